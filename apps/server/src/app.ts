@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config/env.js';
+import { migrateToLatest, openDatabase, type DbHandle } from './db/index.js';
+import { createContainer, type Container } from './container.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerAuth, type DeviceAuthenticator } from './plugins/auth.js';
+import { apiRoutes } from './routes/api/index.js';
+import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap.js';
+import { systemClock, type Clock } from './services/clock.js';
+import type { MailTransport } from './services/mail-transport.js';
+import { APP_VERSION } from './version.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    container: Container;
+    /** The devices feature sets this to authenticate collars (`Authorization: Device <key>`). */
+    deviceAuthenticator: DeviceAuthenticator | undefined;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An already open database (tests); otherwise opened from the config. */
+  db?: DbHandle;
+  clock?: Clock;
+  mailTransport?: MailTransport;
+  /** Where logs go; default stdout. Tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
+  /** Start background workers (mail delivery). Off in tests that drive them by hand. */
+  startWorkers?: boolean;
+}
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** Collar and API bodies are small; a 100 kB cap keeps a flood of large bodies cheap to refuse. */
+export const BODY_LIMIT = 100 * 1024;
+
+/** Tokens in URLs (mail links, stream tickets) never reach the log. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/confirm\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:ticket|token|key)=)[^&#]*/gi, '$1[redacted]');
+}
+
+function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.token',
+        '*.device_key',
+        '*.ticket',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config, opts.logStream),
+    // Client IPs come from the socket: X-Forwarded-For is not trusted, so limits cannot be dodged.
+    trustProxy: false,
+    bodyLimit: BODY_LIMIT,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const dbHandle = opts.db ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  const ownsDb = !opts.db;
+  try {
+    await migrateToLatest(dbHandle.db);
+  } catch (err) {
+    if (ownsDb) await dbHandle.close();
+    throw err;
+  }
+  const container = createContainer({
+    config,
+    dbHandle,
+    jwtSecret: resolveJwtSecret(config),
+    clock,
+    log: app.log,
+    ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}),
+  });
+  await ensureFirstAdmin(config, container.repos.users, app.log);
+
+  app.decorate('config', config);
+  app.decorate('container', container);
+  app.decorate('deviceAuthenticator', undefined);
+
+  app.addHook('onClose', async () => {
+    await container.outboxWorker.stop();
+    container.mailTransport.close();
+    if (ownsDb) await dbHandle.close();
+  });
+
+  registerErrorHandler(app);
+  registerAuth(app, { auth: container.auth, deviceAuthenticator: () => app.deviceAuthenticator });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS only means something behind TLS; it is sent in production.
+    strictTransportSecurity: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: Math.ceil(1200 * config.rateLimitMultiplier),
+    timeWindow: 60_000,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+    }),
+  });
+
+  // API answers are never cached by browsers or proxies.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'PawGuard API', version: APP_VERSION, description: 'Pets, collars, readings and alerts.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          device: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Device <key>' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+    uiConfig: { docExpansion: 'list' },
+  });
+
+  await app.register(apiRoutes, { prefix: '/api' });
+
+  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed asset names change with content, so they may be cached for a year.
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathOnly = request.url.split('?')[0]!;
+    if (pathOnly.startsWith('/api') || request.method !== 'GET' || !fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+      return reply.code(404).send({ error: `No route for ${request.method} ${pathOnly}` });
+    }
+    // Every other GET is a screen of the single-page app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  if (opts.startWorkers !== false) app.addHook('onReady', async () => container.outboxWorker.start());
+  return app;
+}

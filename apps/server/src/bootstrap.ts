@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/env.js';
+import type { UsersRepository } from './repositories/users-repository.js';
+import { hashPassword } from './services/auth-service.js';
+
+/** JWT_SECRET, or one generated once into DATA_DIR (mode 0600) and reused on every start. */
+export function resolveJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (Buffer.byteLength(existing) >= 32) return existing;
+  } catch {
+    // Not there yet: generate below.
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * On an empty database, creates the first admin: from ADMIN_EMAIL/ADMIN_PASSWORD, or with a
+ * generated password written alone to DATA_DIR/initial-admin-password (0600). The password
+ * never reaches the log; only where to find it does.
+ */
+export async function ensureFirstAdmin(config: Config, users: UsersRepository, log: FastifyBaseLogger): Promise<void> {
+  if ((await users.count()) > 0) return;
+  const generated = config.adminPassword === undefined;
+  const password = config.adminPassword ?? randomBytes(18).toString('base64url');
+  const now = new Date().toISOString();
+  await users.insert({
+    id: randomUUID(),
+    email: config.adminEmail,
+    name: 'Administrator',
+    password_hash: await hashPassword(password),
+    role: 'admin',
+    email_verified_at: now,
+    created_at: now,
+    updated_at: now,
+  });
+  if (generated) {
+    const file = path.join(config.dataDir, 'initial-admin-password');
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+    // Also on stderr, so the hint shows at any LOG_LEVEL (even silent).
+    process.stderr.write(`PawGuard: created admin ${config.adminEmail}; its password is in ${file}\n`);
+    log.info({ email: config.adminEmail, file }, 'created the first admin; the password is in the file named here');
+  } else {
+    log.info({ email: config.adminEmail }, 'created the first admin from ADMIN_EMAIL and ADMIN_PASSWORD');
+  }
+}

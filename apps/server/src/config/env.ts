@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * Every setting the server reads, parsed and validated once at start-up. This is the only
+ * module that reads process.env; each variable is documented in .env.example.
+ */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const urlWithProtocols = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)),
+    { message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` },
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: optionalString,
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']),
+    JWT_SECRET: optionalString.refine((v) => v === undefined || Buffer.byteLength(v) >= 32, {
+      message: 'must be at least 32 bytes (256 bits) of random data',
+    }),
+    SMTP_URL: urlWithProtocols(['smtp', 'smtps']),
+    MAIL_FROM: z.string().default('PawGuard <alerts@pawguard.local>'),
+    MQTT_URL: urlWithProtocols(['mqtt', 'mqtts', 'ws', 'wss']),
+    REDIS_URL: urlWithProtocols(['redis', 'rediss']),
+    ADMIN_EMAIL: z.string().trim().pipe(z.email()).default('admin@localhost'),
+    ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), {
+      message: 'must be 8 to 128 characters',
+    }),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), {
+      message: 'must start with http:// or https://',
+    }),
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required when DATABASE_URL is set, so that every instance accepts the same tokens',
+      });
+    }
+  });
+
+export type Config = {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mqttUrl: string | undefined;
+  redisUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  logLevel: string;
+  publicUrl: string;
+  rateLimitMultiplier: number;
+  version: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV === 'test' || e.NODE_ENV === 'development' ? e.NODE_ENV : 'production';
+  return {
+    env: nodeEnv,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mqttUrl: e.MQTT_URL,
+    redisUrl: e.REDIS_URL,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    version: source.npm_package_version ?? '0.1.0',
+  };
+}

@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/env.js';
+import type { DbHandle } from './db/index.js';
+import { UsersRepository } from './repositories/users-repository.js';
+import { SessionsRepository } from './repositories/sessions-repository.js';
+import { EmailConfirmationsRepository } from './repositories/email-confirmations-repository.js';
+import { DogsRepository } from './repositories/dogs-repository.js';
+import { PreferencesRepository } from './repositories/preferences-repository.js';
+import { OutboxRepository } from './repositories/outbox-repository.js';
+import { AuthService } from './services/auth-service.js';
+import { UserService } from './services/user-service.js';
+import { PetService } from './services/pet-service.js';
+import { PreferencesService } from './services/preferences-service.js';
+import { TokenService } from './services/token-service.js';
+import { LoginThrottle } from './services/login-throttle.js';
+import { createMailTransport, type MailTransport } from './services/mail-transport.js';
+import { OutboxWorker } from './services/outbox-worker.js';
+import type { Clock } from './services/clock.js';
+import path from 'node:path';
+
+/** Wires repositories and services once; routes receive what they need from here. */
+export function createContainer(opts: {
+  config: Config;
+  dbHandle: DbHandle;
+  jwtSecret: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  mailTransport?: MailTransport;
+}) {
+  const { config, dbHandle, clock } = opts;
+  const { db } = dbHandle;
+  const repos = {
+    users: new UsersRepository(db, dbHandle.dialect),
+    sessions: new SessionsRepository(db),
+    confirmations: new EmailConfirmationsRepository(db),
+    dogs: new DogsRepository(db),
+    preferences: new PreferencesRepository(db),
+    outbox: new OutboxRepository(db),
+  };
+  const mailTransport =
+    opts.mailTransport ??
+    createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  const mailDomain = new URL(config.publicUrl).hostname || 'pawguard.local';
+  const outboxWorker = new OutboxWorker(repos.outbox, mailTransport, opts.log, mailDomain, 1_000, () => clock.now());
+  const m = config.rateLimitMultiplier;
+  const auth = new AuthService({
+    db,
+    ...repos,
+    tokens: new TokenService(opts.jwtSecret),
+    throttle: new LoginThrottle(Math.ceil(10 * m), 15 * 60 * 1000),
+    clock,
+    publicUrl: config.publicUrl,
+    onMailQueued: () => outboxWorker.kick(),
+  });
+  return {
+    db,
+    dialect: dbHandle.dialect,
+    repos,
+    mailTransport,
+    outboxWorker,
+    auth,
+    users: new UserService(db, repos.users, clock),
+    pets: new PetService(repos.dogs, clock),
+    preferences: new PreferencesService(repos.preferences, clock),
+  };
+}
+
+export type Container = ReturnType<typeof createContainer>;

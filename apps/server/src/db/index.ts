@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import type { Database } from './schema.js';
+import { migrations } from './migrations/index.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Closes the pool / file and releases the DATA_DIR lock. */
+  close(): Promise<void>;
+}
+
+export class DataDirLockedError extends Error {}
+
+// Counts arrive as BIGINT (20) and NUMERIC (1700); both fit a JS number for our data.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+export interface OpenDbOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to work in (tests give each worker its own). */
+  pgSchema?: string;
+}
+
+export async function openDatabase(opts: OpenDbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.pgSchema);
+  return openSqlite(opts.dataDir);
+}
+
+function openSqlite(dataDir: string): DbHandle {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'pawguard.db');
+  const sqlite = new SQLite(file);
+  // One server process owns DATA_DIR: exclusive locking makes SQLite hold an OS file lock
+  // for the life of the connection, which the kernel releases if the process dies (kill -9).
+  sqlite.pragma('busy_timeout = 0');
+  sqlite.pragma('locking_mode = EXCLUSIVE');
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('BEGIN EXCLUSIVE; COMMIT;');
+  } catch (err) {
+    sqlite.close();
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') {
+      throw new DataDirLockedError(
+        `Another PawGuard server is already using ${dataDir}. Stop it, or start this one with a different DATA_DIR.`,
+      );
+    }
+    throw err;
+  }
+  // A commit is on disk before anyone is told it happened.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string, schema?: string): DbHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}
+
+/** Unique-constraint violations in either dialect. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,83 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Times are ISO-8601 UTC text in both dialects; booleans are written as 1/0
+ * (PostgreSQL accepts those for boolean columns) and read back through toBool().
+ */
+export type Bool = boolean | number;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: 'admin' | 'user';
+  email_verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface EmailConfirmationsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface DogsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  breed: string | null;
+  age: number | null;
+  weight: number | null;
+  medical_info: string | null;
+  emergency_contact: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  email_notifications_enabled: Bool;
+  temperature_threshold: number;
+  critical_temperature_threshold: number;
+  email_frequency: 'immediate' | 'hourly' | 'daily';
+  updated_at: string;
+}
+
+/** Mail waiting to be delivered; written in the same transaction as the event it reports. */
+export interface OutboxTable {
+  id: string;
+  idempotency_key: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_confirmations: EmailConfirmationsTable;
+  dogs: DogsTable;
+  notification_preferences: NotificationPreferencesTable;
+  outbox: OutboxTable;
+}
+
+export const toBool = (v: Bool): boolean => v === true || v === 1;
+export const fromBool = (v: boolean): number => (v ? 1 : 0);

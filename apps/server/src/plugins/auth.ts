@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { User } from '@pawguard/shared';
+import type { AuthService } from '../services/auth-service.js';
+import { ForbiddenError, UnauthorizedError } from '../services/errors.js';
+
+/**
+ * Every /api route declares who may call it; a route without a policy stops the server from
+ * starting (deny by default). `user` means any signed-in account; admins pass it too.
+ */
+export type AuthPolicy = 'public' | 'user' | 'admin' | 'device';
+export const AUTH_POLICIES: readonly AuthPolicy[] = ['public', 'user', 'admin', 'device'];
+
+export interface DevicePrincipal {
+  deviceId: string;
+  id: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthPolicy;
+  }
+  interface FastifyRequest {
+    auth: { user: User; sessionId: string } | null;
+    device: DevicePrincipal | null;
+  }
+}
+
+export type DeviceAuthenticator = (request: FastifyRequest) => Promise<DevicePrincipal | null>;
+
+export interface AuthPluginOptions {
+  auth: AuthService;
+  /** Filled in by the devices feature; until then device routes answer 401. */
+  deviceAuthenticator?: () => DeviceAuthenticator | undefined;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+export function registerAuth(app: FastifyInstance, opts: AuthPluginOptions): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('device', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    // The API documentation is public by design (its routes come from @fastify/swagger-ui).
+    if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) {
+      route.config = { ...route.config, auth: 'public' };
+      return;
+    }
+    const policy = (route.config as { auth?: AuthPolicy } | undefined)?.auth;
+    if (!policy || !AUTH_POLICIES.includes(policy)) {
+      throw new Error(`Route ${route.method} ${route.url} declares no auth policy (config.auth)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const policy = request.routeOptions.config.auth;
+    if (!policy || policy === 'public') return;
+    if (policy === 'device') {
+      const principal = await opts.deviceAuthenticator?.()?.(request);
+      if (!principal) throw new UnauthorizedError('A valid device key is required');
+      request.device = principal;
+      return;
+    }
+    const token = bearerToken(request);
+    const session = token ? await opts.auth.authenticate(token) : null;
+    if (!session) {
+      request.log.info({ event: 'auth.token_rejected', outcome: 'failure', hadToken: Boolean(token) }, 'token rejected');
+      throw new UnauthorizedError('Authentication required');
+    }
+    request.auth = session;
+    if (policy === 'admin' && session.user.role !== 'admin') {
+      request.log.warn(
+        { event: 'authz.denied', actor: session.user.id, target: request.routeOptions.url, outcome: 'failure' },
+        'admin call refused',
+      );
+      throw new ForbiddenError('Admin access required');
+    }
+  });
+}
+
+/** The signed-in user of a `user` or `admin` route (the hook has already checked). */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.auth) throw new UnauthorizedError();
+  return request.auth.user;
+}
+
+export function currentSessionId(request: FastifyRequest): string {
+  if (!request.auth) throw new UnauthorizedError();
+  return request.auth.sessionId;
+}

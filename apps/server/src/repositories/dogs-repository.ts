@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Database, DogsTable } from '../db/schema.js';
+
+export type DogRow = DogsTable;
+export type DogFields = Pick<DogRow, 'name' | 'breed' | 'age' | 'weight' | 'medical_info' | 'emergency_contact'>;
+
+export class DogsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  listByUser(userId: string) {
+    return this.db
+      .selectFrom('dogs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  listAllWithOwners() {
+    return this.db
+      .selectFrom('dogs')
+      .innerJoin('users', 'users.id', 'dogs.user_id')
+      .selectAll('dogs')
+      .select(['users.name as owner_name', 'users.email as owner_email'])
+      .orderBy('dogs.created_at', 'desc')
+      .execute();
+  }
+
+  /** A pet only when it belongs to `userId`: another user's pet is simply not found. */
+  findOwned(id: string, userId: string) {
+    return this.db
+      .selectFrom('dogs')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async insert(row: DogRow): Promise<void> {
+    await this.db.insertInto('dogs').values(row).execute();
+  }
+
+  async updateOwned(id: string, userId: string, fields: DogFields, now: string): Promise<DogRow | undefined> {
+    return this.db
+      .updateTable('dogs')
+      .set({ ...fields, updated_at: now })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async deleteOwned(id: string, userId: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('dogs').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  async count(): Promise<number> {
+    const r = await this.db.selectFrom('dogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+}

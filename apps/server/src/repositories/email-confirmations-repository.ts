@@ -1,0 +1,25 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, EmailConfirmationsTable } from '../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export class EmailConfirmationsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: EmailConfirmationsTable, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('email_confirmations').values(row).execute();
+  }
+
+  /** Marks an unused, unexpired confirmation used; returns its user id, or undefined. */
+  async consume(tokenHash: string, now: string): Promise<string | undefined> {
+    const row = await this.db
+      .updateTable('email_confirmations')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, OutboxTable } from '../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface OutgoingMail {
+  /** Same key, same mail: a second enqueue with it is ignored. */
+  idempotencyKey: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export type OutboxRow = OutboxTable;
+
+export class OutboxRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Call inside the transaction that records the event the mail reports. */
+  async enqueue(mail: OutgoingMail, now: string, ex: Executor = this.db): Promise<void> {
+    await ex
+      .insertInto('outbox')
+      .values({
+        id: randomUUID(),
+        idempotency_key: mail.idempotencyKey,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html ?? null,
+        status: 'pending',
+        next_attempt_at: now,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
+  }
+
+  due(now: string, limit: number) {
+    return this.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  async markSent(id: string, now: string): Promise<void> {
+    await this.db.updateTable('outbox').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', id).execute();
+  }
+
+  async markRetry(id: string, attempts: number, nextAttemptAt: string, error: string, failed: boolean): Promise<void> {
+    await this.db
+      .updateTable('outbox')
+      .set({ attempts, next_attempt_at: nextAttemptAt, last_error: error.slice(0, 500), status: failed ? 'failed' : 'pending' })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  findByKey(idempotencyKey: string) {
+    return this.db.selectFrom('outbox').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  }
+}

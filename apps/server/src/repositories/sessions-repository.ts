@@ -1,0 +1,43 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, SessionsTable } from '../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export class SessionsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: SessionsTable, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('sessions').values(row).execute();
+  }
+
+  /** The live session's user, read fresh on every request so role changes apply at once. */
+  findActiveUser(sessionId: string, userId: string, now: string) {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.created_at', 'sessions.id as session_id'])
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async revoke(sessionId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async revokeAllForUser(userId: string, now: string, ex: Executor = this.db): Promise<void> {
+    await ex
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+}

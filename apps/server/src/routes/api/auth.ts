@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authResponseSchema,
+  confirmParamSchema,
+  errorSchema,
+  idParamSchema,
+  loginInputSchema,
+  profileResponseSchema,
+  registerInputSchema,
+  roleInputSchema,
+  successSchema,
+  usersResponseSchema,
+} from '@pawguard/shared';
+import { currentSessionId, currentUser } from '../../plugins/auth.js';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth, users } = app.container;
+  const perMinute = (n: number) => ({ max: Math.ceil(n * app.config.rateLimitMultiplier), timeWindow: 60_000 });
+  const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
+
+  app.post(
+    '/register',
+    {
+      config: { auth: 'public', rateLimit: perMinute(10) },
+      schema: { tags: ['auth'], body: registerInputSchema, response: { 201: authResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const result = await auth.register(request.body);
+      request.log.info({ event: 'auth.register', actor: result.user.id, outcome: 'success' }, 'account created');
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { auth: 'public', rateLimit: perMinute(30) },
+      schema: { tags: ['auth'], body: loginInputSchema, response: { 200: authResponseSchema, ...errors } },
+    },
+    async (request) => {
+      try {
+        const result = await auth.login(request.body);
+        request.log.info({ event: 'auth.login', actor: result.user.id, outcome: 'success' }, 'signed in');
+        return result;
+      } catch (err) {
+        request.log.info({ event: 'auth.login', target: request.body.email, outcome: 'failure' }, 'sign-in refused');
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/logout',
+    { config: { auth: 'user' }, schema: { tags: ['auth'], response: { 200: successSchema, 401: errorSchema } } },
+    async (request) => {
+      await auth.logout(currentSessionId(request));
+      request.log.info({ event: 'auth.logout', actor: currentUser(request).id, outcome: 'success' }, 'signed out');
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/profile',
+    { config: { auth: 'user' }, schema: { tags: ['auth'], response: { 200: profileResponseSchema, 401: errorSchema } } },
+    async (request) => ({ user: currentUser(request) }),
+  );
+
+  app.get(
+    '/confirm/:token',
+    {
+      config: { auth: 'public', rateLimit: perMinute(30) },
+      schema: { tags: ['auth'], summary: 'Confirm an e-mail address (link from the welcome mail)', params: confirmParamSchema },
+    },
+    async (request, reply) => {
+      const ok = await auth.confirmEmail(request.params.token);
+      return reply.redirect(ok ? '/?confirmed=1' : '/?confirmed=0', 303);
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      config: { auth: 'admin' },
+      schema: { tags: ['admin'], response: { 200: usersResponseSchema, 401: errorSchema, 403: errorSchema } },
+    },
+    async () => ({ users: await users.list() }),
+  );
+
+  app.put(
+    '/users/:id/role',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        params: idParamSchema,
+        body: roleInputSchema,
+        response: { 200: profileResponseSchema, ...errors, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = await users.changeRole(request.params.id, request.body.role);
+      request.log.info(
+        { event: 'admin.role_change', actor: currentUser(request).id, target: user.id, role: user.role, outcome: 'success' },
+        'role changed',
+      );
+      return { user };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        params: idParamSchema,
+        response: { 200: successSchema, ...errors, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      await users.delete(request.params.id, currentUser(request).id);
+      request.log.info(
+        { event: 'admin.user_delete', actor: currentUser(request).id, target: request.params.id, outcome: 'success' },
+        'user deleted',
+      );
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxRepository } from '../repositories/outbox-repository.js';
+import type { MailTransport } from './mail-transport.js';
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+
+/** Retry after 5 s, 10 s, 20 s … capped at 10 minutes. */
+export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 600_000);
+
+/**
+ * Delivers outbox rows. A row is marked sent only after the transport accepted it, so a
+ * crash in between resends it with the same Message-ID (at-least-once, never lost).
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly transport: MailTransport,
+    private readonly log: FastifyBaseLogger,
+    private readonly domain: string,
+    private readonly intervalMs = 1_000,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Deliver now rather than at the next tick (after a commit that enqueued mail). */
+  kick(): void {
+    if (!this.stopped && !this.running) this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    this.running = this.drain().then(
+      () => undefined,
+      (err) => this.log.error({ err }, 'outbox delivery failed'),
+    );
+    await this.running;
+    this.running = undefined;
+    if (!this.stopped) this.schedule(this.intervalMs);
+  }
+
+  /** Delivers every due row; returns how many were sent. Exposed for tests. */
+  async drain(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const rows = await this.outbox.due(this.now().toISOString(), BATCH);
+      if (rows.length === 0) return sent;
+      for (const row of rows) {
+        try {
+          const { location } = await this.transport.send({
+            to: row.to_address,
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body ?? undefined,
+            messageId: `<${row.idempotency_key.replace(/[^A-Za-z0-9._-]/g, '.')}@${this.domain}>`,
+          });
+          await this.outbox.markSent(row.id, this.now().toISOString());
+          sent++;
+          this.log.info({ mailId: row.id, ...(location ? { file: location } : {}) }, location ? 'mail written to the outbox folder' : 'mail sent');
+        } catch (err) {
+          const attempts = row.attempts + 1;
+          const failed = attempts >= MAX_ATTEMPTS;
+          const next = new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString();
+          await this.outbox.markRetry(row.id, attempts, next, (err as Error).message, failed);
+          this.log.warn({ mailId: row.id, attempts, failed, err: (err as Error).message }, 'mail delivery failed');
+        }
+      }
+      if (rows.length < BATCH) return sent;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+}

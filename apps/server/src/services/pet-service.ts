@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { AdminDog, Dog, DogInput } from '@pawguard/shared';
+import type { DogFields, DogsRepository } from '../repositories/dogs-repository.js';
+import type { Clock } from './clock.js';
+import { NotFoundError } from './errors.js';
+
+const PET_NOT_FOUND = 'Pet not found';
+
+/** '' and omitted optional fields are stored as null; PUT replaces every field. */
+const blankToNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
+
+function toFields(input: DogInput): DogFields {
+  return {
+    name: input.name.trim(),
+    breed: blankToNull(input.breed),
+    age: input.age ?? null,
+    weight: input.weight ?? null,
+    medical_info: blankToNull(input.medical_info),
+    emergency_contact: blankToNull(input.emergency_contact),
+  };
+}
+
+/** Hooks other features register to run when a pet is deleted (e.g. unassign its collars). */
+export type BeforePetDelete = (petId: string, ownerId: string) => Promise<void>;
+
+export class PetService {
+  private readonly beforeDelete: BeforePetDelete[] = [];
+
+  constructor(
+    private readonly dogs: DogsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  onBeforeDelete(hook: BeforePetDelete): void {
+    this.beforeDelete.push(hook);
+  }
+
+  list(userId: string): Promise<Dog[]> {
+    return this.dogs.listByUser(userId);
+  }
+
+  listAll(): Promise<AdminDog[]> {
+    return this.dogs.listAllWithOwners();
+  }
+
+  async create(userId: string, input: DogInput): Promise<Dog> {
+    const now = this.clock.now().toISOString();
+    const dog: Dog = { id: randomUUID(), user_id: userId, ...toFields(input), created_at: now, updated_at: now };
+    await this.dogs.insert(dog);
+    return dog;
+  }
+
+  async update(userId: string, id: string, input: DogInput): Promise<Dog> {
+    const dog = await this.dogs.updateOwned(id, userId, toFields(input), this.clock.now().toISOString());
+    if (!dog) throw new NotFoundError(PET_NOT_FOUND);
+    return dog;
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    const dog = await this.dogs.findOwned(id, userId);
+    if (!dog) throw new NotFoundError(PET_NOT_FOUND);
+    for (const hook of this.beforeDelete) await hook(id, userId);
+    if (!(await this.dogs.deleteOwned(id, userId))) throw new NotFoundError(PET_NOT_FOUND);
+  }
+}

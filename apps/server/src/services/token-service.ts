@@ -1,0 +1,53 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+/**
+ * Access tokens: HS256 JWTs naming the user (sub) and the session (sid). Verification pins
+ * the algorithm, issuer, audience and type, so no other token (a collar's, a stream ticket)
+ * is ever accepted in its place.
+ */
+export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+const ISSUER = 'pawguard';
+const AUDIENCE = 'pawguard-api';
+const TYPE = 'access';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: AccessClaims, now = Date.now()): Promise<string> {
+    const iat = Math.floor(now / 1000);
+    return new SignJWT({ sid: claims.sessionId, typ: TYPE })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+      .sign(this.key);
+  }
+
+  /** Returns null for anything that is not a valid, unexpired access token of ours. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        clockTolerance: 30,
+      });
+      if (payload.typ !== TYPE || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
+      throw err;
+    }
+  }
+}

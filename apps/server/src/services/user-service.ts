@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { AdminUser, Role, User } from '@pawguard/shared';
+import type { Database } from '../db/schema.js';
+import type { UsersRepository } from '../repositories/users-repository.js';
+import type { Clock } from './clock.js';
+import { ConflictError, ForbiddenError, NotFoundError } from './errors.js';
+import { toUser } from './auth-service.js';
+
+/** Hooks other features register to clean up after a deleted account (e.g. release collars). */
+export type BeforeUserDelete = (userId: string, trx: Kysely<Database>) => Promise<void>;
+
+export class UserService {
+  private readonly beforeDelete: BeforeUserDelete[] = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly users: UsersRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  onBeforeDelete(hook: BeforeUserDelete): void {
+    this.beforeDelete.push(hook);
+  }
+
+  async list(): Promise<AdminUser[]> {
+    const rows = await this.users.listWithDogCounts();
+    return rows.map((r) => ({ ...toUser(r), dogs_count: Number(r.dogs_count) }));
+  }
+
+  async profile(id: string): Promise<User> {
+    const row = await this.users.findById(id);
+    if (!row) throw new NotFoundError('User not found');
+    return toUser(row);
+  }
+
+  /** Changes a role; the last admin can never be demoted. */
+  async changeRole(id: string, role: Role): Promise<User> {
+    return this.db.transaction().execute(async (trx) => {
+      const admins = await this.users.lockAdminIds(trx);
+      const row = await this.users.findById(id, trx);
+      if (!row) throw new NotFoundError('User not found');
+      if (row.role === 'admin' && role === 'user' && admins.length <= 1) {
+        throw new ConflictError('The last admin cannot be made a user');
+      }
+      if (row.role !== role) await this.users.setRole(id, role, this.clock.now().toISOString(), trx);
+      return toUser({ ...row, role });
+    });
+  }
+
+  /** Removes an account and everything it owns; never the caller's own, never the last admin. */
+  async delete(id: string, actorId: string): Promise<void> {
+    if (id === actorId) throw new ForbiddenError('You cannot delete your own account');
+    await this.db.transaction().execute(async (trx) => {
+      const admins = await this.users.lockAdminIds(trx);
+      const row = await this.users.findById(id, trx);
+      if (!row) throw new NotFoundError('User not found');
+      if (row.role === 'admin' && admins.length <= 1) throw new ConflictError('The last admin cannot be deleted');
+      for (const hook of this.beforeDelete) await hook(id, trx);
+      await this.users.delete(id, trx);
+    });
+  }
+}

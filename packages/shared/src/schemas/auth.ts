@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { LIMITS } from './common.js';
+
+export const ROLES = ['admin', 'user'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The admin view of a user: adds how many pets they have. */
+export const adminUserSchema = userSchema.extend({ dogs_count: z.number().int() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+const emailField = z
+  .string({ error: 'email is required' })
+  .trim()
+  .max(LIMITS.email, { error: `email must be at most ${LIMITS.email} characters` })
+  .pipe(z.email({ error: 'email must be a valid e-mail address' }));
+
+/** Passwords: 8–128 characters of any kind, never trimmed or case-folded. */
+const passwordField = z
+  .string({ error: 'password is required' })
+  .min(LIMITS.passwordMin, { error: `password must be at least ${LIMITS.passwordMin} characters` })
+  .max(LIMITS.passwordMax, { error: `password must be at most ${LIMITS.passwordMax} characters` });
+
+export const registerInputSchema = z.strictObject({
+  email: emailField,
+  password: passwordField,
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, { error: 'name is required' })
+    .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` }),
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export const loginInputSchema = z.strictObject({
+  email: z.string({ error: 'email is required' }).trim().min(1, { error: 'email is required' }).max(LIMITS.email),
+  password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(LIMITS.passwordMax),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const profileResponseSchema = z.object({ user: userSchema });
+export const usersResponseSchema = z.object({ users: z.array(adminUserSchema) });
+
+export const roleInputSchema = z.strictObject({ role: roleSchema });
+export type RoleInput = z.infer<typeof roleInputSchema>;
+
+export const confirmParamSchema = z.strictObject({ token: z.string().min(1).max(512) });

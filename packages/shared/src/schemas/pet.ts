@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { LIMITS, optionalText } from './common.js';
+
+export const dogSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  breed: z.string().nullable(),
+  age: z.number().int().nullable(),
+  weight: z.number().nullable(),
+  medical_info: z.string().nullable(),
+  emergency_contact: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Dog = z.infer<typeof dogSchema>;
+
+/** The admin's list adds the owner. */
+export const adminDogSchema = dogSchema.extend({ owner_name: z.string(), owner_email: z.string() });
+export type AdminDog = z.infer<typeof adminDogSchema>;
+
+/** POST and PUT take the same body; PUT replaces, so omitted optional fields become null. */
+export const dogInputSchema = z.strictObject({
+  name: z
+    .string({ error: 'Pet name is required' })
+    .trim()
+    .min(1, { error: 'Pet name is required' })
+    .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` }),
+  breed: optionalText(LIMITS.name),
+  age: z
+    .number({ error: 'age must be a whole number of years' })
+    .int({ error: 'age must be a whole number of years' })
+    .min(0, { error: 'age must be between 0 and 40' })
+    .max(40, { error: 'age must be between 0 and 40' })
+    .nullable()
+    .optional(),
+  weight: z
+    .number({ error: 'weight must be a number of lbs' })
+    .min(0.1, { error: 'weight must be between 0.1 and 400 lbs' })
+    .max(400, { error: 'weight must be between 0.1 and 400 lbs' })
+    .nullable()
+    .optional(),
+  medical_info: optionalText(LIMITS.freeText),
+  emergency_contact: optionalText(LIMITS.freeText),
+});
+export type DogInput = z.infer<typeof dogInputSchema>;
+
+export const dogsResponseSchema = z.object({ dogs: z.array(dogSchema) });
+export const adminDogsResponseSchema = z.object({ dogs: z.array(adminDogSchema) });
+export const dogResponseSchema = z.object({ dog: dogSchema });
