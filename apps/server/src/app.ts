@@ -122,7 +122,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
-  registerAuth(app, { auth: container.auth, deviceAuthenticator: () => app.deviceAuthenticator });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -156,6 +155,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       error: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
     }),
   });
+
+  // After helmet and the rate limiter, so refused requests still carry the headers and floods stay cheap.
+  registerAuth(app, { auth: container.auth, deviceAuthenticator: () => app.deviceAuthenticator });
 
   // API answers are never cached by browsers or proxies.
   app.addHook('onSend', async (request, reply, payload) => {
