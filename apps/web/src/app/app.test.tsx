@@ -1,0 +1,192 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
+import { jsonResponse, makeAdminUser, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
+import { AppProvider } from './provider';
+import { AppRoutes } from './router';
+
+const slow = { timeout: 5000 };
+const prefs = {
+  email_notifications_enabled: true,
+  temperature_threshold: 85,
+  critical_temperature_threshold: 105,
+  email_frequency: 'immediate',
+};
+
+function renderApp(route: string, routes: Routes = {}) {
+  const calls = stubFetch(routes);
+  render(
+    <MemoryRouter initialEntries={[route]}>
+      <AppProvider>
+        <AppRoutes />
+      </AppProvider>
+    </MemoryRouter>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+function signedInAs(user: ReturnType<typeof makeUser>, extra: Routes = {}): Routes {
+  localStorage.setItem(AUTH_TOKEN_KEY, 'valid-token');
+  return {
+    'GET /api/auth/profile': () => jsonResponse(200, { user }),
+    'GET /api/notifications/preferences': () => jsonResponse(200, { preferences: prefs }),
+    ...extra,
+  };
+}
+
+describe('route table, signed out', () => {
+  it('shows the landing page at a guarded URL, without asking the server anything', async () => {
+    const { calls } = renderApp('/monitoring');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Keep your dog safe/ }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Join Waitlist/ })).toHaveLength(2);
+    expect(document.getElementById('features')).not.toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('opens the login screen from Login and returns with its back action', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' }, slow)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to home' }));
+    expect(
+      screen.getByRole('heading', { level: 1, name: /Keep your dog safe/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the waitlist dialog from either waitlist button', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getAllByRole('button', { name: /Join Waitlist/ })[1]!);
+    expect(
+      await screen.findByRole('dialog', { name: 'Join the Waitlist' }, slow),
+    ).toBeInTheDocument();
+  });
+
+  it('shows /emergency to everyone, under the public header with Login', async () => {
+    renderApp('/emergency');
+    expect(
+      await screen.findByRole('heading', { name: 'Emergency Vets' }, slow),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByRole('button', { name: 'Login' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the 404 page for an unknown path and logs the path', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { name: 'Oops! Page not found' }, slow),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Return to Home/ })).toHaveAttribute('href', '/');
+    expect(warn).toHaveBeenCalledWith(expect.any(String), '/no/such/page');
+  });
+});
+
+describe('session', () => {
+  it('restores a stored session and shows the user dashboard with the signed-in header', async () => {
+    const riley = makeUser({ name: 'Riley' });
+    const { calls } = renderApp('/', signedInAs(riley));
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Riley' }, slow),
+    ).toBeInTheDocument();
+    expect(calls[0]?.init.headers).toMatchObject({ Authorization: 'Bearer valid-token' });
+
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Dashboard', 'My Pets', 'Monitoring', 'Devices', 'Notifications']);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect((await screen.findAllByText('Enabled', {}, slow)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Welcome, Riley').length).toBeGreaterThan(0);
+    const footer = screen.getByRole('contentinfo');
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/safety', '/emergency', '/support']);
+  });
+
+  it('drops a stored token the server no longer accepts and shows the landing page', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'stale');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp('/', {
+      'GET /api/auth/profile': () => jsonResponse(401, { error: 'Invalid token' }),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Keep your dog safe/ }, slow),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it("says 'Authentication Required' when the session ends while a guarded screen is open", async () => {
+    const riley = makeUser({ name: 'Riley' });
+    renderApp(
+      '/monitoring',
+      signedInAs(riley, {
+        'GET /api/notifications/preferences': () => jsonResponse(401, { error: 'Session ended' }),
+      }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Authentication Required' }, slow),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('logs out through the server, then forgets the token', async () => {
+    const riley = makeUser({ name: 'Riley' });
+    const { calls, user } = renderApp(
+      '/',
+      signedInAs(riley, { 'POST /api/auth/logout': () => jsonResponse(200, { success: true }) }),
+    );
+    await screen.findByRole('heading', { name: 'Welcome, Riley' }, slow);
+    await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Keep your dog safe/ }, slow),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/auth/logout')).toBe(true);
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('roles', () => {
+  it('shows an admin the Admin Dashboard with platform figures', async () => {
+    const admin = makeAdminUser({ name: 'Alex', role: 'admin' });
+    const owner = makeAdminUser({ name: 'Riley', role: 'user', dogs_count: 2 });
+    const idle = makeAdminUser({ name: 'Sam', role: 'user', dogs_count: 0 });
+    renderApp(
+      '/',
+      signedInAs(admin, {
+        'GET /api/auth/users': () => jsonResponse(200, { users: [admin, owner, idle] }),
+        'GET /api/dogs/all': () => jsonResponse(200, { dogs: [] }),
+      }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Admin Dashboard' }, slow),
+    ).toBeInTheDocument();
+    const stats = screen.getByRole('list', { name: 'Platform statistics' });
+    expect(await within(stats).findByText('1 admin · 2 users', {}, slow)).toBeInTheDocument();
+    expect(within(stats).getByText('Healthy')).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Dashboard', 'Admin Portal', 'All Devices']);
+  });
+
+  it('denies a user the Admin Portal and loads no admin data', async () => {
+    const riley = makeUser({ name: 'Riley', role: 'user' });
+    const { calls } = renderApp('/admin', signedInAs(riley));
+    expect(await screen.findByRole('heading', { name: 'Access Denied' }, slow)).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).not.toContain('/api/auth/users');
+  });
+});

@@ -1,0 +1,153 @@
+import { useId, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { BellOff, BellRing, LogOut, Menu, X } from 'lucide-react';
+import type { Role, User } from '@pawguard/shared';
+import { Logo } from '@/components/logo';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+import { usePreferences } from '@/features/notifications/api/get-preferences';
+
+type NavItem = { to: string; label: string; end?: boolean };
+
+const NAV: Record<Role, readonly NavItem[]> = {
+  admin: [
+    { to: paths.home, label: 'Dashboard', end: true },
+    { to: paths.admin, label: 'Admin Portal', end: true },
+    { to: paths.adminDevices, label: 'All Devices' },
+  ],
+  user: [
+    { to: paths.home, label: 'Dashboard', end: true },
+    { to: paths.myPets, label: 'My Pets' },
+    { to: paths.monitoring, label: 'Monitoring' },
+    { to: paths.devices, label: 'Devices' },
+    { to: paths.notifications, label: 'Notifications' },
+  ],
+};
+
+type SignedInHeaderProps = { user: User; onLogout: () => void; loggingOut: boolean };
+
+export function SignedInHeader({ user, onLogout, loggingOut }: SignedInHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const items = NAV[user.role];
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Link to={paths.home} className="shrink-0 rounded-md" aria-label="PawGuard dashboard">
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="hidden flex-1 lg:block">
+          <NavItems items={items} className="flex items-center gap-1" />
+        </nav>
+
+        <div className="ml-auto hidden items-center gap-3 lg:flex">
+          <UserSummary user={user} />
+          <Button variant="outline" size="sm" onClick={onLogout} disabled={loggingOut}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+
+        <Button
+          ref={menuButton}
+          variant="ghost"
+          size="icon"
+          className="ml-auto lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+        </Button>
+      </div>
+
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="border-t bg-card lg:hidden"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }
+        }}
+      >
+        <div className="mx-auto max-w-6xl px-4 py-4 sm:px-6">
+          <nav aria-label="Main">
+            {/* Following a link should not leave the menu covering the new page. */}
+            <NavItems items={items} className="grid gap-1" onNavigate={() => setMenuOpen(false)} />
+          </nav>
+          <div className="mt-4 flex flex-col gap-3 border-t pt-4">
+            <UserSummary user={user} />
+            <Button variant="outline" onClick={onLogout} disabled={loggingOut} className="w-full">
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+type NavItemsProps = { items: readonly NavItem[]; className?: string; onNavigate?: () => void };
+
+function NavItems({ items, className, onNavigate }: NavItemsProps) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.to}>
+          {/* NavLink sets aria-current="page" on the active item. */}
+          <NavLink
+            to={item.to}
+            end={item.end}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                'block rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                isActive
+                  ? 'bg-orange-100 text-orange-800'
+                  : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+              )
+            }
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UserSummary({ user }: { user: User }) {
+  const preferences = usePreferences();
+  const enabled = preferences.data?.email_notifications_enabled;
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="max-w-[14rem] truncate text-sm font-medium">Welcome, {user.name}</span>
+      {enabled === undefined ? null : enabled ? (
+        <Badge variant="success" title="E-mail alerts are on">
+          <BellRing aria-hidden="true" />
+          Enabled
+          <span className="sr-only"> e-mail alerts</span>
+        </Badge>
+      ) : (
+        <Badge variant="muted" title="E-mail alerts are off">
+          <BellOff aria-hidden="true" />
+          Disabled
+          <span className="sr-only"> e-mail alerts</span>
+        </Badge>
+      )}
+      <Badge variant={user.role === 'admin' ? 'warning' : 'secondary'}>
+        {user.role === 'admin' ? 'Admin' : 'User'}
+      </Badge>
+    </div>
+  );
+}

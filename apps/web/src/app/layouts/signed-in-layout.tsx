@@ -1,0 +1,37 @@
+import { Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import type { User } from '@pawguard/shared';
+import { SkipLink } from '@/components/skip-link';
+import { useAuth } from '@/lib/auth';
+import { QueryProvider } from '@/lib/query-provider';
+import { ConfirmEmailNotice } from '@/features/auth/components/confirm-email-notice';
+import { AppFooter } from './app-footer';
+import { PageLoader } from './page-loader';
+import { SignedInHeader } from './signed-in-header';
+
+/** Header, main and footer around every signed-in page. */
+export function SignedInLayout({ user, children }: { user: User; children?: ReactNode }) {
+  const { logout, isLoading, confirmationPending, dismissConfirmationNotice, sessionKey } =
+    useAuth();
+  return (
+    <QueryProvider sessionKey={sessionKey}>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink />
+        <SignedInHeader user={user} onLogout={() => void logout()} loggingOut={isLoading} />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+        >
+          {confirmationPending ? (
+            <div className="mb-6">
+              <ConfirmEmailNotice email={user.email} onDismiss={dismissConfirmationNotice} />
+            </div>
+          ) : null}
+          <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
+        </main>
+        <AppFooter />
+      </div>
+    </QueryProvider>
+  );
+}

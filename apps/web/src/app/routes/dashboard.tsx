@@ -1,0 +1,22 @@
+import { useAuth } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { RoleGuard } from '@/app/guards/role-guard';
+import { PageLoader } from '@/app/layouts/page-loader';
+import { AdminDashboard } from '@/features/dashboard/components/admin-dashboard';
+import { UserDashboard } from '@/features/dashboard/components/user-dashboard';
+
+export default function DashboardRoute() {
+  const { user } = useAuth();
+  useDocumentTitle(user?.role === 'admin' ? 'Admin Dashboard' : 'Dashboard');
+  return (
+    <RoleGuard>
+      {user?.role === 'admin' ? (
+        <AdminDashboard />
+      ) : user?.role === 'user' ? (
+        <UserDashboard user={user} />
+      ) : (
+        <PageLoader label="Loading dashboard..." />
+      )}
+    </RoleGuard>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LogIn } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
+
+type PublicHeaderProps = { onLogin: () => void; children?: ReactNode };
+
+/** The signed-out header: the brand, optional links, and the Login action. */
+export function PublicHeader({ onLogin, children }: PublicHeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to={paths.home} className="rounded-md" aria-label="PawGuard home">
+          <Logo />
+        </Link>
+        <div className="flex items-center gap-2 sm:gap-4">
+          {children}
+          <Button onClick={onLogin}>
+            <LogIn aria-hidden="true" />
+            Login
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,10 @@
+export function SkipLink({ target = 'main-content' }: { target?: string }) {
+  return (
+    <a
+      href={`#${target}`}
+      className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+    >
+      Skip to content
+    </a>
+  );
+}

@@ -1,0 +1,18 @@
+/** Route paths in one place, so links and the route table cannot drift apart. */
+export const paths = {
+  home: '/',
+  myPets: '/my-pets',
+  petProfiles: '/pet-profiles',
+  myDogs: '/my-dogs',
+  monitoring: '/monitoring',
+  devices: '/devices',
+  registerDevice: '/register-device',
+  admin: '/admin',
+  adminDevices: '/admin/devices',
+  notifications: '/notifications',
+  emergency: '/emergency',
+  safety: '/safety',
+  support: '/support',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,170 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Activity, HeartPulse, PawPrint, Users, type LucideIcon } from 'lucide-react';
+import type { AdminUser } from '@pawguard/shared';
+import { PageHeader } from '@/components/page-header';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth';
+import { useAllDogs } from '../api/get-all-dogs';
+import { useUsers } from '../api/get-users';
+import { ChangeRoleDialog } from './change-role-dialog';
+import { UserDetailsDialog } from './user-details-dialog';
+import { UserTable } from './user-table';
+
+export function AdminDashboard() {
+  const { user: currentUser, isAdmin } = useAuth();
+  const users = useUsers();
+  const dogs = useAllDogs();
+  const [detailsUserId, setDetailsUserId] = useState<string | null>(null);
+  const [roleUser, setRoleUser] = useState<AdminUser | null>(null);
+
+  useEffect(() => {
+    if (users.isError)
+      toast.error('Failed to fetch users', { id: 'fetch-users', description: users.error.message });
+  }, [users.isError, users.error]);
+  useEffect(() => {
+    if (dogs.isError)
+      toast.error('Failed to fetch dogs', { id: 'fetch-dogs', description: dogs.error.message });
+  }, [dogs.isError, dogs.error]);
+
+  const list = users.data ?? [];
+  const adminCount = list.filter((u) => u.role === 'admin').length;
+  const userCount = list.length - adminCount;
+  const activeUsers = list.filter((u) => u.dogs_count > 0).length;
+  // Looked up by id so the dialog follows refetched data (e.g. after a role change).
+  const detailsUser = detailsUserId ? (list.find((u) => u.id === detailsUserId) ?? null) : null;
+  const canDelete =
+    detailsUser !== null &&
+    isAdmin &&
+    detailsUser.id !== currentUser?.id &&
+    !(detailsUser.role === 'admin' && adminCount <= 1);
+
+  return (
+    <section aria-labelledby="page-title">
+      <PageHeader title="Admin Dashboard" description="Platform overview and user management." />
+
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Platform statistics">
+        <StatCard
+          icon={Users}
+          title="Total Users"
+          value={users.data ? list.length : undefined}
+          detail={
+            users.data ? `${plural(adminCount, 'admin')} · ${plural(userCount, 'user')}` : undefined
+          }
+          failed={users.isError}
+        />
+        <StatCard
+          icon={PawPrint}
+          title="Total Pets"
+          value={dogs.data?.length}
+          detail="Registered across all accounts"
+          failed={dogs.isError}
+        />
+        <StatCard
+          icon={Activity}
+          title="Active Users"
+          value={users.data ? activeUsers : undefined}
+          detail="Users with at least one pet"
+          failed={users.isError}
+        />
+        <StatCard
+          icon={HeartPulse}
+          title="Platform Health"
+          value="Healthy"
+          detail="All systems operational"
+          tone="success"
+        />
+      </ul>
+
+      <Card className="mt-8">
+        <CardHeader className="px-4 sm:px-6">
+          <CardTitle as="h2">User Management</CardTitle>
+          <CardDescription>Search users, review their pets and manage roles.</CardDescription>
+        </CardHeader>
+        <CardContent className="px-4 sm:px-6">
+          <UserTable
+            users={users.data}
+            isLoading={users.isPending}
+            isError={users.isError}
+            onRetry={() => void users.refetch()}
+            currentUserId={currentUser?.id ?? ''}
+            onViewDetails={(u) => setDetailsUserId(u.id)}
+            onChangeRole={setRoleUser}
+          />
+        </CardContent>
+      </Card>
+
+      <UserDetailsDialog
+        user={detailsUser}
+        dogs={dogs.data}
+        dogsLoading={dogs.isPending}
+        canDelete={canDelete}
+        onOpenChange={(open) => {
+          if (!open) setDetailsUserId(null);
+        }}
+      />
+      <ChangeRoleDialog
+        user={roleUser}
+        onOpenChange={(open) => {
+          if (!open) setRoleUser(null);
+        }}
+      />
+    </section>
+  );
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+type StatCardProps = {
+  icon: LucideIcon;
+  title: string;
+  value: number | string | undefined;
+  detail?: string;
+  failed?: boolean;
+  tone?: 'default' | 'success';
+};
+
+function StatCard({
+  icon: Icon,
+  title,
+  value,
+  detail,
+  failed = false,
+  tone = 'default',
+}: StatCardProps) {
+  return (
+    <li>
+      <Card className="h-full">
+        <CardContent className="flex items-start justify-between gap-4 p-5">
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-muted-foreground">{title}</p>
+            {failed ? (
+              <p className="mt-1 text-2xl font-bold text-muted-foreground">—</p>
+            ) : value === undefined ? (
+              <Skeleton className="mt-2 h-7 w-16" />
+            ) : (
+              <p
+                className={
+                  tone === 'success'
+                    ? 'mt-1 text-2xl font-bold text-green-700'
+                    : 'mt-1 text-2xl font-bold tabular-nums'
+                }
+              >
+                {value}
+              </p>
+            )}
+            {detail ? (
+              <p className="mt-1 text-xs text-muted-foreground">
+                {failed ? 'Unavailable' : detail}
+              </p>
+            ) : null}
+          </div>
+          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-orange-100 text-orange-700">
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,104 @@
+import type { z } from 'zod';
+import { MESSAGES } from '@pawguard/shared';
+import { env } from '@/config/env';
+import { authToken } from '@/lib/auth-token';
+
+/** A failed call, with the message a person can read. `status` is 0 for network failures. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RequestOptions<S extends z.ZodType | undefined> = {
+  method?: Method;
+  body?: unknown;
+  schema?: S;
+  signal?: AbortSignal;
+};
+
+type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
+
+function errorMessageFrom(payload: unknown): string | null {
+  if (payload && typeof payload === 'object' && 'error' in payload) {
+    const error = (payload as { error: unknown }).error;
+    if (typeof error === 'string' && error.trim() !== '') return error;
+  }
+  return null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls `/api{path}`. Rules (DESIGN §4): Content-Type only when there is a body; a bearer
+ * header whenever a token is stored; a 401 on a call made with a token ends the session
+ * — a 401 without one (a failed login) keeps the server's own message.
+ */
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  { method = 'GET', body, schema, signal }: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const token = authToken.get();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${env.apiBaseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(MESSAGES.networkError, 0);
+  }
+
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    if (response.status === 401 && token) {
+      // Only drop the token this call used: a newer sign-in may have replaced it meanwhile.
+      if (authToken.get() === token) authToken.expire();
+      throw new ApiError(MESSAGES.authRequired, 401);
+    }
+    throw new ApiError(errorMessageFrom(payload) ?? MESSAGES.requestFailed, response.status);
+  }
+
+  if (!schema) return payload as Result<S>;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${method} ${path}`, parsed.error.issues);
+    throw new ApiError(MESSAGES.requestFailed, response.status);
+  }
+  return parsed.data as Result<S>;
+}
+
+export const api = {
+  get: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    schema?: S,
+    signal?: AbortSignal,
+  ) => apiRequest(path, { schema, signal }),
+  post: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, schema?: S) =>
+    apiRequest(path, { method: 'POST', body, schema }),
+  put: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, schema?: S) =>
+    apiRequest(path, { method: 'PUT', body, schema }),
+  delete: <S extends z.ZodType | undefined = undefined>(path: string, schema?: S) =>
+    apiRequest(path, { method: 'DELETE', schema }),
+};

@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { LoginInput, RegisterInput, User } from '@pawguard/shared';
+import { authToken } from '@/lib/auth-token';
+import { AuthContext, type AuthContextValue, type SessionStatus } from './auth-context';
+
+const sessionApi = () => import('./session-api');
+
+type State = {
+  user: User | null;
+  status: SessionStatus;
+  sessionEnded: boolean;
+  sessionKey: string;
+};
+
+let sessions = 0;
+const nextSessionKey = () => `session-${++sessions}`;
+
+function initialState(): State {
+  return {
+    user: null,
+    status: authToken.get() ? 'loading' : 'signed-out',
+    sessionEnded: false,
+    sessionKey: 'signed-out',
+  };
+}
+
+/** Spec section 4: restore the stored session, then keep token and user in step. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<State>(initialState);
+  const [pendingActions, setPendingActions] = useState(0);
+  const [confirmationPending, setConfirmationPending] = useState(false);
+
+  useEffect(() => {
+    if (!authToken.get()) return;
+    const controller = new AbortController();
+    sessionApi()
+      .then(({ getProfile }) => getProfile(controller.signal))
+      .then((user) =>
+        setState({ user, status: 'signed-in', sessionEnded: false, sessionKey: nextSessionKey() }),
+      )
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('Could not restore the session', error);
+        authToken.clear();
+        setState({
+          user: null,
+          status: 'signed-out',
+          sessionEnded: false,
+          sessionKey: 'signed-out',
+        });
+      });
+    return () => controller.abort();
+  }, []);
+
+  useEffect(
+    () =>
+      authToken.onExpired(() => {
+        setConfirmationPending(false);
+        setState((previous) => ({
+          user: null,
+          status: 'signed-out',
+          sessionEnded: previous.status === 'signed-in',
+          sessionKey: 'signed-out',
+        }));
+      }),
+    [],
+  );
+
+  const track = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
+    setPendingActions((n) => n + 1);
+    try {
+      return await action();
+    } finally {
+      setPendingActions((n) => n - 1);
+    }
+  }, []);
+
+  const signIn = useCallback((token: string, user: User) => {
+    authToken.set(token);
+    // A fresh key gives the new session an empty query cache.
+    setState({ user, status: 'signed-in', sessionEnded: false, sessionKey: nextSessionKey() });
+  }, []);
+
+  const login = useCallback(
+    (input: LoginInput) =>
+      track(async () => {
+        const { login: loginCall } = await sessionApi();
+        const { token, user } = await loginCall(input);
+        signIn(token, user);
+        return user;
+      }),
+    [signIn, track],
+  );
+
+  const register = useCallback(
+    (input: RegisterInput) =>
+      track(async () => {
+        const { register: registerCall } = await sessionApi();
+        const { token, user } = await registerCall(input);
+        signIn(token, user);
+        setConfirmationPending(true);
+        return user;
+      }),
+    [signIn, track],
+  );
+
+  const logout = useCallback(
+    () =>
+      track(async () => {
+        try {
+          if (authToken.get()) await (await sessionApi()).logout();
+        } catch (error) {
+          // The local session ends regardless; the server forgets the token at its expiry.
+          console.warn('Logout call failed', error);
+        } finally {
+          authToken.clear();
+          setConfirmationPending(false);
+          setState({
+            user: null,
+            status: 'signed-out',
+            sessionEnded: false,
+            sessionKey: 'signed-out',
+          });
+        }
+      }),
+    [track],
+  );
+
+  const dismissConfirmationNotice = useCallback(() => setConfirmationPending(false), []);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const role = state.user?.role ?? null;
+    return {
+      user: state.user,
+      status: state.status,
+      isInitializing: state.status === 'loading',
+      isLoading: pendingActions > 0,
+      sessionEnded: state.sessionEnded,
+      sessionKey: state.sessionKey,
+      confirmationPending,
+      role,
+      isAdmin: role === 'admin',
+      isUser: role === 'user',
+      login,
+      register,
+      logout,
+      dismissConfirmationNotice,
+    };
+  }, [
+    state,
+    pendingActions,
+    confirmationPending,
+    login,
+    register,
+    logout,
+    dismissConfirmationNotice,
+  ]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
