@@ -13,11 +13,13 @@ import { migrateToLatest, openDatabase, type DbHandle } from './db/index.js';
 import { createContainer, type Container } from './container.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerAuth, type DeviceAuthenticator } from './plugins/auth.js';
+import { deviceKeyAuthenticator } from './plugins/device-auth.js';
 import { apiRoutes } from './routes/api/index.js';
 import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap.js';
 import { systemClock, type Clock } from './services/clock.js';
 import type { MailTransport } from './services/mail-transport.js';
 import { APP_VERSION } from './version.js';
+import { TooManyRequestsError } from './services/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +48,7 @@ export const BODY_LIMIT = 100 * 1024;
 
 /** Tokens in URLs (mail links, stream tickets) never reach the log. */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/confirm\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:ticket|token|key)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/(\/confirm\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:ticket|token|authorization|[\w-]*key)=)[^&#]*/gi, '$1[redacted]');
 }
 
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
@@ -96,7 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const dbHandle = opts.db ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   const ownsDb = !opts.db;
   try {
-    await migrateToLatest(dbHandle.db);
+    await migrateToLatest(dbHandle.db, dbHandle.schema);
   } catch (err) {
     if (ownsDb) await dbHandle.close();
     throw err;
@@ -113,7 +115,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.decorate('config', config);
   app.decorate('container', container);
-  app.decorate('deviceAuthenticator', undefined);
+  // Set here, on the root instance: a route plugin's assignment would stay in its own context.
+  app.decorate('deviceAuthenticator', deviceKeyAuthenticator(container.devices));
 
   app.addHook('onClose', async () => {
     await container.outboxWorker.stop();
@@ -122,6 +125,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  // Only JSON bodies are accepted: anything else (text/plain included) answers 415.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -150,10 +155,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     max: Math.ceil(1200 * config.rateLimitMultiplier),
     timeWindow: 60_000,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      error: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
-    }),
+    // Thrown as our own error type, so the one error handler shapes it like every other.
+    errorResponseBuilder: (_req, ctx) =>
+      new TooManyRequestsError(ctx.ttl / 1000, `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
   });
 
   // After helmet and the rate limiter, so refused requests still carry the headers and floods stay cheap.
@@ -180,7 +184,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    transformStaticCSP: (header) => header,
+    // Relaxed here only (DESIGN §5): the documentation UI sets inline styles.
+    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
     uiConfig: { docExpansion: 'list' },
   });
 
@@ -197,7 +202,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathOnly = request.url.split('?')[0]!;
     if (pathOnly.startsWith('/api') || request.method !== 'GET' || !fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
       return reply.code(404).send({ error: `No route for ${request.method} ${pathOnly}` });

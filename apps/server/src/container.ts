@@ -7,6 +7,9 @@ import { EmailConfirmationsRepository } from './repositories/email-confirmations
 import { DogsRepository } from './repositories/dogs-repository.js';
 import { PreferencesRepository } from './repositories/preferences-repository.js';
 import { OutboxRepository } from './repositories/outbox-repository.js';
+import { DevicesRepository } from './repositories/devices-repository.js';
+import { WaitlistRepository } from './repositories/waitlist-repository.js';
+import { WaitlistService } from './services/waitlist-service.js';
 import { AuthService } from './services/auth-service.js';
 import { UserService } from './services/user-service.js';
 import { PetService } from './services/pet-service.js';
@@ -15,6 +18,8 @@ import { TokenService } from './services/token-service.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import { createMailTransport, type MailTransport } from './services/mail-transport.js';
 import { OutboxWorker } from './services/outbox-worker.js';
+import { DeviceService } from './services/device-service.js';
+import { PerUserLimit } from './services/per-user-limit.js';
 import type { Clock } from './services/clock.js';
 import path from 'node:path';
 
@@ -36,6 +41,8 @@ export function createContainer(opts: {
     dogs: new DogsRepository(db),
     preferences: new PreferencesRepository(db),
     outbox: new OutboxRepository(db),
+    devices: new DevicesRepository(db),
+    waitlist: new WaitlistRepository(db),
   };
   const mailTransport =
     opts.mailTransport ??
@@ -52,6 +59,21 @@ export function createContainer(opts: {
     publicUrl: config.publicUrl,
     onMailQueued: () => outboxWorker.kick(),
   });
+  const users = new UserService(db, repos.users, clock);
+  const pets = new PetService(repos.dogs, clock);
+  const devices = new DeviceService({
+    db,
+    devices: repos.devices,
+    dogs: repos.dogs,
+    users: repos.users,
+    outbox: repos.outbox,
+    clock,
+    lookupLimit: new PerUserLimit(Math.ceil(10 * m), 60_000, 'Too many Device ID look-ups. Please try again in a minute.'),
+    onMailQueued: () => outboxWorker.kick(),
+  });
+  // A deleted pet's collars stay with the owner; a deleted account's collars are released.
+  pets.onBeforeDelete((petId) => devices.onPetDeleted(petId));
+  users.onBeforeDelete((userId, trx) => devices.onUserDeleted(userId, trx));
   return {
     db,
     dialect: dbHandle.dialect,
@@ -59,9 +81,11 @@ export function createContainer(opts: {
     mailTransport,
     outboxWorker,
     auth,
-    users: new UserService(db, repos.users, clock),
-    pets: new PetService(repos.dogs, clock),
+    users,
+    pets,
+    devices,
     preferences: new PreferencesService(repos.preferences, clock),
+    waitlist: new WaitlistService(repos.waitlist, clock),
   };
 }
 

@@ -19,7 +19,7 @@ const urlWithProtocols = (protocols: string[]) =>
 const envSchema = z
   .object({
     NODE_ENV: optionalString,
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce.number({ error: 'must be a port number (0-65535)' }).int({ error: 'must be a port number (0-65535)' }).min(0, { error: 'must be a port number (0-65535)' }).max(65535, { error: 'must be a port number (0-65535)' }).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']),
@@ -30,15 +30,22 @@ const envSchema = z
     MAIL_FROM: z.string().default('PawGuard <alerts@pawguard.local>'),
     MQTT_URL: urlWithProtocols(['mqtt', 'mqtts', 'ws', 'wss']),
     REDIS_URL: urlWithProtocols(['redis', 'rediss']),
-    ADMIN_EMAIL: z.string().trim().pipe(z.email()).default('admin@localhost'),
+    // Any local@domain, so the default admin@localhost can also be set explicitly.
+    ADMIN_EMAIL: z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+$/, { message: 'must be an e-mail address such as admin@example.com' })
+      .default('admin@localhost'),
     ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), {
       message: 'must be 8 to 128 characters',
     }),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+      .default('info'),
     PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), {
       message: 'must start with http:// or https://',
     }),
-    RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+    RATE_LIMIT_MULTIPLIER: z.coerce.number({ error: 'must be a positive number' }).positive({ error: 'must be a positive number' }).default(1),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {

@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema in use, when not the default (tests give each worker its own). */
+  schema?: string | undefined;
   /** Closes the pool / file and releases the DATA_DIR lock. */
   close(): Promise<void>;
 }
@@ -68,13 +70,17 @@ function openPostgres(url: string, schema?: string): DbHandle {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema, close: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema` names where the migration bookkeeping lives: Kysely looks its tables up by name in
+ * every schema, so a second schema in the same database would otherwise find the first's.
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

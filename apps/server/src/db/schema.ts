@@ -70,6 +70,41 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/** A collar (or vest, harness, tracker); see DESIGN §3 for its states. */
+export interface DevicesTable {
+  id: string;
+  device_id: string;
+  device_address: string | null;
+  device_name: string;
+  device_type: 'collar' | 'vest' | 'harness' | 'tracker';
+  status: 'active' | 'inactive' | 'maintenance' | 'offline';
+  registration_status: 'unregistered' | 'unassigned' | 'assigned' | 'active';
+  user_id: string | null;
+  dog_id: string | null;
+  firmware_version: string | null;
+  battery_level: number | null;
+  last_seen: string | null;
+  created_at: string;
+  updated_at: string;
+  device_key_hash: string | null;
+  temperature_celsius: number | null;
+  humidity_percent: number | null;
+  heart_rate: number | null;
+  activity_level: number | null;
+  vitals_status: string | null;
+  vitals_recorded_at: string | null;
+}
+
+export interface WaitlistEntriesTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  pet_name: string;
+  pet_breed: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -77,6 +112,8 @@ export interface Database {
   dogs: DogsTable;
   notification_preferences: NotificationPreferencesTable;
   outbox: OutboxTable;
+  waitlist_entries: WaitlistEntriesTable;
+  devices: DevicesTable;
 }
 
 export const toBool = (v: Bool): boolean => v === true || v === 1;

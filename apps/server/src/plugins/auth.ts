@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { User } from '@pawguard/shared';
 import type { AuthService } from '../services/auth-service.js';
 import { ForbiddenError, UnauthorizedError } from '../services/errors.js';
@@ -15,7 +15,20 @@ export interface DevicePrincipal {
   id: string;
 }
 
+/** One /api route as the server registered it: who may call it and which parts it validates. */
+export interface RoutePolicy {
+  method: string;
+  url: string;
+  auth: AuthPolicy;
+  /** The request parts with a schema: body, params, querystring, headers. */
+  validates: string[];
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its policy, for the authorization matrix and route scans. */
+    routePolicies: RoutePolicy[];
+  }
   interface FastifyContextConfig {
     auth?: AuthPolicy;
   }
@@ -24,6 +37,8 @@ declare module 'fastify' {
     device: DevicePrincipal | null;
   }
 }
+
+const REQUEST_PARTS = ['body', 'params', 'querystring', 'headers'] as const;
 
 export type DeviceAuthenticator = (request: FastifyRequest) => Promise<DevicePrincipal | null>;
 
@@ -44,20 +59,9 @@ export function registerAuth(app: FastifyInstance, opts: AuthPluginOptions): voi
   app.decorateRequest('auth', null);
   app.decorateRequest('device', null);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
-    // The API documentation is public by design (its routes come from @fastify/swagger-ui).
-    if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) {
-      route.config = { ...route.config, auth: 'public' };
-      return;
-    }
-    const policy = (route.config as { auth?: AuthPolicy } | undefined)?.auth;
-    if (!policy || !AUTH_POLICIES.includes(policy)) {
-      throw new Error(`Route ${route.method} ${route.url} declares no auth policy (config.auth)`);
-    }
-  });
+  app.decorate('routePolicies', [] as RoutePolicy[]);
 
-  app.addHook('onRequest', async (request) => {
+  const authenticate: onRequestHookHandler = async (request) => {
     const policy = request.routeOptions.config.auth;
     if (!policy || policy === 'public') return;
     if (policy === 'device') {
@@ -80,6 +84,25 @@ export function registerAuth(app: FastifyInstance, opts: AuthPluginOptions): voi
       );
       throw new ForbiddenError('Admin access required');
     }
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    // The API documentation is public by design (its routes come from @fastify/swagger-ui).
+    if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) {
+      route.config = { ...route.config, auth: 'public' };
+    }
+    const policy = (route.config as { auth?: AuthPolicy } | undefined)?.auth;
+    if (!policy || !AUTH_POLICIES.includes(policy)) {
+      throw new Error(`Route ${route.method} ${route.url} declares no auth policy (config.auth)`);
+    }
+    const schema = route.schema ?? {};
+    const validates = REQUEST_PARTS.filter((part) => schema[part] !== undefined);
+    for (const method of [route.method].flat()) app.routePolicies.push({ method, url: route.url, auth: policy, validates });
+    if (policy === 'public') return;
+    // A route-level hook, added after the rate limiter's: a flood of unauthenticated calls is
+    // limited before any token is verified or any session read.
+    route.onRequest = [...[route.onRequest ?? []].flat(), authenticate];
   });
 }
 

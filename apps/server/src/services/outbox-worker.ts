@@ -15,7 +15,8 @@ export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** (attempt
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
-  private stopped = false;
+  // Idle until start(): kick() alone never delivers (tests drive drain() by hand).
+  private stopped = true;
 
   constructor(
     private readonly outbox: OutboxRepository,

@@ -18,7 +18,7 @@ export const usePostgres = process.env.TEST_DB === 'postgres';
  * tests pay for hashing.
  */
 export const TEST_PASSWORD = 'correct horse battery';
-const TEST_PASSWORD_HASH =
+export const TEST_PASSWORD_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$HGoHGLBw2rVBpaMV/XXUOQ$K0dq/hK72Y4IYKQR7w/4+ySPd98jMKVyuyk/rhnp5hM';
 
 export interface TestApp {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './common.js';
+import { hasNoNul, LIMITS, NUL_MESSAGE, requiredAs } from './common.js';
 
 export const ROLES = ['admin', 'user'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -19,14 +19,14 @@ export const adminUserSchema = userSchema.extend({ dogs_count: z.number().int() 
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 const emailField = z
-  .string({ error: 'email is required' })
+  .string({ error: requiredAs('email is required', 'email must be text') })
   .trim()
   .max(LIMITS.email, { error: `email must be at most ${LIMITS.email} characters` })
   .pipe(z.email({ error: 'email must be a valid e-mail address' }));
 
 /** Passwords: 8–128 characters of any kind, never trimmed or case-folded. */
 const passwordField = z
-  .string({ error: 'password is required' })
+  .string({ error: requiredAs('password is required', 'password must be text') })
   .min(LIMITS.passwordMin, { error: `password must be at least ${LIMITS.passwordMin} characters` })
   .max(LIMITS.passwordMax, { error: `password must be at most ${LIMITS.passwordMax} characters` });
 
@@ -34,16 +34,25 @@ export const registerInputSchema = z.strictObject({
   email: emailField,
   password: passwordField,
   name: z
-    .string({ error: 'name is required' })
+    .string({ error: requiredAs('name is required', 'name must be text') })
     .trim()
     .min(1, { error: 'name is required' })
-    .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` }),
+    .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` })
+    .refine(hasNoNul, { error: `name ${NUL_MESSAGE}` }),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 export const loginInputSchema = z.strictObject({
-  email: z.string({ error: 'email is required' }).trim().min(1, { error: 'email is required' }).max(LIMITS.email),
-  password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(LIMITS.passwordMax),
+  email: z
+    .string({ error: requiredAs('email is required', 'email must be text') })
+    .trim()
+    .min(1, { error: 'email is required' })
+    .max(LIMITS.email)
+    .refine(hasNoNul, { error: `email ${NUL_MESSAGE}` }),
+  password: z
+    .string({ error: requiredAs('password is required', 'password must be text') })
+    .min(1, { error: 'password is required' })
+    .max(LIMITS.passwordMax),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -53,7 +62,9 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const profileResponseSchema = z.object({ user: userSchema });
 export const usersResponseSchema = z.object({ users: z.array(adminUserSchema) });
 
-export const roleInputSchema = z.strictObject({ role: roleSchema });
+export const roleInputSchema = z.strictObject({
+  role: z.enum(ROLES, { error: requiredAs('role is required', 'role must be admin or user') }),
+});
 export type RoleInput = z.infer<typeof roleInputSchema>;
 
 export const confirmParamSchema = z.strictObject({ token: z.string().min(1).max(512) });

@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const errorSchema = z.object({ error: z.string() });
 export type ApiError = z.infer<typeof errorSchema>;
 
+/** For calls that take no body (logout): none, or an empty object; any field is refused. */
+export const noBodySchema = z.strictObject({}).nullish();
+
 export const successSchema = z.object({ success: z.literal(true) });
 
 export const idParamSchema = z.strictObject({ id: z.uuid({ error: 'id must be a valid id' }) });
@@ -11,9 +14,25 @@ export type IdParam = z.infer<typeof idParamSchema>;
 
 export const isoDateTime = z.string();
 
+/** A field's type error: "x is required" when it is absent, else what it must be. */
+export const requiredAs =
+  (required: string, wrongType: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? required : wrongType;
+
+/** PostgreSQL text cannot hold U+0000, and no one types it: refused with 400 in both databases. */
+export const hasNoNul = (s: string) => !s.includes('\u0000');
+export const NUL_MESSAGE = 'must not contain the NUL character';
+
 /** An optional free-text field: omitted, null or '' are all accepted and stored as null. */
 export const optionalText = (max: number) =>
-  z.string().trim().max(max, { error: `must be at most ${max} characters` }).nullable().optional();
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine(hasNoNul, { error: NUL_MESSAGE })
+    .nullable()
+    .optional();
 
 export const LIMITS = {
   name: 100,

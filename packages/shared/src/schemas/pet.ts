@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, optionalText } from './common.js';
+import { hasNoNul, LIMITS, NUL_MESSAGE, optionalText, requiredAs } from './common.js';
 
 export const dogSchema = z.object({
   id: z.string(),
@@ -22,10 +22,11 @@ export type AdminDog = z.infer<typeof adminDogSchema>;
 /** POST and PUT take the same body; PUT replaces, so omitted optional fields become null. */
 export const dogInputSchema = z.strictObject({
   name: z
-    .string({ error: 'Pet name is required' })
+    .string({ error: requiredAs('Pet name is required', 'name must be text') })
     .trim()
     .min(1, { error: 'Pet name is required' })
-    .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` }),
+    .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` })
+    .refine(hasNoNul, { error: `name ${NUL_MESSAGE}` }),
   breed: optionalText(LIMITS.name),
   age: z
     .number({ error: 'age must be a whole number of years' })

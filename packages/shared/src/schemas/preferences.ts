@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredAs } from './common.js';
 
 export const EMAIL_FREQUENCIES = ['immediate', 'hourly', 'daily'] as const;
 export const emailFrequencySchema = z.enum(EMAIL_FREQUENCIES);
@@ -17,7 +18,7 @@ export const DEFAULT_PREFERENCES = {
 
 const threshold = (label: string) =>
   z
-    .number({ error: `${label} must be a number` })
+    .number({ error: requiredAs(`${label} is required`, `${label} must be a number`) })
     .min(THRESHOLD_MIN_F, { error: `${label} must be between ${THRESHOLD_MIN_F} and ${THRESHOLD_MAX_F} °F` })
     .max(THRESHOLD_MAX_F, { error: `${label} must be between ${THRESHOLD_MIN_F} and ${THRESHOLD_MAX_F} °F` });
 
@@ -30,10 +31,14 @@ export const preferencesSchema = z.object({
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 export const preferencesInputSchema = z.strictObject({
-  email_notifications_enabled: z.boolean({ error: 'email_notifications_enabled must be true or false' }),
+  email_notifications_enabled: z.boolean({
+    error: requiredAs('email_notifications_enabled is required', 'email_notifications_enabled must be true or false'),
+  }),
   temperature_threshold: threshold('temperature_threshold'),
   critical_temperature_threshold: threshold('critical_temperature_threshold'),
-  email_frequency: z.enum(EMAIL_FREQUENCIES, { error: 'email_frequency must be immediate, hourly or daily' }),
+  email_frequency: z.enum(EMAIL_FREQUENCIES, {
+    error: requiredAs('email_frequency is required', 'email_frequency must be immediate, hourly or daily'),
+  }),
 });
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;
 

@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001-foundation.js';
+import * as m002 from './002-waitlist.js';
+import * as m003 from './003-devices.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -7,4 +9,6 @@ import * as m001 from './001-foundation.js';
  */
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
+  '002-waitlist': m002,
+  '003-devices': m003,
 };

@@ -5,6 +5,7 @@ import {
   errorSchema,
   idParamSchema,
   loginInputSchema,
+  noBodySchema,
   profileResponseSchema,
   registerInputSchema,
   roleInputSchema,
@@ -51,7 +52,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { config: { auth: 'user' }, schema: { tags: ['auth'], response: { 200: successSchema, 401: errorSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['auth'], body: noBodySchema, response: { 200: successSchema, 400: errorSchema, 401: errorSchema } },
+    },
     async (request) => {
       await auth.logout(currentSessionId(request));
       request.log.info({ event: 'auth.logout', actor: currentUser(request).id, outcome: 'success' }, 'signed out');

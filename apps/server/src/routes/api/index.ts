@@ -3,6 +3,10 @@ import { healthRoutes } from './health.js';
 import { authRoutes } from './auth.js';
 import { dogRoutes } from './dogs.js';
 import { notificationRoutes } from './notifications.js';
+import { deviceRoutes } from './devices.js';
+import { adminDeviceRoutes } from './admin-devices.js';
+import { deviceRegistrationRoutes } from './device-registration.js';
+import { adminWaitlistRoutes, waitlistRoutes } from './waitlist.js';
 
 /** Every /api route, by URL prefix. A new feature adds its line here. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -10,4 +14,9 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(dogRoutes, { prefix: '/dogs' });
   await app.register(notificationRoutes, { prefix: '/notifications' });
+  await app.register(deviceRoutes, { prefix: '/devices' });
+  await app.register(adminDeviceRoutes, { prefix: '/admin/devices' });
+  await app.register(deviceRegistrationRoutes, { prefix: '/device-registration' });
+  await app.register(waitlistRoutes, { prefix: '/waitlist' });
+  await app.register(adminWaitlistRoutes, { prefix: '/admin/waitlist' });
 };

@@ -1,0 +1,148 @@
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, DevicesTable } from '../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type DeviceRow = DevicesTable;
+/** A device with the names the screens show beside it. */
+export type DeviceWithNames = DeviceRow & { dog_name: string | null; owner_name: string | null };
+export type DeviceChanges = Updateable<DevicesTable>;
+
+export class DevicesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private withNames(ex: Executor) {
+    return ex
+      .selectFrom('devices')
+      .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
+      .leftJoin('users', 'users.id', 'devices.user_id')
+      .selectAll('devices')
+      .select(['dogs.name as dog_name', 'users.name as owner_name']);
+  }
+
+  listByUser(userId: string): Promise<DeviceWithNames[]> {
+    return this.withNames(this.db)
+      .where('devices.user_id', '=', userId)
+      .orderBy('devices.created_at', 'asc')
+      .orderBy('devices.id', 'asc')
+      .execute();
+  }
+
+  /** Every device, newest first (the admin's fleet list). */
+  listAll(): Promise<DeviceWithNames[]> {
+    return this.withNames(this.db)
+      .orderBy('devices.created_at', 'desc')
+      .orderBy('devices.id', 'desc')
+      .execute();
+  }
+
+  listUnassigned(): Promise<DeviceWithNames[]> {
+    return this.withNames(this.db)
+      .where('devices.registration_status', '=', 'unassigned')
+      .orderBy('devices.created_at', 'desc')
+      .orderBy('devices.id', 'desc')
+      .execute();
+  }
+
+  findById(id: string, ex: Executor = this.db): Promise<DeviceWithNames | undefined> {
+    return this.withNames(ex).where('devices.id', '=', id).executeTakeFirst();
+  }
+
+  findByDeviceId(deviceId: string, ex: Executor = this.db): Promise<DeviceWithNames | undefined> {
+    return this.withNames(ex).where('devices.device_id', '=', deviceId).executeTakeFirst();
+  }
+
+  findByMac(mac: string, ex: Executor = this.db): Promise<DeviceWithNames | undefined> {
+    return this.withNames(ex).where('devices.device_address', '=', mac).executeTakeFirst();
+  }
+
+  findByKeyHash(hash: string) {
+    return this.db
+      .selectFrom('devices')
+      .select(['id', 'device_id'])
+      .where('device_key_hash', '=', hash)
+      .executeTakeFirst();
+  }
+
+  /** Devices an owner holds, without the names (for releasing them). */
+  listOwnedRows(userId: string, ex: Executor = this.db) {
+    return ex.selectFrom('devices').selectAll().where('user_id', '=', userId).execute();
+  }
+
+  async deviceIdExists(deviceId: string): Promise<boolean> {
+    const r = await this.db
+      .selectFrom('devices')
+      .select('id')
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
+  /** The oldest pre-populated collars nobody holds yet. */
+  freeCollarIds(limit: number, ex: Executor = this.db) {
+    return ex
+      .selectFrom('devices')
+      .select('id')
+      .where('registration_status', '=', 'unassigned')
+      .where('device_type', '=', 'collar')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  async insert(row: DeviceRow, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('devices').values(row).execute();
+  }
+
+  /**
+   * Changes a device; with `ownerId`, only while that user still holds it. Returns whether a
+   * row changed.
+   */
+  async update(
+    id: string,
+    changes: DeviceChanges,
+    ownerId?: string,
+    ex: Executor = this.db,
+  ): Promise<boolean> {
+    let q = ex.updateTable('devices').set(changes).where('id', '=', id);
+    if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Takes a device only while it is unassigned. The condition is checked by the UPDATE
+   * itself, so of two concurrent claims exactly one changes the row.
+   */
+  async claimUnassigned(
+    key: { id: string } | { deviceId: string },
+    changes: DeviceChanges,
+    ex: Executor = this.db,
+  ): Promise<boolean> {
+    const q = ex
+      .updateTable('devices')
+      .set(changes)
+      .where('registration_status', '=', 'unassigned');
+    const r = await (
+      'id' in key ? q.where('id', '=', key.id) : q.where('device_id', '=', key.deviceId)
+    ).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** A deleted pet's collars stay with the owner, on no pet. */
+  async clearPet(dogId: string, now: string, ex: Executor = this.db): Promise<void> {
+    await ex
+      .updateTable('devices')
+      .set({ dog_id: null, updated_at: now })
+      .where('dog_id', '=', dogId)
+      .execute();
+  }
+
+  async delete(id: string, ownerId?: string, ex: Executor = this.db): Promise<boolean> {
+    let q = ex.deleteFrom('devices').where('id', '=', id);
+    if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);
+    const r = await q.executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+}

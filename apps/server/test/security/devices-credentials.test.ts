@@ -1,0 +1,249 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
+import { expectError } from '../helpers/api.js';
+import { createPet, deviceAuth, freshDeviceId, freshMac, prePopulate } from '../helpers/devices.js';
+
+/**
+ * DEV-1: one credential per device, ≥ 128 random bits, stored only as a hash.
+ * DEV-2: the credential is read from the Authorization header only, never from the URL.
+ * And the key is shown once, in the pre-populate answer: no other answer carries it.
+ */
+
+let t: TestApp;
+let admin: SeededUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await seedUser(t, { role: 'admin' });
+});
+afterAll(() => t.close());
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** Every text cell of every table: the key must be in none of them. */
+async function allStoredText(): Promise<string> {
+  const db = t.app.container.db;
+  const out: string[] = [];
+  for (const table of [
+    'users',
+    'sessions',
+    'dogs',
+    'devices',
+    'outbox',
+    'notification_preferences',
+  ] as const) {
+    const rows = await db.selectFrom(table).selectAll().execute();
+    out.push(JSON.stringify(rows));
+  }
+  return out.join('\n');
+}
+
+describe('DEV-1: device keys', () => {
+  it('two pre-populated devices get different keys of at least 128 random bits', async () => {
+    const [a, b] = await prePopulate(t, admin, [{}, {}]);
+    expect(a!.device_key).not.toBe(b!.device_key);
+    for (const key of [a!.device_key, b!.device_key]) {
+      expect(Buffer.from(key, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    }
+  });
+
+  it('are unique across many devices', async () => {
+    const many = await prePopulate(
+      t,
+      admin,
+      Array.from({ length: 100 }, () => ({})),
+    );
+    expect(new Set(many.map((d) => d.device_key)).size).toBe(100);
+  });
+
+  it('the database holds only their hashes', async () => {
+    const [d] = await prePopulate(t, admin);
+    const row = await t.app.container.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '=', d!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.device_key_hash).toBe(sha256(d!.device_key));
+    expect(await allStoredText()).not.toContain(d!.device_key);
+    // No column of the table is named for a plain key.
+    const cols = Object.keys(row);
+    expect(cols).toContain('device_key_hash');
+    expect(cols).not.toContain('device_key');
+  });
+
+  it('each key opens only its own device', async () => {
+    const [a, b] = await prePopulate(t, admin, [{}, {}]);
+    const macA = freshMac();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/self-register',
+      headers: deviceAuth(a!.device_key),
+      payload: { firmware_version: '1.0', device_address: macA },
+    });
+    expect(res.json().device.device_id).toBe(a!.device_id);
+    const rowB = await t.app.container.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '=', b!.id)
+      .executeTakeFirstOrThrow();
+    expect(rowB.firmware_version).toBeNull();
+  });
+
+  it('a released collar keeps its key', async () => {
+    const owner = await seedUser(t);
+    const pet = await createPet(t, owner);
+    const [d] = await prePopulate(t, admin);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/assign/${d!.device_id}`,
+      headers: bearer(owner.token),
+      payload: { dog_id: pet.id, device_name: 'x' },
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/devices/${d!.id}`,
+      headers: bearer(owner.token),
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/self-register',
+      headers: deviceAuth(d!.device_key),
+      payload: { firmware_version: '1.1', device_address: freshMac() },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().device.registration_status).toBe('unassigned');
+  });
+});
+
+describe('DEV-2: the key travels in the Authorization header only', () => {
+  it('a key in the query string or the path answers 401', async () => {
+    const [d] = await prePopulate(t, admin);
+    const body = { firmware_version: '1.0', device_address: freshMac() };
+    for (const url of [
+      `/api/devices/self-register?key=${d!.device_key}`,
+      `/api/devices/self-register?device_key=${d!.device_key}`,
+      `/api/devices/self-register?authorization=Device%20${d!.device_key}`,
+    ]) {
+      expectError(await t.app.inject({ method: 'POST', url, payload: body }), 401);
+    }
+    // Keys in query strings are redacted from the request log.
+    expect(t.logs().some((l) => l.includes(d!.device_key))).toBe(false);
+    // No route takes a key in its path.
+    const inPath = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/self-register/${d!.device_key}`,
+      payload: body,
+    });
+    expect(inPath.statusCode).toBe(404);
+  });
+
+  it('a malformed Device header answers 401', async () => {
+    const [d] = await prePopulate(t, admin);
+    const body = { firmware_version: '1.0', device_address: freshMac() };
+    for (const authorization of [
+      `device ${d!.device_key}`,
+      `Device  ${d!.device_key}`,
+      `Bearer ${d!.device_key}`,
+      `Device ${d!.device_key}x`,
+      'Device ',
+    ]) {
+      expectError(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/devices/self-register',
+          headers: { authorization },
+          payload: body,
+        }),
+        401,
+      );
+    }
+  });
+});
+
+describe('the key is shown once', () => {
+  it('appears in the pre-populate answer and in no other answer, to anyone', async () => {
+    const owner = await seedUser(t);
+    const pet = await createPet(t, owner, 'Rex');
+    const [d] = await prePopulate(t, admin);
+    const key = d!.device_key;
+    const mac = (
+      await t.app.container.db
+        .selectFrom('devices')
+        .select('device_address')
+        .where('id', '=', d!.id)
+        .executeTakeFirstOrThrow()
+    ).device_address!;
+    const bodies: string[] = [];
+    const call = async (
+      token: string | null,
+      method: 'GET' | 'POST' | 'PUT',
+      url: string,
+      payload?: object,
+    ) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: token ? bearer(token) : {},
+        ...(payload ? { payload } : {}),
+      });
+      bodies.push(`${method} ${url} -> ${res.statusCode} ${res.body}`);
+      return res;
+    };
+    for (const token of [admin.token, owner.token]) {
+      await call(token, 'GET', '/api/devices/all');
+      await call(token, 'GET', '/api/admin/devices/unassigned');
+      await call(token, 'GET', `/api/devices/${d!.id}`);
+      await call(token, 'GET', `/api/devices/by-mac/${mac}`);
+      await call(token, 'GET', `/api/devices/by-device-id/${d!.device_id}`);
+    }
+    await call(owner.token, 'POST', `/api/devices/assign/${d!.device_id}`, {
+      dog_id: pet.id,
+      device_name: 'Rex',
+    });
+    for (const token of [admin.token, owner.token]) {
+      await call(token, 'GET', '/api/devices');
+      await call(token, 'GET', '/api/devices/all');
+      await call(token, 'GET', `/api/devices/${d!.id}`);
+      await call(token, 'GET', `/api/devices/${d!.id}/qr-code`);
+      await call(token, 'PUT', `/api/devices/${d!.id}`, { device_name: 'Rex', dog_id: pet.id });
+    }
+    await call(admin.token, 'POST', '/api/devices/register', {
+      device_id: d!.device_id,
+      user_id: owner.id,
+    });
+    const selfReg = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/self-register',
+      headers: deviceAuth(key),
+      payload: { firmware_version: '3.0', device_address: mac },
+    });
+    expect(selfReg.statusCode).toBe(200);
+    bodies.push(selfReg.body);
+    // The fallback and auto-assign answers too.
+    await prePopulate(t, admin);
+    await call(owner.token, 'POST', '/api/device-registration/auto-assign', {
+      dog_id: pet.id,
+      device_name: 'Spare',
+    });
+    await call(owner.token, 'POST', '/api/devices', {
+      device_id: freshDeviceId(),
+      dog_id: pet.id,
+      device_name: 'Fallback',
+    });
+
+    expect(bodies.length).toBeGreaterThan(20);
+    for (const body of bodies) {
+      expect(body).not.toContain(key);
+      expect(body).not.toContain(sha256(key));
+      expect(body).not.toMatch(/"device_key(_hash)?"/);
+    }
+    expect(t.logs().some((l) => l.includes(key))).toBe(false);
+    // The outbox mail names the Device ID only.
+    const mail = await t.app.container.db
+      .selectFrom('outbox')
+      .select(sql<string>`text_body || coalesce(html_body, '')`.as('b'))
+      .execute();
+    for (const m of mail) expect(m.b).not.toContain(key);
+  });
+});

@@ -1,0 +1,12 @@
+// `npm run bench`: builds when stale, then runs each benchmark against the real server and
+// prints its figures. Figures, never pass/fail: compare runs on the same machine.
+import os from 'node:os';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { root } from './lib.mjs';
+
+await buildIfStale({ root, log: (m) => console.warn(m) });
+console.log(`PawGuard benchmarks on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+for (const name of ['api-reads', 'login']) {
+  const mod = await import(`./${name}.mjs`);
+  await mod.run();
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { LIMITS } from './common.js';
+import { DEVICE_ID_PATTERN, normalizeMac } from '../domain/device-id.js';
+import { DEVICE_STATUSES, DEVICE_TYPES, REGISTRATION_STATUSES } from '../domain/device-state.js';
+
+// Messages starting 'must' are prefixed with the field's path by the server ('devices.1.device_id
+// must be …'), so an item of a list is named by its index; a missing field falls back to the
+// server's '<path> is required'.
+export const deviceTypeSchema = z.enum(DEVICE_TYPES, {
+  error: `must be one of ${DEVICE_TYPES.join(', ')}`,
+});
+export const deviceStatusSchema = z.enum(DEVICE_STATUSES, {
+  error: `must be one of ${DEVICE_STATUSES.join(', ')}`,
+});
+export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES);
+
+/** A Device ID in any case ('pet-ab12'); parsed to upper case ('PET-AB12'). */
+export const deviceIdField = z
+  .string({ error: (iss) => (iss.input === undefined ? undefined : 'must be text') })
+  .trim()
+  .toUpperCase()
+  .regex(DEVICE_ID_PATTERN, {
+    error: 'must be PET- followed by 4 letters or digits (e.g. PET-AB12)',
+  });
+
+const MAC_MESSAGE = 'must be a MAC address: 6 pairs of hex digits, e.g. AA:BB:CC:DD:EE:FF';
+
+/** A MAC address in any case, with ':' or '-' or no separators; parsed to AA:BB:CC:DD:EE:FF. */
+export const macAddressField = z
+  .string({
+    error: (iss) => (iss.input === undefined ? undefined : MAC_MESSAGE),
+  })
+  .trim()
+  .max(17, { error: MAC_MESSAGE })
+  .refine((v) => normalizeMac(v) !== null, { error: MAC_MESSAGE })
+  .overwrite((v) => normalizeMac(v) ?? v);
+
+/** The same, where '' (like null or omitted) means none. */
+const optionalMacField = z
+  .string({ error: MAC_MESSAGE })
+  .trim()
+  .max(17, { error: MAC_MESSAGE })
+  .refine((v) => v === '' || normalizeMac(v) !== null, { error: MAC_MESSAGE })
+  .overwrite((v) => (v === '' ? v : (normalizeMac(v) ?? v)))
+  .nullable()
+  .optional();
+
+export const deviceNameField = z
+  .string({ error: 'Device name is required' })
+  .trim()
+  .min(1, { error: 'Device name is required' })
+  .max(LIMITS.deviceName, { error: `must be at most ${LIMITS.deviceName} characters` });
+
+const petIdField = z.uuid({
+  error: (iss) => (iss.input === undefined ? undefined : 'must be a valid pet id'),
+});
+const firmwareField = z
+  .string({
+    error: (iss) => (iss.input === undefined ? undefined : 'must be text'),
+  })
+  .trim()
+  .max(50, { error: 'must be at most 50 characters' });
+
+/** What every device answer carries; the device key (and its hash) never appear here. */
+export const deviceSchema = z.object({
+  id: z.string(),
+  device_id: z.string(),
+  device_address: z.string().nullable(),
+  device_name: z.string(),
+  device_type: deviceTypeSchema,
+  status: deviceStatusSchema,
+  registration_status: registrationStatusSchema,
+  user_id: z.string().nullable(),
+  dog_id: z.string().nullable(),
+  dog_name: z.string().nullable(),
+  owner_name: z.string().nullable(),
+  firmware_version: z.string().nullable(),
+  battery_level: z.number().nullable(),
+  last_seen: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  // Latest vitals: null until the collar has sent readings.
+  temperature_celsius: z.number().nullable(),
+  humidity_percent: z.number().nullable(),
+  heart_rate: z.number().nullable(),
+  activity_level: z.number().nullable(),
+  vitals_status: z.string().nullable(),
+  vitals_recorded_at: z.string().nullable(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+export const devicesResponseSchema = z.object({ devices: z.array(deviceSchema) });
+export const deviceResponseSchema = z.object({ device: deviceSchema });
+export type DevicesResponse = z.infer<typeof devicesResponseSchema>;
+export type DeviceResponse = z.infer<typeof deviceResponseSchema>;
+
+export const deviceIdParamSchema = z.strictObject({ deviceId: deviceIdField });
+export const macParamSchema = z.strictObject({ mac: macAddressField });
+
+/**
+ * PUT /api/devices/{id}: replaces the owner's fields (an omitted dog_id takes the collar off
+ * its pet; an omitted device_type is a collar). `status` is for admins only.
+ */
+export const updateDeviceInputSchema = z.strictObject({
+  device_name: deviceNameField,
+  device_type: deviceTypeSchema.optional(),
+  dog_id: petIdField.nullable().optional(),
+  status: deviceStatusSchema.optional(),
+});
+export type UpdateDeviceInput = z.infer<typeof updateDeviceInputSchema>;
+
+/** POST /api/devices/assign/{deviceId}: the customer's pet and the name they give the collar. */
+export const assignDeviceInputSchema = z.strictObject({
+  dog_id: petIdField,
+  device_name: deviceNameField,
+  device_type: deviceTypeSchema.optional(),
+});
+export type AssignDeviceInput = z.infer<typeof assignDeviceInputSchema>;
+
+/** POST /api/devices: the fallback when the Device ID is unknown; stored unregistered. */
+export const createDeviceInputSchema = z.strictObject({
+  device_id: deviceIdField,
+  dog_id: petIdField,
+  device_name: deviceNameField,
+  device_type: deviceTypeSchema.optional(),
+  // Optional like every optional field: omitted, null or '' (stored null).
+  device_address: optionalMacField,
+  firmware_version: firmwareField.nullable().optional(),
+});
+export type CreateDeviceInput = z.infer<typeof createDeviceInputSchema>;
+
+/** At most this many devices in one pre-populate list. */
+export const PRE_POPULATE_MAX = 100;
+
+export const prePopulateItemSchema = z.strictObject({
+  device_id: deviceIdField,
+  device_address: macAddressField,
+  // Omitted, null or blank: 'Device ' + the Device ID.
+  device_name: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(LIMITS.deviceName, { error: `must be at most ${LIMITS.deviceName} characters` })
+    .nullable()
+    .optional(),
+  device_type: deviceTypeSchema.optional(),
+});
+export const prePopulateInputSchema = z.strictObject({
+  devices: z
+    .array(prePopulateItemSchema, {
+      error: (iss) => (iss.input === undefined ? undefined : 'must be a list'),
+    })
+    .min(1, { error: 'must list at least one device' })
+    .max(PRE_POPULATE_MAX, { error: `must list at most ${PRE_POPULATE_MAX} devices` }),
+});
+export type PrePopulateInput = z.infer<typeof prePopulateInputSchema>;
+
+/**
+ * The only answer that ever carries a device key (and a QR code of it). `adopted` is true
+ * when the Device ID was a customer's unregistered device; `owner_name` says whose it is.
+ */
+export const prePopulatedDeviceSchema = z.object({
+  id: z.string(),
+  device_id: z.string(),
+  device_key: z.string(),
+  qr_code: z.string(),
+  adopted: z.boolean(),
+  owner_name: z.string().nullable(),
+});
+export type PrePopulatedDevice = z.infer<typeof prePopulatedDeviceSchema>;
+export const prePopulateResponseSchema = z.object({ devices: z.array(prePopulatedDeviceSchema) });
+
+/** POST /api/devices/register (admin): assigns a device to a user. */
+export const registerDeviceInputSchema = z.strictObject({
+  device_id: deviceIdField,
+  user_id: z.uuid({
+    error: (iss) => (iss.input === undefined ? undefined : 'must be a valid user id'),
+  }),
+});
+export type RegisterDeviceInput = z.infer<typeof registerDeviceInputSchema>;
+
+/** POST /api/devices/self-register: what the collar reports about itself. */
+export const selfRegisterInputSchema = z.strictObject({
+  firmware_version: firmwareField.min(1, { error: 'firmware_version is required' }),
+  device_address: macAddressField,
+});
+export type SelfRegisterInput = z.infer<typeof selfRegisterInputSchema>;
+
+/** The collar's view of itself: never its UUID, owner or pet. */
+export const selfRegisterResponseSchema = z.object({
+  device: z.object({
+    device_id: z.string(),
+    device_address: z.string().nullable(),
+    firmware_version: z.string().nullable(),
+    registration_status: registrationStatusSchema,
+    status: deviceStatusSchema,
+  }),
+});
+
+/** POST /api/device-registration/auto-assign. */
+export const autoAssignInputSchema = z.strictObject({
+  dog_id: petIdField,
+  device_name: deviceNameField,
+});
+export type AutoAssignInput = z.infer<typeof autoAssignInputSchema>;
+
+export const deviceLookupResponseSchema = z.object({
+  status: z.enum(['assigned', 'unassigned']),
+  message: z.string(),
+});
+export type DeviceLookup = z.infer<typeof deviceLookupResponseSchema>;
+
+export const generatedDeviceIdResponseSchema = z.object({ device_id: z.string() });
+export const qrCodeResponseSchema = z.object({ qr_code: z.string() });
