@@ -45,10 +45,11 @@ if (v) {
   counts.failed += v.numFailedTests ?? 0;
   counts.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
 }
-const e = readJson(e2eJson);
+// Playwright's JSON report: expected = passed, unexpected = failed, flaky = passed on retry.
+const e = readJson(e2eJson)?.stats;
 if (e) {
-  counts.passed += e.passed ?? 0;
-  counts.failed += e.failed ?? 0;
+  counts.passed += (e.expected ?? 0) + (e.flaky ?? 0);
+  counts.failed += e.unexpected ?? 0;
   counts.skipped += e.skipped ?? 0;
 }
 fs.rmSync(resultsDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -191,24 +191,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(apiRoutes, { prefix: '/api' });
 
-  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+  const hasWeb = fs.existsSync(path.join(WEB_DIST, 'index.html'));
+  const sendApp = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', WEB_DIST);
+  if (hasWeb) {
     await app.register(fastifyStatic, {
       root: WEB_DIST,
-      wildcard: false,
+      // Looked up per request (not listed once at start), so a rebuild never strands new chunks.
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         // Hashed asset names change with content, so they may be cached for a year.
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
+    app.get('/', (_request, reply) => sendApp(reply));
   }
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0]!;
-    if (pathOnly.startsWith('/api') || request.method !== 'GET' || !fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-      return reply.code(404).send({ error: `No route for ${request.method} ${pathOnly}` });
-    }
-    // Every other GET is a screen of the single-page app.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A screen of the single-page app: any other GET whose last segment is not a file name.
+    const isScreen = request.method === 'GET' && !pathOnly.startsWith('/api') && !/\.[A-Za-z0-9]+$/.test(pathOnly);
+    if (hasWeb && isScreen) return sendApp(reply);
+    return reply.code(404).send({ error: `No route for ${request.method} ${pathOnly}` });
   });
 
   if (opts.startWorkers !== false) app.addHook('onReady', async () => container.outboxWorker.start());

@@ -4,6 +4,7 @@ import { RoleGuard } from '@/app/guards/role-guard';
 import { PageLoader } from '@/app/layouts/page-loader';
 import { AdminDashboard } from '@/features/dashboard/components/admin-dashboard';
 import { UserDashboard } from '@/features/dashboard/components/user-dashboard';
+import { WaitlistAdminSection } from '@/features/waitlist/components/waitlist-admin-section';
 
 export default function DashboardRoute() {
   const { user } = useAuth();
@@ -11,7 +12,9 @@ export default function DashboardRoute() {
   return (
     <RoleGuard>
       {user?.role === 'admin' ? (
-        <AdminDashboard />
+        <AdminDashboard>
+          <WaitlistAdminSection />
+        </AdminDashboard>
       ) : user?.role === 'user' ? (
         <UserDashboard user={user} />
       ) : (

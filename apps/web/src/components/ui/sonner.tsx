@@ -1,12 +1,25 @@
+import type { CSSProperties } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 
-export function Toaster(props: ToasterProps) {
+/**
+ * Sonner's rich colours put mid-tone text on pale backgrounds (success and error about
+ * 4.3:1, warning and info about 3:1); these darker shades keep every toast above 4.5:1.
+ */
+const READABLE_RICH_COLORS = {
+  '--success-text': 'hsl(140, 100%, 22%)',
+  '--error-text': 'hsl(360, 100%, 40%)',
+  '--warning-text': 'hsl(31, 92%, 30%)',
+  '--info-text': 'hsl(216, 87%, 40%)',
+} as CSSProperties;
+
+export function Toaster({ style, ...props }: ToasterProps) {
   return (
     <Sonner
       position="top-right"
       closeButton
       richColors
       toastOptions={{ classNames: { title: 'font-semibold', description: 'text-sm' } }}
+      style={{ ...READABLE_RICH_COLORS, ...style }}
       {...props}
     />
   );

@@ -1,10 +1,53 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MonitorSmartphone } from 'lucide-react';
+import type { PrePopulatedDevice } from '@pawguard/shared';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { DeviceKeyNotice } from './device-key-notice';
+import { FleetList } from './fleet-list';
+import { IntegrationInstructions } from './integration-instructions';
+import { PrePopulateForm } from './pre-populate-form';
 
 export function AdminPortalPage() {
+  // Held only in memory until dismissed: the key is never fetched again.
+  const [created, setCreated] = useState<PrePopulatedDevice | null>(null);
   return (
-    <PagePlaceholder
-      title="Admin Portal"
-      description="Pre-populate devices with their hardware addresses and review the fleet."
-    />
+    <section aria-labelledby="page-title">
+      <PageHeader
+        title="Admin Portal"
+        description="Pre-populate collars with their hardware addresses and review the fleet."
+        actions={
+          <Button variant="outline" asChild>
+            <Link to={paths.adminDevices}>
+              <MonitorSmartphone aria-hidden="true" />
+              All Devices
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Pre-populate Device</CardTitle>
+              <CardDescription>
+                Add a collar before it ships, so a customer can register it by its Device ID.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PrePopulateForm onCreated={setCreated} />
+            </CardContent>
+          </Card>
+          {created ? <DeviceKeyNotice device={created} onDismiss={() => setCreated(null)} /> : null}
+        </div>
+        <FleetList />
+      </div>
+      <div className="mt-6">
+        <IntegrationInstructions />
+      </div>
+    </section>
   );
 }

@@ -1,10 +1,219 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { RefreshCw, Search } from 'lucide-react';
+import {
+  celsiusToFahrenheit,
+  formatCelsius,
+  formatFahrenheit,
+  formatRelativeTime,
+  isOnline,
+  type Device,
+} from '@pawguard/shared';
+import { PageHeader } from '@/components/page-header';
+import { BatteryMeter } from '@/components/ui/battery-meter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAllDevices } from '../api/get-all-devices';
+import { useNow } from '../hooks/use-now';
+import { OnlineBadge, RegistrationBadge } from './device-labels';
+import { filterDevices, type DeviceFilter } from './filter-devices';
+
+const FILTERS: { value: DeviceFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'unassigned', label: 'Unassigned' },
+  { value: 'assigned', label: 'Assigned' },
+  { value: 'active', label: 'Active' },
+  { value: 'offline', label: 'Offline' },
+];
 
 export function AllDevicesPage() {
+  const devices = useAllDevices();
+  const now = useNow(30_000);
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<DeviceFilter>('all');
+  const [refreshing, setRefreshing] = useState(false);
+  const ids = { search: useId(), filter: useId() };
+
+  useEffect(() => {
+    if (devices.isError)
+      toast.error('Failed to fetch devices', { id: 'fetch-devices', description: devices.error.message });
+  }, [devices.isError, devices.error]);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    const result = await devices.refetch();
+    setRefreshing(false);
+    if (!result.isError) toast.success('Refreshed', { description: 'Device data updated' });
+  };
+
+  const all = devices.data ?? [];
+  const shown = filterDevices(all, search, filter, now);
+  const counters = [
+    { label: 'Total', value: all.length },
+    { label: 'Online', value: all.filter((d) => isOnline(d.last_seen, now)).length },
+    { label: 'Assigned', value: all.filter((d) => d.registration_status !== 'unassigned').length },
+    { label: 'Unassigned', value: all.filter((d) => d.registration_status === 'unassigned').length },
+  ];
+
   return (
-    <PagePlaceholder
-      title="All Devices"
-      description="Every device on the platform, its owner, status and latest vitals."
-    />
+    <section aria-labelledby="page-title">
+      <PageHeader
+        title="All Devices"
+        description="Every device on the platform, its owner, pet and latest readings."
+        actions={
+          <Button variant="outline" onClick={() => void refresh()} disabled={refreshing || devices.isPending}>
+            <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
+            Refresh
+          </Button>
+        }
+      />
+
+      <ul className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Device counts">
+        {counters.map((c) => (
+          <li key={c.label}>
+            <Card>
+              <CardContent className="p-4">
+                <p className="text-sm text-muted-foreground">{c.label}</p>
+                {devices.data ? (
+                  <p className="text-2xl font-bold tabular-nums">{c.value}</p>
+                ) : devices.isError ? (
+                  <p className="text-2xl font-bold text-muted-foreground">—</p>
+                ) : (
+                  <Skeleton className="mt-1 h-7 w-12" />
+                )}
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem]">
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.search} className="sr-only">
+            Search devices
+          </Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id={ids.search}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Search by Device ID, name, owner or pet"
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.filter} className="sr-only">
+            Status
+          </Label>
+          <NativeSelect
+            id={ids.filter}
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as DeviceFilter)}
+          >
+            {FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      {devices.isPending ? (
+        <div role="status" aria-label="Loading devices" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-44 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : devices.isError ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <p className="font-semibold">Failed to fetch devices</p>
+            <p className="text-sm text-muted-foreground">{devices.error.message}</p>
+            <Button variant="outline" onClick={() => void devices.refetch()}>
+              <RefreshCw aria-hidden="true" />
+              Try Again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : shown.length === 0 ? (
+        <Card>
+          <CardContent className="p-10 text-center text-sm text-muted-foreground">
+            {all.length === 0
+              ? 'No devices yet. Pre-populate collars in the Admin Portal.'
+              : 'No devices match your search.'}
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
+            Showing {shown.length} of {all.length} devices
+          </p>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Devices">
+            {shown.map((device) => (
+              <li key={device.id}>
+                <AdminDeviceCard device={device} now={now} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
+  const c = device.temperature_celsius;
+  return (
+    <Card className="h-full" aria-labelledby={`admin-device-${device.id}`}>
+      <CardHeader className="gap-2 pb-3">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <CardTitle id={`admin-device-${device.id}`} className="font-mono">
+              {device.device_id}
+            </CardTitle>
+            <p className="truncate text-sm text-muted-foreground">{device.device_name}</p>
+          </div>
+          <OnlineBadge lastSeen={device.last_seen} now={now} />
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          <RegistrationBadge status={device.registration_status} />
+          <span className="rounded-full border px-2 py-0.5 text-xs capitalize">{device.status}</span>
+          <span className="rounded-full border px-2 py-0.5 text-xs capitalize">{device.device_type}</span>
+        </div>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-[5.5rem_1fr] items-center gap-x-2 gap-y-1.5 text-sm">
+          <dt className="text-muted-foreground">Owner</dt>
+          <dd className="truncate">{device.owner_name ?? '—'}</dd>
+          <dt className="text-muted-foreground">Pet</dt>
+          <dd className="truncate">{device.dog_name ?? '—'}</dd>
+          <dt className="text-muted-foreground">MAC</dt>
+          <dd className="truncate font-mono text-xs">{device.device_address ?? '—'}</dd>
+          <dt className="text-muted-foreground">Temperature</dt>
+          <dd className="tabular-nums">
+            {c === null ? '—' : `${formatCelsius(c)} / ${formatFahrenheit(celsiusToFahrenheit(c))}`}
+          </dd>
+          <dt className="text-muted-foreground">Status</dt>
+          <dd>{device.vitals_status ?? '—'}</dd>
+          <dt className="text-muted-foreground">Battery</dt>
+          <dd>
+            <BatteryMeter percent={device.battery_level} />
+          </dd>
+          <dt className="text-muted-foreground">Last seen</dt>
+          <dd>{formatRelativeTime(device.last_seen, now)}</dd>
+        </dl>
+      </CardContent>
+    </Card>
   );
 }

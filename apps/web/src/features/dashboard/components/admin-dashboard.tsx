@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Activity, HeartPulse, PawPrint, Users, type LucideIcon } from 'lucide-react';
 import type { AdminUser } from '@pawguard/shared';
@@ -12,7 +12,8 @@ import { ChangeRoleDialog } from './change-role-dialog';
 import { UserDetailsDialog } from './user-details-dialog';
 import { UserTable } from './user-table';
 
-export function AdminDashboard() {
+/** `children`: further admin sections the app composes in (the waitlist). */
+export function AdminDashboard({ children }: { children?: ReactNode }) {
   const { user: currentUser, isAdmin } = useAuth();
   const users = useUsers();
   const dogs = useAllDogs();
@@ -94,6 +95,8 @@ export function AdminDashboard() {
           />
         </CardContent>
       </Card>
+
+      {children}
 
       <UserDetailsDialog
         user={detailsUser}

@@ -1,10 +1,183 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Plus, Radio, RefreshCw, Sparkles } from 'lucide-react';
+import type { Device } from '@pawguard/shared';
+import { PageHeader } from '@/components/page-header';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useDeleteDevice } from '../api/delete-device';
+import { useDevices } from '../api/get-devices';
+import { usePets } from '../api/get-pets';
+import { useNow } from '../hooks/use-now';
+import { DeviceCard } from './device-card';
+import { EditDeviceSheet } from './edit-device-sheet';
+import { RegisterDeviceSheet } from './register-device-sheet';
 
 export function DevicesPage() {
+  const devices = useDevices();
+  const pets = usePets();
+  const now = useNow(10_000);
+  const [registering, setRegistering] = useState(false);
+  const [editing, setEditing] = useState<Device | null>(null);
+  const [deleting, setDeleting] = useState<Device | null>(null);
+
+  const failed = devices.isError || pets.isError;
+  useEffect(() => {
+    if (failed) toast.error('Failed to load devices and pets', { id: 'load-devices' });
+  }, [failed]);
+
+  const list = devices.data ?? [];
   return (
-    <PagePlaceholder
-      title="Device Management"
-      description="Register collars, name them and see their battery and status."
-    />
+    <section aria-labelledby="page-title">
+      <PageHeader
+        title="Device Management"
+        description="Register collars, name them, and see their battery and readings."
+        actions={
+          <>
+            <Button variant="outline" asChild>
+              <Link to={paths.registerDevice}>
+                <Sparkles aria-hidden="true" />
+                Auto-assign Collar
+              </Link>
+            </Button>
+            <Button onClick={() => setRegistering(true)} disabled={!pets.data}>
+              <Plus aria-hidden="true" />
+              Register Device
+            </Button>
+          </>
+        }
+      />
+
+      {devices.isPending || (pets.isPending && !failed) ? (
+        <div role="status" aria-label="Loading devices" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Card key={i}>
+              <CardContent className="grid gap-3 p-6">
+                <Skeleton className="h-5 w-36" />
+                <Skeleton className="h-4 w-20" />
+                <Skeleton className="h-16 w-full" />
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      ) : failed ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <p className="font-semibold">We couldn&apos;t load your devices.</p>
+            <p className="text-sm text-muted-foreground">
+              {(devices.error ?? pets.error)?.message}
+            </p>
+            <Button
+              variant="outline"
+              onClick={() => {
+                void devices.refetch();
+                void pets.refetch();
+              }}
+            >
+              <RefreshCw aria-hidden="true" />
+              Try Again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : list.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <Radio className="size-10 text-primary" aria-hidden="true" />
+            <h2 className="text-lg font-semibold">No devices yet</h2>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              Register the collar your dog wears with the Device ID printed on it, or have a
+              collar assigned to your pet.
+            </p>
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button onClick={() => setRegistering(true)}>
+                <Plus aria-hidden="true" />
+                Register Device
+              </Button>
+              <Button variant="outline" asChild>
+                <Link to={paths.registerDevice}>Auto-assign Collar</Link>
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your devices">
+          {list.map((device) => (
+            <li key={device.id}>
+              <DeviceCard
+                device={device}
+                now={now}
+                onEdit={() => setEditing(device)}
+                onDelete={() => setDeleting(device)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <RegisterDeviceSheet open={registering} onOpenChange={setRegistering} pets={pets.data ?? []} />
+      <EditDeviceSheet
+        device={editing}
+        pets={pets.data ?? []}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+      />
+      <DeleteDeviceDialog device={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
+
+function DeleteDeviceDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
+  const remove = useDeleteDevice();
+  const confirm = (event: React.MouseEvent) => {
+    event.preventDefault();
+    if (!device) return;
+    remove.mutate(device.id, {
+      onSuccess: () => {
+        toast.success('Device deleted successfully!');
+        onClose();
+      },
+      onError: (error) => {
+        toast.error('Failed to delete device', { description: error.message });
+        onClose();
+      },
+    });
+  };
+  return (
+    <AlertDialog
+      open={device !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {device?.device_name}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {device?.device_id} will be removed from your account and its readings deleted. The
+            collar itself is released and can be registered again.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={confirm} disabled={remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -1,10 +1,352 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  Activity,
+  FileHeart,
+  Pencil,
+  PawPrint,
+  Plus,
+  RefreshCw,
+  Thermometer,
+  Trash2,
+} from 'lucide-react';
+import { petAvatar, type Device, type Dog } from '@pawguard/shared';
+import { PageHeader } from '@/components/page-header';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useDeletePet } from '../api/delete-pet';
+import { PET_STATUS_POLL_MS, usePetCollars } from '../api/get-pet-collars';
+import { usePets } from '../api/get-pets';
+import { useNow } from '../hooks/use-now';
+import { PetFormSheet } from './pet-form-sheet';
+import { petStatus, type PetStatus } from './pet-status';
+import { PetStatusBadge } from './pet-status-badge';
+
+type SheetState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; pet: Dog };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function MyPetsPage() {
+  const pets = usePets();
+  const collars = usePetCollars();
+  const now = useNow(PET_STATUS_POLL_MS);
+  const [sheet, setSheet] = useState<SheetState>({ mode: 'closed' });
+  const [deleting, setDeleting] = useState<Dog | null>(null);
+
+  useEffect(() => {
+    if (pets.isError)
+      toast.error('Failed to fetch your pets', { id: 'fetch-pets', description: pets.error.message });
+  }, [pets.isError, pets.error]);
+
+  // Without collar data (a failed call) no reading can be shown: Disconnected, not Loading.
+  const collarList: Device[] | undefined = collars.isError ? [] : collars.data;
+  const statusOf = (pet: Dog): PetStatus => petStatus(pet.id, collarList, now);
+  const list = pets.data ?? [];
+  const first = list[0];
+
   return (
-    <PagePlaceholder
-      title="My Pets"
-      description="Your dogs, their profiles and their safety status at a glance."
-    />
+    <section aria-labelledby="page-title">
+      <PageHeader
+        title="My Pets"
+        description={
+          pets.data ? `${plural(list.length, 'pet')} registered` : 'Your dogs and their safety status.'
+        }
+        actions={
+          <Button onClick={() => setSheet({ mode: 'add' })}>
+            <Plus aria-hidden="true" />
+            Add Pet
+          </Button>
+        }
+      />
+
+      {pets.isPending ? (
+        <PetsLoading />
+      ) : pets.isError ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <p className="font-semibold">We couldn&apos;t load your pets.</p>
+            <p className="text-sm text-muted-foreground">{pets.error.message}</p>
+            <Button variant="outline" onClick={() => void pets.refetch()}>
+              <RefreshCw aria-hidden="true" />
+              Try Again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : first === undefined ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <PawPrint className="size-10 text-primary" aria-hidden="true" />
+            <h2 className="text-lg font-semibold">No pets yet</h2>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              Add your dog to register a collar, watch their temperature and get alerts before
+              the heat becomes dangerous.
+            </p>
+            <Button onClick={() => setSheet({ mode: 'add' })}>
+              <Plus aria-hidden="true" />
+              Add Your First Pet
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+          <section aria-labelledby="pet-list-title" className="order-2 min-w-0 lg:order-1">
+            <h2 id="pet-list-title" className="mb-3 text-lg font-semibold">
+              All Pets ({list.length})
+            </h2>
+            <ul className="grid grid-cols-1 gap-3">
+              {list.map((pet) => (
+                <li key={pet.id}>
+                  <PetListItem
+                    pet={pet}
+                    status={statusOf(pet)}
+                    onEdit={() => setSheet({ mode: 'edit', pet })}
+                    onDelete={() => setDeleting(pet)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+          <div className="order-1 min-w-0 lg:order-2">
+            <PetDetailCard
+              pet={first}
+              status={statusOf(first)}
+              collars={(collars.data ?? []).filter((c) => c.dog_id === first.id)}
+              onEdit={() => setSheet({ mode: 'edit', pet: first })}
+            />
+          </div>
+        </div>
+      )}
+
+      <PetFormSheet
+        open={sheet.mode !== 'closed'}
+        pet={sheet.mode === 'edit' ? sheet.pet : null}
+        onOpenChange={(open) => {
+          if (!open) setSheet({ mode: 'closed' });
+        }}
+      />
+      <DeletePetDialog pet={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
+
+function PetsLoading() {
+  return (
+    <div role="status" aria-label="Loading your pets" className="grid gap-3">
+      {[0, 1].map((i) => (
+        <Card key={i}>
+          <CardContent className="flex items-center gap-4 p-4">
+            <Skeleton className="size-12 rounded-full" />
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-3 w-48" />
+            </div>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function petFacts(pet: Dog): string {
+  const facts = [
+    pet.breed,
+    pet.age === null ? null : `${pet.age} ${pet.age === 1 ? 'year' : 'years'}`,
+    pet.weight === null ? null : `${pet.weight} lbs`,
+  ].filter(Boolean);
+  return facts.length > 0 ? facts.join(' · ') : 'No details yet';
+}
+
+function Avatar({ pet, size = 'md' }: { pet: Dog; size?: 'md' | 'lg' }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={
+        size === 'lg'
+          ? 'inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-orange-100 text-5xl'
+          : 'inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-orange-100 text-2xl'
+      }
+    >
+      {petAvatar(pet.id)}
+    </span>
+  );
+}
+
+function PetListItem({
+  pet,
+  status,
+  onEdit,
+  onDelete,
+}: {
+  pet: Dog;
+  status: PetStatus;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Card>
+      <CardContent className="flex items-center gap-3 p-4">
+        <Avatar pet={pet} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="truncate font-semibold">{pet.name}</h3>
+            <PetStatusBadge status={status} />
+          </div>
+          <p className="text-sm text-muted-foreground">{petFacts(pet)}</p>
+        </div>
+        <div className="flex shrink-0 gap-1">
+          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${pet.name}`}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onDelete}
+            aria-label={`Delete ${pet.name}`}
+            className="text-destructive hover:text-destructive"
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PetDetailCard({
+  pet,
+  status,
+  collars,
+  onEdit,
+}: {
+  pet: Dog;
+  status: PetStatus;
+  collars: Device[];
+  onEdit: () => void;
+}) {
+  return (
+    <Card aria-labelledby="pet-detail-title">
+      <CardHeader className="flex-row items-center gap-4">
+        <Avatar pet={pet} size="lg" />
+        <div className="min-w-0">
+          <CardTitle as="h2" id="pet-detail-title" className="truncate text-xl">
+            {pet.name}
+          </CardTitle>
+          <CardDescription>{petFacts(pet)}</CardDescription>
+          <div className="mt-2">
+            <PetStatusBadge status={status} />
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-muted-foreground">Medical info</dt>
+            <dd className="whitespace-pre-line break-words">{pet.medical_info || 'None recorded'}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Emergency contact</dt>
+            <dd className="break-words">{pet.emergency_contact || 'None recorded'}</dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-muted-foreground">Collars</dt>
+            <dd>
+              {collars.length > 0 ? (
+                collars.map((c) => `${c.device_name} (${c.device_id})`).join(', ')
+              ) : (
+                <>
+                  No collar yet.{' '}
+                  <Link to={paths.devices} className="font-medium text-primary underline-offset-4 hover:underline">
+                    Register a device
+                  </Link>
+                </>
+              )}
+            </dd>
+          </div>
+        </dl>
+        <div>
+          <h3 className="mb-2 text-sm font-semibold">Quick actions</h3>
+          <div className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
+            <Button variant="outline" asChild>
+              <Link to={paths.monitoring}>
+                <Thermometer aria-hidden="true" />
+                Check Temperature
+              </Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to={paths.monitoring}>
+                <Activity aria-hidden="true" />
+                View Activity
+              </Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to={paths.monitoring}>
+                <FileHeart aria-hidden="true" />
+                Health Report
+              </Link>
+            </Button>
+            <Button variant="outline" onClick={onEdit}>
+              <PawPrint aria-hidden="true" />
+              Edit Profile
+            </Button>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeletePetDialog({ pet, onClose }: { pet: Dog | null; onClose: () => void }) {
+  const deletePet = useDeletePet();
+  const confirm = (event: React.MouseEvent) => {
+    // Keep the dialog open until the server answers.
+    event.preventDefault();
+    if (!pet) return;
+    deletePet.mutate(pet.id, {
+      onSuccess: () => {
+        toast.success('Pet deleted successfully!');
+        onClose();
+      },
+      onError: (error) => {
+        toast.error('Failed to delete pet', { description: error.message });
+        onClose();
+      },
+    });
+  };
+  return (
+    <AlertDialog
+      open={pet !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {pet?.name}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This removes {pet?.name}&apos;s profile and cannot be undone. Collars on this pet stay
+            on your account, without a pet.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={confirm} disabled={deletePet.isPending}>
+            {deletePet.isPending ? 'Deleting...' : 'Delete'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

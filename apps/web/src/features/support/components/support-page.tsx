@@ -1,10 +1,202 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import type { ReactNode } from 'react';
+import {
+  BookOpen,
+  CirclePlay,
+  Clock,
+  Mail,
+  MessageCircle,
+  Phone,
+  PhoneCall,
+  ShieldCheck,
+  Siren,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
+import { SUPPORT_CONTACT, SUPPORT_FAQ, SUPPORT_RESOURCES } from '@pawguard/shared/content';
+import { PageHeader } from '@/components/page-header';
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from '@/components/ui/accordion';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+const RESOURCE_ICONS: Record<(typeof SUPPORT_RESOURCES)[number]['key'], LucideIcon> = {
+  manual: BookOpen,
+  videos: CirclePlay,
+  troubleshooting: Wrench,
+  warranty: ShieldCheck,
+};
 
 export function SupportPage() {
   return (
-    <PagePlaceholder
-      title="Support"
-      description="Get help with your PawGuard collar and account."
-    />
+    <section aria-labelledby="page-title">
+      <PageHeader title="Support" description="Get help with your PawGuard collar and account." />
+
+      <EmergencyLine />
+
+      <section aria-labelledby="contact-title" className="mt-8">
+        <h2 id="contact-title" className="text-xl font-semibold tracking-tight">
+          Contact Us
+        </h2>
+        <ul className="mt-4 grid gap-4 md:grid-cols-3">
+          <ContactCard
+            icon={MessageCircle}
+            title="Live Chat"
+            detail={SUPPORT_CONTACT.chatHours}
+            description="Chat with our support team."
+            badge={<Badge variant="muted">Coming soon</Badge>}
+          >
+            <Button variant="outline" className="w-full" disabled>
+              Start Chat
+            </Button>
+          </ContactCard>
+          <ContactCard
+            icon={Mail}
+            title="Email Support"
+            detail={SUPPORT_CONTACT.emailResponse}
+            description={SUPPORT_CONTACT.email}
+          >
+            <Button asChild className="w-full">
+              <a href={`mailto:${SUPPORT_CONTACT.email}`}>
+                <Mail aria-hidden="true" />
+                Send Email
+              </a>
+            </Button>
+          </ContactCard>
+          <ContactCard
+            icon={Phone}
+            title="Phone Support"
+            detail={SUPPORT_CONTACT.phoneHours}
+            description={SUPPORT_CONTACT.phone}
+          >
+            <Button asChild className="w-full">
+              <a href={`tel:${SUPPORT_CONTACT.phoneTel}`}>
+                <Phone aria-hidden="true" />
+                Call Support
+              </a>
+            </Button>
+          </ContactCard>
+        </ul>
+      </section>
+
+      <section aria-labelledby="faq-title" className="mt-10">
+        <h2 id="faq-title" className="text-xl font-semibold tracking-tight">
+          Frequently Asked Questions
+        </h2>
+        <Card className="mt-4">
+          <CardContent className="px-4 py-1 sm:px-6">
+            <Accordion type="single" collapsible>
+              {SUPPORT_FAQ.map((item) => (
+                <AccordionItem key={item.key} value={item.key}>
+                  <AccordionTrigger>{item.question}</AccordionTrigger>
+                  <AccordionContent>{item.answer}</AccordionContent>
+                </AccordionItem>
+              ))}
+            </Accordion>
+          </CardContent>
+        </Card>
+      </section>
+
+      <section aria-labelledby="resources-title" className="mt-10">
+        <h2 id="resources-title" className="text-xl font-semibold tracking-tight">
+          Resources
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {SUPPORT_RESOURCES.map((resource) => {
+            const Icon = RESOURCE_ICONS[resource.key];
+            return (
+              <li key={resource.key}>
+                <Card className="h-full bg-muted/40">
+                  <CardContent className="flex h-full flex-col gap-2 p-5">
+                    <div className="flex items-start justify-between gap-2">
+                      <span className="inline-flex size-10 items-center justify-center rounded-lg bg-card text-muted-foreground">
+                        <Icon className="size-5" aria-hidden="true" />
+                      </span>
+                      <Badge variant="muted">Coming soon</Badge>
+                    </div>
+                    <h3 className="font-semibold">{resource.title}</h3>
+                    <p className="text-sm text-muted-foreground">{resource.description}</p>
+                  </CardContent>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </section>
+  );
+}
+
+function EmergencyLine() {
+  return (
+    <div className="flex flex-col gap-4 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-start gap-3">
+        <Siren className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div>
+          <h2 className="font-semibold">24/7 Emergency Line</h2>
+          <p className="text-sm">
+            Collar alert you do not understand, or a device problem during a heat emergency? Call us
+            any time, day or night.
+          </p>
+        </div>
+      </div>
+      <Button
+        asChild
+        variant="destructive"
+        size="lg"
+        className="h-auto min-h-11 whitespace-normal py-2"
+      >
+        <a href={`tel:${SUPPORT_CONTACT.emergencyPhoneTel}`}>
+          <PhoneCall aria-hidden="true" />
+          Call Emergency Line {SUPPORT_CONTACT.emergencyPhone}
+        </a>
+      </Button>
+    </div>
+  );
+}
+
+type ContactCardProps = {
+  icon: LucideIcon;
+  title: string;
+  detail: string;
+  description: string;
+  badge?: ReactNode;
+  children: ReactNode;
+};
+
+function ContactCard({
+  icon: Icon,
+  title,
+  detail,
+  description,
+  badge,
+  children,
+}: ContactCardProps) {
+  return (
+    <li>
+      <Card className="flex h-full flex-col">
+        <CardHeader>
+          <div className="flex items-start justify-between gap-2">
+            <span className="inline-flex size-10 items-center justify-center rounded-lg bg-orange-100 text-orange-700">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            {badge}
+          </div>
+          <CardTitle as="h3" className="mt-2">
+            {title}
+          </CardTitle>
+          <CardDescription className="break-words">{description}</CardDescription>
+          <p className="flex items-center gap-1.5 text-sm font-medium">
+            <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
+            {detail}
+          </p>
+        </CardHeader>
+        <CardContent className="mt-auto">{children}</CardContent>
+      </Card>
+    </li>
   );
 }

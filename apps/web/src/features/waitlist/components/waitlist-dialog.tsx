@@ -1,16 +1,206 @@
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useId, type ReactNode } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { toast } from 'sonner';
+import { LIMITS, MESSAGES, type WaitlistInput } from '@pawguard/shared';
+import { PET_BREEDS, WAITLIST_TOASTS } from '@pawguard/shared/content';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ApiError } from '@/lib/api-client';
+import { isBlank } from '@/lib/utils';
+import { useJoinWaitlist } from '../api/join-waitlist';
 
 type WaitlistDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** The waitlist form (name, email, phone, pet name, breed) is added here next. */
+/**
+ * Loaded on first open (see app/routes/landing.tsx), so it may use toasts and the query
+ * client the landing page itself keeps out of its bundle.
+ */
 export function WaitlistDialog({ open, onOpenChange }: WaitlistDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent aria-describedby={undefined}>
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Join the Waitlist</DialogTitle>
+          <DialogDescription>
+            Be the first to know when PawGuard collars are ready. All fields are required.
+          </DialogDescription>
         </DialogHeader>
+        {/* Inside the content, so closing the dialog always starts the next visit afresh. */}
+        <WaitlistForm onJoined={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+type FormValues = { name: string; email: string; phone: string; petName: string; petBreed: string };
+
+const EMPTY: FormValues = { name: '', email: '', phone: '', petName: '', petBreed: '' };
+
+// A light check for obvious typos; the server applies the full rule.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const required = (message: string) => (value: string) => !isBlank(value) || message;
+
+/** The server's own words when it gave any; otherwise the spec's fallback. */
+function failureMessage(error: unknown): string {
+  if (
+    error instanceof ApiError &&
+    error.status > 0 &&
+    error.message !== MESSAGES.requestFailed &&
+    error.message !== ''
+  )
+    return error.message;
+  return WAITLIST_TOASTS.failure;
+}
+
+function WaitlistForm({ onJoined }: { onJoined: () => void }) {
+  const joinWaitlist = useJoinWaitlist();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FormValues>({ defaultValues: EMPTY, mode: 'onSubmit', reValidateMode: 'onChange' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const input: WaitlistInput = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim(),
+      petName: values.petName.trim(),
+      petBreed: values.petBreed as WaitlistInput['petBreed'],
+    };
+    try {
+      await joinWaitlist.mutateAsync(input);
+    } catch (error) {
+      toast.error(failureMessage(error), { duration: WAITLIST_TOASTS.durationMs });
+      return;
+    }
+    toast.success(WAITLIST_TOASTS.successTitle, {
+      description: WAITLIST_TOASTS.successDescription,
+      duration: WAITLIST_TOASTS.durationMs,
+    });
+    reset(EMPTY);
+    onJoined();
+  });
+
+  const pending = joinWaitlist.isPending;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Join the Waitlist" className="grid gap-4">
+      <Field
+        label="Name"
+        error={errors.name?.message}
+        input={(props) => <Input autoComplete="name" required maxLength={LIMITS.name} {...props} />}
+        registration={register('name', { validate: required('Please enter your name.') })}
+      />
+      <Field
+        label="Email"
+        error={errors.email?.message}
+        input={(props) => (
+          <Input
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            maxLength={LIMITS.email}
+            {...props}
+          />
+        )}
+        registration={register('email', {
+          validate: (value) =>
+            isBlank(value)
+              ? 'Please enter your email address.'
+              : EMAIL_SHAPE.test(value.trim()) || 'Please enter a valid email address.',
+        })}
+      />
+      <Field
+        label="Phone"
+        error={errors.phone?.message}
+        input={(props) => (
+          <Input type="tel" autoComplete="tel" required maxLength={LIMITS.phone} {...props} />
+        )}
+        registration={register('phone', {
+          validate: required('Please enter your phone number.'),
+        })}
+      />
+      <Field
+        label="Pet Name"
+        error={errors.petName?.message}
+        input={(props) => <Input required maxLength={LIMITS.name} {...props} />}
+        registration={register('petName', {
+          validate: required("Please enter your pet's name."),
+        })}
+      />
+      <Field
+        label="Pet Breed"
+        error={errors.petBreed?.message}
+        input={(props) => (
+          <NativeSelect required {...props}>
+            <option value="" disabled>
+              Select a breed
+            </option>
+            {PET_BREEDS.map((breed) => (
+              <option key={breed} value={breed}>
+                {breed}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+        registration={register('petBreed', {
+          validate: required("Please choose your pet's breed."),
+        })}
+      />
+      <DialogFooter className="mt-2">
+        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+          {pending ? 'Joining...' : 'Join Waitlist'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+type ControlProps = UseFormRegisterReturn & {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+};
+
+type FieldProps = {
+  label: string;
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+  input: (props: ControlProps) => ReactNode;
+};
+
+/** A label, its control and the inline message that names what is missing. */
+function Field({ label, error, registration, input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {input({
+        ...registration,
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? errorId : undefined,
+      })}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,75 @@
+import { RefreshCw } from 'lucide-react';
+import { formatRelativeTime, type Device } from '@pawguard/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAllDevices } from '../api/get-all-devices';
+import { useNow } from '../hooks/use-now';
+import { RegistrationBadge } from './device-labels';
+
+const newestFirst = (a: Device, b: Device) => Date.parse(b.created_at) - Date.parse(a.created_at);
+
+/** Every device, newest first, in a scroll area 96 units tall (spec section 2). */
+export function FleetList() {
+  const devices = useAllDevices();
+  const now = useNow(30_000);
+  const list = [...(devices.data ?? [])].sort(newestFirst);
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle as="h2">Existing Devices</CardTitle>
+        <CardDescription>
+          {devices.data ? `${list.length} device${list.length === 1 ? '' : 's'}, newest first.` : 'Every device on the platform.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {devices.isPending ? (
+          <div role="status" aria-label="Loading devices" className="grid gap-2">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-14 w-full" />
+            ))}
+          </div>
+        ) : devices.isError ? (
+          <div className="flex flex-col items-start gap-3">
+            <p className="text-sm text-muted-foreground">
+              Failed to fetch devices: {devices.error.message}
+            </p>
+            <Button variant="outline" onClick={() => void devices.refetch()}>
+              <RefreshCw aria-hidden="true" />
+              Try Again
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No devices yet. Pre-populate the first collar above.
+          </p>
+        ) : (
+          <ul
+            className="max-h-96 divide-y overflow-y-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            tabIndex={0}
+            aria-label="Existing devices"
+          >
+            {list.map((device) => (
+              <li key={device.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <div className="min-w-0">
+                  <p className="font-mono text-sm font-semibold">{device.device_id}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {device.device_name}
+                    {device.device_address ? ` · ${device.device_address}` : ''}
+                    {device.owner_name ? ` · ${device.owner_name}` : ''}
+                    {device.dog_name ? ` · ${device.dog_name}` : ''}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2 text-xs text-muted-foreground">
+                  <span>Seen {formatRelativeTime(device.last_seen, now)}</span>
+                  <RegistrationBadge status={device.registration_status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+const EXAMPLE_READING = {
+  temperature: 31.5,
+  humidity: 55,
+  heart_rate: 96,
+  activity_level: 40,
+  battery: 82,
+  status: 'SAFE',
+  timestamp: '2025-07-01T14:30:00.000Z',
+  location: { lat: 40.7128, lon: -74.006 },
+};
+
+const EXAMPLE_SELF_REGISTER = { firmware_version: '1.0.0', device_address: 'AA:BB:CC:DD:EE:FF' };
+
+function Code({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <pre
+      tabIndex={0}
+      aria-label={label}
+      className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <code>{children}</code>
+    </pre>
+  );
+}
+
+/** What a firmware author needs to make a collar talk to PawGuard (DESIGN §3 "Reading fields"). */
+export function IntegrationInstructions() {
+  const origin = window.location.origin;
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle as="h2">Integration Instructions</CardTitle>
+        <CardDescription>
+          How collar firmware sends readings. Every call authenticates with the device key shown
+          once at pre-populate time.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid min-w-0 gap-5 text-sm">
+        <section className="grid min-w-0 gap-2">
+          <h3 className="font-semibold">1. Report the collar once it is online</h3>
+          <p>
+            <code className="font-mono break-all">POST {origin}/api/devices/self-register</code> with the
+            firmware version and the collar&apos;s MAC address:
+          </p>
+          <Code label="Self-register request">
+            {`POST ${origin}/api/devices/self-register
+Authorization: Device <key>
+Content-Type: application/json
+
+${JSON.stringify(EXAMPLE_SELF_REGISTER, null, 2)}`}
+          </Code>
+        </section>
+        <section className="grid min-w-0 gap-2">
+          <h3 className="font-semibold">2. Send readings</h3>
+          <p>
+            <code className="font-mono break-all">POST {origin}/api/devices/{'{Device ID}'}/vitals</code>{' '}
+            — the path takes the Device ID printed on the collar (e.g. PET-AB12), never its internal
+            id. The key decides which device writes; a path naming another device is refused (403).
+          </p>
+          <Code label="Reading request">
+            {`POST ${origin}/api/devices/PET-AB12/vitals
+Authorization: Device <key>
+Content-Type: application/json
+
+${JSON.stringify(EXAMPLE_READING, null, 2)}`}
+          </Code>
+        </section>
+        <section className="grid min-w-0 gap-2">
+          <h3 className="font-semibold">Reading fields</h3>
+          <ul className="grid list-disc gap-1 pl-5">
+            <li>
+              <code className="font-mono">temperature</code> (required): °C measured next to the dog,
+              −40 to 60.
+            </li>
+            <li>
+              <code className="font-mono">humidity</code> (required): air humidity in %, 0 to 100.
+            </li>
+            <li>
+              <code className="font-mono">heart_rate</code>: whole beats per minute, 20 to 300.
+            </li>
+            <li>
+              <code className="font-mono">activity_level</code>: whole %, 0 to 100.
+            </li>
+            <li>
+              <code className="font-mono">battery</code>: whole %, 0 to 100.
+            </li>
+            <li>
+              <code className="font-mono">status</code>: the collar&apos;s own assessment (e.g.
+              SAFE); the server computes its own status from the owner&apos;s thresholds.
+            </li>
+            <li>
+              <code className="font-mono">timestamp</code>: ISO-8601 UTC or epoch milliseconds;
+              defaults to now; more than 5 minutes in the future is refused (400).
+            </li>
+            <li>
+              <code className="font-mono">location</code>: optional{' '}
+              <code className="font-mono">{'{ lat, lon }'}</code>.
+            </li>
+          </ul>
+          <p className="text-muted-foreground">
+            Repeating a reading with the same timestamp is safe: it is acknowledged and stored once.
+            Errors answer a 4xx status with <code className="font-mono">{'{ "error": "…" }'}</code>.
+          </p>
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

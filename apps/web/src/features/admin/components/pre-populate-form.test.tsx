@@ -1,0 +1,113 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
+import { makeDevice } from '@/testing/devices';
+import { AdminPortalPage } from './admin-portal-page';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const PRE_POPULATE = 'POST /api/admin/devices/pre-populate';
+const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
+
+function setup(routes: Routes = {}) {
+  const calls = stubFetch({
+    'GET /api/devices/all': () =>
+      jsonResponse(200, {
+        devices: [
+          makeDevice({ device_id: 'PET-OLD1', created_at: '2025-01-01T00:00:00.000Z' }),
+          makeDevice({ device_id: 'PET-NEW1', created_at: '2025-06-01T00:00:00.000Z' }),
+        ],
+      }),
+    ...routes,
+  });
+  renderWithProviders(<AdminPortalPage />, { auth: fakeAuth(makeUser({ role: 'admin' })) });
+  return { calls, user: userEvent.setup() };
+}
+
+describe('the Admin Portal', () => {
+  beforeEach(() => {
+    vi.mocked(toast.error).mockClear();
+    vi.mocked(toast.success).mockClear();
+  });
+
+  it('requires both the Device ID and the MAC address, without calling the server', async () => {
+    const { calls, user } = setup();
+    await user.type(screen.getByLabelText('Device ID *'), 'PET-AB12');
+    await user.click(screen.getByRole('button', { name: 'Pre-populate Device' }));
+    expect(toast.error).toHaveBeenCalledWith('Device ID and MAC address are required');
+
+    await user.clear(screen.getByLabelText('Device ID *'));
+    await user.type(screen.getByLabelText('MAC Address *'), 'aa:bb:cc:dd:ee:ff');
+    await user.click(screen.getByRole('button', { name: 'Pre-populate Device' }));
+    expect(toast.error).toHaveBeenCalledTimes(2);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it("fills the Device ID from Generate, names the device 'Device ' + id, and shows the key once", async () => {
+    const { calls, user } = setup({
+      'GET /api/devices/generate-id': () => jsonResponse(200, { device_id: 'PET-Z9Y8' }),
+      [PRE_POPULATE]: () =>
+        jsonResponse(201, {
+          devices: [
+            {
+              id: 'd1',
+              device_id: 'PET-Z9Y8',
+              device_key: 'secret-device-key-123',
+              qr_code: 'data:image/png;base64,AAAA',
+              adopted: false,
+              owner_name: null,
+            },
+          ],
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(screen.getByLabelText('Device ID *')).toHaveValue('PET-Z9Y8'));
+    await user.type(screen.getByLabelText('MAC Address *'), 'aa-bb-cc-dd-ee-ff');
+    await user.click(screen.getByRole('button', { name: 'Pre-populate Device' }));
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Device PET-Z9Y8 pre-populated successfully'),
+    );
+    expect(bodyOf(calls.find((c) => c.method === 'POST')!.init)).toEqual({
+      devices: [
+        {
+          device_id: 'PET-Z9Y8',
+          device_address: 'aa-bb-cc-dd-ee-ff',
+          device_name: 'Device PET-Z9Y8',
+          device_type: 'collar',
+        },
+      ],
+    });
+    expect(screen.getByLabelText('Device key')).toHaveValue('secret-device-key-123');
+    expect(screen.getByText(/shown only this once/)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+
+    await user.click(screen.getByRole('button', { name: "I've stored the key" }));
+    expect(screen.queryByText('secret-device-key-123')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Device key')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason when pre-populating is refused", async () => {
+    const { user } = setup({
+      [PRE_POPULATE]: () => jsonResponse(409, { error: 'Device ID PET-AB12 already exists' }),
+    });
+    await user.type(screen.getByLabelText('Device ID *'), 'PET-AB12');
+    await user.type(screen.getByLabelText('MAC Address *'), 'AABBCCDDEEFF');
+    await user.click(screen.getByRole('button', { name: 'Pre-populate Device' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to pre-populate device', {
+        description: 'Device ID PET-AB12 already exists',
+      }),
+    );
+  });
+
+  it('lists every device newest first', async () => {
+    setup();
+    const list = await screen.findByRole('list', { name: 'Existing devices' });
+    expect(list.textContent!.indexOf('PET-NEW1')).toBeLessThan(list.textContent!.indexOf('PET-OLD1'));
+    expect(list).toHaveClass('max-h-96');
+  });
+});

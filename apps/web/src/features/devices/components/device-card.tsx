@@ -1,0 +1,184 @@
+import { CircleCheck, Clock, Pencil, Trash2, Wrench } from 'lucide-react';
+import {
+  celsiusToFahrenheit,
+  customerLabel,
+  formatCelsius,
+  formatFahrenheit,
+  formatRelativeTime,
+  type CustomerLabel,
+  type Device,
+} from '@pawguard/shared';
+import { Badge } from '@/components/ui/badge';
+import { BatteryMeter } from '@/components/ui/battery-meter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { SetupSteps } from './setup-steps';
+
+const LABEL_LOOK: Record<CustomerLabel, { text: string; variant: 'muted' | 'secondary' | 'success' | 'warning' }> = {
+  unregistered: { text: 'Unregistered', variant: 'warning' },
+  registered: { text: 'Registered', variant: 'secondary' },
+  active: { text: 'Active', variant: 'success' },
+  inactive: { text: 'Inactive', variant: 'muted' },
+};
+
+const VITALS_LOOK: Record<string, 'success' | 'warning' | 'destructive'> = {
+  SAFE: 'success',
+  WARNING: 'warning',
+  DANGER: 'destructive',
+  CRITICAL: 'destructive',
+};
+
+export function VitalsStatusBadge({ status }: { status: string | null }) {
+  if (!status) return <span className="text-muted-foreground">—</span>;
+  return <Badge variant={VITALS_LOOK[status] ?? 'warning'}>{status}</Badge>;
+}
+
+type DeviceCardProps = {
+  device: Device;
+  now: number;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+export function DeviceCard({ device, now, onEdit, onDelete }: DeviceCardProps) {
+  const label = customerLabel(device);
+  const look = LABEL_LOOK[label];
+  return (
+    <Card className="flex h-full flex-col" aria-labelledby={`device-${device.id}`}>
+      <CardHeader className="gap-2 pb-4">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <CardTitle id={`device-${device.id}`} className="truncate">
+              {device.device_name}
+            </CardTitle>
+            <p className="font-mono text-sm text-muted-foreground">{device.device_id}</p>
+          </div>
+          <Badge variant={look.variant}>{look.text}</Badge>
+        </div>
+        <p className="text-sm">
+          {device.dog_name ? (
+            <>
+              On <span className="font-medium">{device.dog_name}</span>
+            </>
+          ) : (
+            <span className="text-muted-foreground">Not on a pet</span>
+          )}
+        </p>
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-4">
+        {label === 'unregistered' ? (
+          <div className="grid gap-2 rounded-lg bg-amber-50 p-3 text-amber-950">
+            <p className="flex items-center gap-2 text-sm font-semibold">
+              <Wrench className="size-4" aria-hidden="true" />
+              Set up your collar
+            </p>
+            <SetupSteps deviceId={device.device_id} />
+            <p className="text-xs">
+              An admin must pre-populate this Device ID before the collar can send readings.
+            </p>
+          </div>
+        ) : (
+          <>
+            {device.firmware_version === null ? (
+              <div className="grid gap-1 rounded-lg bg-green-50 p-3 text-green-950">
+                <p className="flex items-center gap-2 text-sm font-semibold">
+                  <CircleCheck className="size-4" aria-hidden="true" />
+                  Device Connected
+                </p>
+                <p className="text-xs">
+                  The collar is registered to your account. It reports itself once it is powered on
+                  and on your WiFi.
+                </p>
+                <details className="text-xs">
+                  <summary className="cursor-pointer font-medium">How to set it up</summary>
+                  <div className="mt-2">
+                    <SetupSteps deviceId={device.device_id} />
+                  </div>
+                </details>
+              </div>
+            ) : null}
+            <Vitals device={device} />
+          </>
+        )}
+        <dl className="grid gap-2 text-sm">
+          <div className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
+            <dt className="text-muted-foreground">Battery</dt>
+            <dd>
+              <BatteryMeter percent={device.battery_level} />
+            </dd>
+          </div>
+          <div className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
+            <dt className="text-muted-foreground">Last seen</dt>
+            <dd className="flex items-center gap-1">
+              <Clock className="size-3.5 text-muted-foreground" aria-hidden="true" />
+              {formatRelativeTime(device.last_seen, now)}
+            </dd>
+          </div>
+          {device.firmware_version ? (
+            <div className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
+              <dt className="text-muted-foreground">Firmware</dt>
+              <dd className="font-mono">{device.firmware_version}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </CardContent>
+      <CardFooter className="gap-2">
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${device.device_name}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onDelete}
+          aria-label={`Delete ${device.device_name}`}
+          className="text-destructive hover:text-destructive"
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function Vitals({ device }: { device: Device }) {
+  if (device.temperature_celsius === null) {
+    return <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">No vitals data yet</p>;
+  }
+  const c = device.temperature_celsius;
+  return (
+    <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted p-3 text-sm">
+      <div>
+        <dt className="text-muted-foreground">Temperature</dt>
+        <dd className="font-semibold tabular-nums">
+          {formatCelsius(c)} <span className="font-normal text-muted-foreground">/ {formatFahrenheit(celsiusToFahrenheit(c))}</span>
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Humidity</dt>
+        <dd className="font-semibold tabular-nums">
+          {device.humidity_percent === null ? '—' : `${Math.round(device.humidity_percent)}%`}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Status</dt>
+        <dd>
+          <VitalsStatusBadge status={device.vitals_status} />
+        </dd>
+      </div>
+      {device.heart_rate !== null ? (
+        <div>
+          <dt className="text-muted-foreground">Heart rate</dt>
+          <dd className="font-semibold tabular-nums">{device.heart_rate} bpm</dd>
+        </div>
+      ) : null}
+      {device.activity_level !== null ? (
+        <div>
+          <dt className="text-muted-foreground">Activity</dt>
+          <dd className="font-semibold tabular-nums">{device.activity_level}%</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

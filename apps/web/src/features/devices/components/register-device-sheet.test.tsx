@@ -1,0 +1,152 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
+import { makeDevice, makePet } from '@/testing/devices';
+import { RegisterDeviceSheet } from './register-device-sheet';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const pet = makePet({ name: 'Biscuit' });
+const LOOKUP = 'GET /api/devices/by-device-id/PET-AB12';
+const ASSIGN = 'POST /api/devices/assign/PET-AB12';
+const CREATE = 'POST /api/devices';
+const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
+
+async function registerWith(routes: Routes, deviceId = 'pet-ab12') {
+  const calls = stubFetch({ 'GET /api/devices': () => jsonResponse(200, { devices: [] }), ...routes });
+  const onOpenChange = vi.fn();
+  renderWithProviders(<RegisterDeviceSheet open onOpenChange={onOpenChange} pets={[pet]} />, {
+    auth: fakeAuth(makeUser()),
+  });
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Device Name *'), "Biscuit's collar");
+  await user.type(screen.getByLabelText('Device ID *'), deviceId);
+  await user.click(screen.getByRole('button', { name: 'Register Device' }));
+  const called = (key: string) => calls.filter((c) => `${c.method} ${c.url}` === key);
+  return { calls, called, onOpenChange, user };
+}
+
+describe('the Register Device sheet', () => {
+  beforeEach(() => {
+    vi.mocked(toast.error).mockClear();
+    vi.mocked(toast.success).mockClear();
+  });
+
+  it('keeps Register Device disabled until pet, device name and Device ID are filled', async () => {
+    stubFetch({});
+    renderWithProviders(
+      <RegisterDeviceSheet open onOpenChange={() => {}} pets={[pet, makePet({ name: 'Pepper' })]} />,
+      { auth: fakeAuth(makeUser()) },
+    );
+    const user = userEvent.setup();
+    const submit = screen.getByRole('button', { name: 'Register Device' });
+    expect(submit).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Pet *'), 'Biscuit');
+    await user.type(screen.getByLabelText('Device Name *'), 'Collar');
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('Device ID *'), '  ');
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('Device ID *'), 'PET-AB12');
+    expect(submit).toBeEnabled();
+  });
+
+  it('claims an unassigned collar for the pet: lookup, then assign', async () => {
+    const { called, onOpenChange } = await registerWith({
+      [LOOKUP]: () => jsonResponse(200, { status: 'unassigned', message: 'Device PET-AB12 is available to register.' }),
+      [ASSIGN]: () =>
+        jsonResponse(200, {
+          device: makeDevice({ device_id: 'PET-AB12', dog_id: pet.id, dog_name: 'Biscuit' }),
+        }),
+    });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Device Assigned Successfully!', expect.anything()),
+    );
+    const [assign] = called(ASSIGN);
+    expect(bodyOf(assign!.init)).toEqual({
+      dog_id: pet.id,
+      device_name: "Biscuit's collar",
+      device_type: 'collar',
+    });
+    expect(called(CREATE)).toHaveLength(0);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("refuses an assigned collar with 'Device Already Assigned', without claiming it", async () => {
+    const message = 'Device PET-AB12 is already assigned to another user.';
+    const { called, onOpenChange } = await registerWith({
+      [LOOKUP]: () => jsonResponse(200, { status: 'assigned', message }),
+    });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Device Already Assigned', { description: message }),
+    );
+    expect(called(ASSIGN)).toHaveLength(0);
+    expect(called(CREATE)).toHaveLength(0);
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('creates the device when the Device ID is unknown (404), noting an admin must pre-populate it', async () => {
+    const { called } = await registerWith({
+      [LOOKUP]: () => jsonResponse(404, { error: 'Device PET-AB12 was not found' }),
+      [CREATE]: () =>
+        jsonResponse(201, {
+          device: makeDevice({ device_id: 'PET-AB12', registration_status: 'unregistered' }),
+        }),
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    const [title, options] = vi.mocked(toast.success).mock.calls[0]!;
+    expect(title).toMatch(/created successfully/i);
+    expect((options as { description: string }).description).toMatch(
+      /admin must pre-populate it for hardware integration/,
+    );
+    expect(bodyOf(called(CREATE)[0]!.init)).toEqual({
+      device_id: 'PET-AB12',
+      dog_id: pet.id,
+      device_name: "Biscuit's collar",
+      device_type: 'collar',
+    });
+    expect(called(ASSIGN)).toHaveLength(0);
+  });
+
+  it("shows 'Assignment Failed' on a server error, and never falls back to creating a device", async () => {
+    const { called } = await registerWith({
+      [LOOKUP]: () => jsonResponse(500, { error: 'Internal Server Error' }),
+    });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Assignment Failed', {
+        description: 'Failed to assign device. Please try again.',
+      }),
+    );
+    expect(called(CREATE)).toHaveLength(0);
+    expect(called(ASSIGN)).toHaveLength(0);
+  });
+
+  it('never falls back on a network error either', async () => {
+    const { called } = await registerWith({
+      [LOOKUP]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Assignment Failed', expect.anything()));
+    expect(called(CREATE)).toHaveLength(0);
+  });
+
+  it('reports a claim lost to someone else in the meantime as already assigned', async () => {
+    const message = 'Device PET-AB12 is already assigned to another user.';
+    await registerWith({
+      [LOOKUP]: () => jsonResponse(200, { status: 'unassigned', message: 'available' }),
+      [ASSIGN]: () => jsonResponse(409, { error: message }),
+    });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Device Already Assigned', { description: message }),
+    );
+  });
+
+  it('asks for a well-formed Device ID before calling the server', async () => {
+    const { calls } = await registerWith({}, 'AB12');
+    expect(screen.getByText(/PET- and 4 letters or digits/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.includes('by-device-id'))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,185 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { normalizeDeviceId, type Dog } from '@pawguard/shared';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+} from '@/components/ui/sheet';
+import { paths } from '@/config/paths';
+import { isBlank } from '@/lib/utils';
+import { CreateDeviceError, useRegisterDevice } from '../api/register-device';
+
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill all required fields (Pet, Device Name, Device ID)';
+
+type RegisterDeviceSheetProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pets: Dog[];
+};
+
+export function RegisterDeviceSheet({ open, onOpenChange, pets }: RegisterDeviceSheetProps) {
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent>
+        {open ? <RegisterDeviceForm pets={pets} onDone={() => onOpenChange(false)} /> : null}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () => void }) {
+  const [dogId, setDogId] = useState(pets.length === 1 ? pets[0]!.id : '');
+  const [deviceName, setDeviceName] = useState('');
+  const [deviceId, setDeviceId] = useState('');
+  const [deviceIdError, setDeviceIdError] = useState<string | null>(null);
+  const register = useRegisterDevice();
+  const ids = { pet: useId(), name: useId(), deviceId: useId(), error: useId(), hint: useId() };
+
+  const missing = isBlank(dogId) || isBlank(deviceName) || isBlank(deviceId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (missing) {
+      toast.error(REQUIRED_FIELDS_MESSAGE);
+      return;
+    }
+    const id = normalizeDeviceId(deviceId);
+    if (!id) {
+      setDeviceIdError('Enter the Device ID as printed on the collar: PET- and 4 letters or digits.');
+      return;
+    }
+    register.mutate(
+      { dogId, deviceName: deviceName.trim(), deviceId: id },
+      {
+        onSuccess: (result) => {
+          switch (result.outcome) {
+            case 'assigned':
+              toast.success('Device Assigned Successfully!', {
+                description: `${result.device.device_id} is now on ${result.device.dog_name ?? 'your pet'}.`,
+              });
+              onDone();
+              return;
+            case 'created':
+              toast.success('Device Created Successfully', {
+                description: `Device ${result.device.device_id} was created. An admin must pre-populate it for hardware integration.`,
+              });
+              onDone();
+              return;
+            case 'already-assigned':
+              toast.error('Device Already Assigned', { description: result.message });
+              return;
+          }
+        },
+        onError: (error) => {
+          if (error instanceof CreateDeviceError)
+            toast.error('Failed to create device', { description: error.message });
+          else
+            toast.error('Assignment Failed', {
+              description: 'Failed to assign device. Please try again.',
+            });
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-1 flex-col gap-4"
+      aria-label="Register Device"
+    >
+      <SheetHeader>
+        <SheetTitle>Register Device</SheetTitle>
+        <SheetDescription>
+          Enter the Device ID printed on the collar and choose the pet who wears it.
+        </SheetDescription>
+      </SheetHeader>
+
+      <div className="grid gap-2">
+        <Label htmlFor={ids.pet}>Pet *</Label>
+        <NativeSelect
+          id={ids.pet}
+          value={dogId}
+          onChange={(event) => setDogId(event.target.value)}
+          required
+        >
+          <option value="">Select a pet</option>
+          {pets.map((pet) => (
+            <option key={pet.id} value={pet.id}>
+              {pet.name}
+            </option>
+          ))}
+        </NativeSelect>
+        {pets.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            You have no pets yet.{' '}
+            <Link to={paths.myPets} className="font-medium text-primary underline-offset-4 hover:underline">
+              Add a pet first
+            </Link>
+            .
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={ids.name}>Device Name *</Label>
+        <Input
+          id={ids.name}
+          value={deviceName}
+          onChange={(event) => setDeviceName(event.target.value)}
+          required
+          maxLength={50}
+          autoComplete="off"
+          placeholder="e.g. Biscuit's collar"
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={ids.deviceId}>Device ID *</Label>
+        <Input
+          id={ids.deviceId}
+          value={deviceId}
+          onChange={(event) => {
+            setDeviceId(event.target.value);
+            setDeviceIdError(null);
+          }}
+          required
+          maxLength={16}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="PET-XXXX"
+          className="font-mono uppercase placeholder:normal-case"
+          aria-invalid={deviceIdError ? true : undefined}
+          aria-describedby={deviceIdError ? ids.error : ids.hint}
+        />
+        {deviceIdError ? (
+          <p id={ids.error} className="text-sm text-destructive">
+            {deviceIdError}
+          </p>
+        ) : (
+          <p id={ids.hint} className="text-sm text-muted-foreground">
+            Printed on the collar, e.g. PET-AB12. It cannot be changed later.
+          </p>
+        )}
+      </div>
+
+      <SheetFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={missing || register.isPending}>
+          {register.isPending ? 'Registering...' : 'Register Device'}
+        </Button>
+      </SheetFooter>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dogsResponseSchema, type Dog } from '@pawguard/shared';
+import { api } from '@/lib/api-client';
+
+export async function getPets(signal?: AbortSignal): Promise<Dog[]> {
+  const { dogs } = await api.get('/dogs', dogsResponseSchema, signal);
+  return dogs;
+}
+
+/** The signed-in owner's pets ('pets' is shared with the devices screens' pet pickers). */
+export const getPetsQueryOptions = () =>
+  queryOptions({ queryKey: ['pets'], queryFn: ({ signal }) => getPets(signal) });
+
+export function usePets() {
+  return useQuery(getPetsQueryOptions());
+}

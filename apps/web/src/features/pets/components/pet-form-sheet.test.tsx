@@ -1,0 +1,114 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
+import { makePet } from '@/testing/devices';
+import { PetFormSheet } from './pet-form-sheet';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+function setup({ signedIn = true, pet = null as ReturnType<typeof makePet> | null } = {}) {
+  const onOpenChange = vi.fn();
+  const auth = fakeAuth(signedIn ? makeUser() : null);
+  renderWithProviders(<PetFormSheet open onOpenChange={onOpenChange} pet={pet} />, { auth });
+  return { onOpenChange, user: userEvent.setup() };
+}
+
+const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
+
+describe('the add-pet sheet', () => {
+  beforeEach(() => {
+    vi.mocked(toast.error).mockClear();
+    vi.mocked(toast.success).mockClear();
+  });
+
+  it('keeps Add Pet disabled until the pet has a name (whitespace does not count)', async () => {
+    const { user } = setup();
+    const add = screen.getByRole('button', { name: 'Add Pet' });
+    expect(add).toBeDisabled();
+    await user.type(screen.getByLabelText('Name *'), '   ');
+    expect(add).toBeDisabled();
+    await user.type(screen.getByLabelText('Name *'), 'Biscuit');
+    expect(add).toBeEnabled();
+  });
+
+  it("says 'Pet name is required' once the name field is left empty", async () => {
+    const { user } = setup();
+    expect(screen.queryByText('Pet name is required')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Name *'));
+    await user.tab();
+    expect(screen.getByText('Pet name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name *')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers weight in steps of 0.1 and age in whole years', () => {
+    setup();
+    expect(screen.getByLabelText('Weight (lbs)')).toHaveAttribute('step', '0.1');
+    expect(screen.getByLabelText('Age (years)')).toHaveAttribute('step', '1');
+  });
+
+  it('sends the age as an integer, the weight as a decimal and omits empty optional fields', async () => {
+    const calls = stubFetch({
+      'POST /api/dogs': (init) => jsonResponse(201, { dog: makePet({ ...bodyOf(init) }) }),
+    });
+    const { user, onOpenChange } = setup();
+    await user.type(screen.getByLabelText('Name *'), '  Biscuit ');
+    await user.type(screen.getByLabelText('Age (years)'), '4.7');
+    await user.type(screen.getByLabelText('Weight (lbs)'), '22.5');
+    await user.click(screen.getByRole('button', { name: 'Add Pet' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Pet added successfully'));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(bodyOf(post.init)).toEqual({ name: 'Biscuit', age: 4, weight: 22.5 });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("shows 'Failed to add pet' with the server's reason", async () => {
+    stubFetch({
+      'POST /api/dogs': () => jsonResponse(400, { error: 'weight must be between 0.1 and 400 lbs' }),
+    });
+    const { user, onOpenChange } = setup();
+    await user.type(screen.getByLabelText('Name *'), 'Biscuit');
+    await user.click(screen.getByRole('button', { name: 'Add Pet' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to add pet', {
+        description: 'weight must be between 0.1 and 400 lbs',
+      }),
+    );
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it("asks to log in, without calling the server, when nobody is signed in", async () => {
+    const calls = stubFetch({});
+    const { user } = setup({ signedIn: false });
+    await user.type(screen.getByLabelText('Name *'), 'Biscuit');
+    await user.click(screen.getByRole('button', { name: 'Add Pet' }));
+    expect(toast.error).toHaveBeenCalledWith('Please log in to add a pet');
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('the edit-pet sheet', () => {
+  it('starts from the pet, and a cleared optional field is left out of the PUT (so it is cleared)', async () => {
+    const pet = makePet({ name: 'Biscuit', breed: 'Beagle', age: 3, weight: 22.5 });
+    const calls = stubFetch({
+      [`PUT /api/dogs/${pet.id}`]: (init) => jsonResponse(200, { dog: { ...pet, ...bodyOf(init) } }),
+    });
+    const { user } = setup({ pet });
+    expect(screen.getByLabelText('Name *')).toHaveValue('Biscuit');
+    await user.clear(screen.getByLabelText('Breed'));
+    await user.clear(screen.getByLabelText('Name *'));
+    expect(screen.getByRole('button', { name: 'Update Pet' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Name *'), 'Biscuit II');
+    await user.click(screen.getByRole('button', { name: 'Update Pet' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Pet updated successfully!'));
+    expect(bodyOf(calls.find((c) => c.method === 'PUT')!.init)).toEqual({
+      name: 'Biscuit II',
+      age: 3,
+      weight: 22.5,
+    });
+  });
+});

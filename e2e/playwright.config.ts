@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+// run.mjs starts the server and passes its address; the specs never start one themselves.
+const baseURL = process.env.PAWGUARD_BASE_URL;
+const executablePath = process.env.CHROMIUM_PATH;
+if (!baseURL || !executablePath) {
+  throw new Error(
+    'Run the e2e suite through `npm run test:e2e`: it finds Chromium and starts the server.',
+  );
+}
+
+export default defineConfig({
+  testDir: './specs',
+  testMatch: '**/*.spec.ts',
+  outputDir: './.artifacts/test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: './.artifacts/report', open: 'never' }],
+    // `npm test` reads the counts from here for its closing "N passed, N failed" line.
+    ...(process.env.PAWGUARD_E2E_SUMMARY ? [['json', { outputFile: process.env.PAWGUARD_E2E_SUMMARY }] as const] : []),
+  ],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 720 },
+    baseURL,
+    // The Debian Chromium, never a downloaded one.
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+});

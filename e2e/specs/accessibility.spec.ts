@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { registerUser, type Account } from '../support/api';
+import { openLoginScreen, signInWithToken } from '../support/app';
+
+/**
+ * axe-core on every public and guidance screen: no serious or critical violations.
+ * The script is evaluated through the DevTools protocol, which the page's
+ * `script-src 'self'` policy does not govern, so the CSP stays on while we check.
+ */
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+type AxeLike = {
+  run: (
+    context: Document,
+    options: object,
+  ) => Promise<{
+    violations: {
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: { target: string[] }[];
+    }[];
+  }>;
+};
+
+type Finding = { id: string; impact: string | null; help: string; targets: string[] };
+
+async function seriousViolations(page: Page): Promise<Finding[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: AxeLike }).axe;
+    const results = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
+    });
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      }));
+  });
+}
+
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  expect(await seriousViolations(page), `serious or critical axe violations on ${what}`).toEqual(
+    [],
+  );
+  // Works at this width without sideways scrolling (wide tables scroll inside their own region).
+  const width = page.viewportSize()?.width ?? 0;
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `no horizontal scrolling on ${what}`,
+  ).toBeLessThanOrEqual(width);
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 812 },
+]) {
+  test.describe(`accessibility at ${viewport.name} width`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('the landing page and its waitlist dialog', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Join Waitlist' }).first()).toBeVisible();
+      await expectAccessible(page, 'the landing page');
+
+      await page.getByRole('button', { name: 'Join Waitlist' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Join the Waitlist' });
+      await dialog.getByRole('button', { name: 'Join Waitlist' }).click();
+      await expect(dialog.getByText('Please enter your name.')).toBeVisible();
+      await expectAccessible(page, 'the waitlist dialog with its messages');
+    });
+
+    test('the login screen', async ({ page }) => {
+      await openLoginScreen(page);
+      await expectAccessible(page, 'the login screen');
+    });
+
+    test('the emergency vet finder with results', async ({ page }) => {
+      await page.goto('/emergency');
+      await page.getByLabel('ZIP code').fill('12345');
+      await page.getByLabel('ZIP code').press('Enter');
+      await expect(page.getByRole('heading', { name: 'Emergency Vets Near 12345' })).toBeVisible();
+      await expectAccessible(page, '/emergency');
+    });
+
+    test('the 404 page', async ({ page }) => {
+      await page.goto('/no-such-page-for-axe');
+      await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+      await expectAccessible(page, 'the 404 page');
+    });
+
+    test.describe('signed in', () => {
+      let owner: Account;
+      test.beforeEach(async ({ request }) => {
+        owner = await registerUser(request);
+      });
+
+      test('the safety guide, every tab', async ({ page }) => {
+        await signInWithToken(page, owner.token, '/safety');
+        await expect(page.getByRole('heading', { name: 'Pet Safety Guide' })).toBeVisible();
+        await expectAccessible(page, 'General Tips');
+        await page.getByRole('tab', { name: 'Emergency' }).click();
+        await expect(page.getByRole('tabpanel', { name: 'Emergency' })).toBeVisible();
+        await expectAccessible(page, 'the Emergency tab');
+        await page.getByRole('tab', { name: 'Weather Guide' }).click();
+        await page.getByRole('button', { name: 'Check Current Weather Safety Level' }).click();
+        await expect(
+          page.getByText('Monitor closely and provide extra water breaks'),
+        ).toBeVisible();
+        await expectAccessible(page, 'the Weather Guide tab with a result');
+      });
+
+      test('the support page with an FAQ answer open', async ({ page }) => {
+        await signInWithToken(page, owner.token, '/support');
+        await expect(page.getByRole('heading', { name: 'Support', exact: true })).toBeVisible();
+        await page.getByRole('button', { name: 'How long does the battery last?' }).click();
+        await expect(page.getByText(/up to 7 days/)).toBeVisible();
+        await expectAccessible(page, '/support');
+      });
+
+      test('the emergency vet finder under the signed-in header', async ({ page }) => {
+        await signInWithToken(page, owner.token, '/emergency');
+        await expect(
+          page.getByRole('heading', { name: 'Emergency Vets', exact: true }),
+        ).toBeVisible();
+        await expectAccessible(page, '/emergency signed in');
+      });
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { adminCredentials } from './env';
+
+export type Role = 'admin' | 'user';
+
+/** A person known to the server, with a token for calling the API as them. */
+export type Account = {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  token: string;
+};
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+/** Unique per call, so tests running in parallel never share an account. */
+export function uniqueEmail(prefix = 'owner'): string {
+  const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return `${prefix}-${nonce}@example.test`;
+}
+
+export function uniqueName(first: string): string {
+  return `${first} ${Math.random().toString(36).slice(2, 7)}`;
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+type AuthAnswer = { token: string; user: { id: string; name: string; email: string; role: Role } };
+
+/** Creates an account through POST /api/auth/register (the same call the sign-up form makes). */
+export async function registerUser(
+  request: APIRequestContext,
+  { name = uniqueName('Alex'), email = uniqueEmail(), password = TEST_PASSWORD } = {},
+): Promise<Account> {
+  const response = await request.post('/api/auth/register', { data: { name, email, password } });
+  expect(response.status(), await response.text()).toBe(201);
+  const { token, user } = (await response.json()) as AuthAnswer;
+  return { ...user, password, token };
+}
+
+export async function loginAsAdmin(request: APIRequestContext): Promise<Account> {
+  const response = await request.post('/api/auth/login', { data: adminCredentials });
+  expect(response.status(), await response.text()).toBe(200);
+  const { token, user } = (await response.json()) as AuthAnswer;
+  return { ...user, password: adminCredentials.password, token };
+}
+
+export async function addPet(
+  request: APIRequestContext,
+  owner: Account,
+  name: string,
+): Promise<void> {
+  const response = await request.post('/api/dogs', {
+    headers: bearer(owner.token),
+    data: { name, breed: 'Beagle', age: 4, weight: 22.5 },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** The status GET /api/auth/profile answers for this token. */
+export async function profileStatus(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.get('/api/auth/profile', { headers: bearer(token) });
+  return response.status();
+}
