@@ -51,6 +51,25 @@ export function redactUrl(url: string): string {
   return url.replace(/(\/confirm\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:ticket|token|authorization|[\w-]*key)=)[^&#]*/gi, '$1[redacted]');
 }
 
+/**
+ * The documentation UI's CSP, relaxed only where it must be (DESIGN §5: it sets inline
+ * styles). swagger-ui's own header also asks to upgrade insecure requests, which leaves the
+ * page blank when the server is opened over plain HTTP on any host but localhost (a LAN
+ * address, a container), and lets the page be framed by its own origin; both are dropped.
+ */
+export function docsCsp(header: string): string {
+  return header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+    .map((directive) => {
+      if (directive.startsWith('style-src ')) return "style-src 'self' 'unsafe-inline'";
+      if (directive.startsWith('frame-ancestors ')) return "frame-ancestors 'none'";
+      return directive;
+    })
+    .join('; ');
+}
+
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
@@ -184,8 +203,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    // Relaxed here only (DESIGN §5): the documentation UI sets inline styles.
-    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+    transformStaticCSP: docsCsp,
     uiConfig: { docExpansion: 'list' },
   });
 
@@ -207,7 +225,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         );
       },
     });
-    app.get('/', (_request, reply) => sendApp(reply));
+    // The app's own page, not an API operation: kept out of the OpenAPI document.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0]!;

@@ -16,7 +16,7 @@ export function resolveJwtSecret(config: Config): string {
   } catch {
     // Not there yet: generate below.
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
@@ -44,7 +44,7 @@ export async function ensureFirstAdmin(config: Config, users: UsersRepository, l
   });
   if (generated) {
     const file = path.join(config.dataDir, 'initial-admin-password');
-    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
     // Also on stderr, so the hint shows at any LOG_LEVEL (even silent).
     process.stderr.write(`PawGuard: created admin ${config.adminEmail}; its password is in ${file}\n`);

@@ -36,7 +36,8 @@ export async function openDatabase(opts: OpenDbOptions): Promise<DbHandle> {
 }
 
 function openSqlite(dataDir: string): DbHandle {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Created private: it holds the database (password hashes, sessions) and generated secrets.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, 'pawguard.db');
   const sqlite = new SQLite(file);
   // One server process owns DATA_DIR: exclusive locking makes SQLite hold an OS file lock
@@ -60,7 +61,15 @@ function openSqlite(dataDir: string): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await db.destroy();
+      // Kysely closes the file only if it ever ran a query; the lock must go either way.
+      if (sqlite.open) sqlite.close();
+    },
+  };
 }
 
 function openPostgres(url: string, schema?: string): DbHandle {

@@ -100,6 +100,11 @@ export function registerAuth(app: FastifyInstance, opts: AuthPluginOptions): voi
     const validates = REQUEST_PARTS.filter((part) => schema[part] !== undefined);
     for (const method of [route.method].flat()) app.routePolicies.push({ method, url: route.url, auth: policy, validates });
     if (policy === 'public') return;
+    // The OpenAPI document says which credential each operation takes (the docs UI's
+    // Authorize button then sends it); a route may name its own, as the collar's do.
+    if (!route.schema?.security) {
+      route.schema = { ...route.schema, security: [policy === 'device' ? { device: [] } : { bearer: [] }] };
+    }
     // A route-level hook, added after the rate limiter's: a flood of unauthenticated calls is
     // limited before any token is verified or any session read.
     route.onRequest = [...[route.onRequest ?? []].flat(), authenticate];

@@ -78,13 +78,14 @@ export class DevicesRepository {
     return r !== undefined;
   }
 
-  /** The oldest pre-populated collars nobody holds yet. */
+  /** The oldest pre-populated collars nobody holds yet (none an admin put in maintenance). */
   freeCollarIds(limit: number, ex: Executor = this.db) {
     return ex
       .selectFrom('devices')
       .select('id')
       .where('registration_status', '=', 'unassigned')
       .where('device_type', '=', 'collar')
+      .where('status', '!=', 'maintenance')
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
       .limit(limit)
@@ -119,11 +120,13 @@ export class DevicesRepository {
     key: { id: string } | { deviceId: string },
     changes: DeviceChanges,
     ex: Executor = this.db,
+    onlyType?: DeviceRow['device_type'],
   ): Promise<boolean> {
-    const q = ex
+    let q = ex
       .updateTable('devices')
       .set(changes)
       .where('registration_status', '=', 'unassigned');
+    if (onlyType) q = q.where('device_type', '=', onlyType);
     const r = await (
       'id' in key ? q.where('id', '=', key.id) : q.where('device_id', '=', key.deviceId)
     ).executeTakeFirst();

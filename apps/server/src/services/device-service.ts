@@ -269,20 +269,27 @@ export class DeviceService {
     const type = input.device_type ?? 'collar';
     this.checkType(actor, type);
     await this.ownPet(input.dog_id, actor.id);
+    const admin = this.isAdmin(actor);
     const won = await this.d.devices.claimUnassigned(
       { deviceId },
       {
         user_id: actor.id,
         dog_id: input.dog_id,
         device_name: input.device_name,
-        device_type: type,
+        // A customer's claim never rewrites what the admin provisioned (spec: customers use collars).
+        ...(admin ? { device_type: type } : {}),
         registration_status: nextRegistrationStatus('unassigned', 'claim')!,
         ...NO_VITALS,
         updated_at: this.now(),
       },
+      undefined,
+      admin ? undefined : 'collar',
     );
     const row = await this.d.devices.findByDeviceId(deviceId);
     if (!row) throw new NotFoundError(`Device ${deviceId} was not found`);
+    if (!won && row.registration_status === 'unassigned' && !admin) {
+      throw new BadRequestError(`Device ${row.device_id} is a ${row.device_type}; customers may register collars only.`);
+    }
     if (!won) throw this.heldBy(row, actor);
     return toDevice(row);
   }

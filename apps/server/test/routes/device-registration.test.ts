@@ -245,6 +245,50 @@ describe('POST /api/device-registration/auto-assign', () => {
     }
   });
 
+  it('refuses an owner claiming a device that is not a collar, and leaves it as provisioned', async () => {
+    const owner = await seedUser(t);
+    const pet = await createPet(t, owner);
+    const [vest] = await prePopulate(t, admin, [{ device_type: 'vest' }]);
+    const before = await deviceRow(t, vest!.id);
+    const res = await assign(t, owner, vest!.device_id, { dog_id: pet.id, device_name: 'Vest' });
+    expectError(res, 400, `Device ${vest!.device_id} is a vest; customers may register collars only.`);
+    expect(await deviceRow(t, vest!.id)).toEqual(before);
+  });
+
+  it('never reserves a collar an admin put in maintenance', async () => {
+    const solo = await createTestApp();
+    try {
+      const a = await seedUser(solo, { role: 'admin' });
+      const owner = await seedUser(solo);
+      const pet = await createPet(solo, owner);
+      const [collar] = await prePopulate(solo, a);
+      const put = await solo.app.inject({
+        method: 'PUT',
+        url: `/api/devices/${collar!.id}`,
+        headers: bearer(a.token),
+        payload: { device_name: `Device ${collar!.device_id}`, status: 'maintenance' },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const before = await deviceRows(solo);
+      expectError(
+        await solo.app.inject({
+          method: 'POST',
+          url: '/api/device-registration/auto-assign',
+          headers: bearer(owner.token),
+          payload: { dog_id: pet.id, device_name: 'x' },
+        }),
+        409,
+        MESSAGES.noCollarsAvailable,
+      );
+      expect(await deviceRows(solo)).toEqual(before);
+      expect(await solo.app.container.db.selectFrom('outbox').selectAll().execute()).toHaveLength(
+        0,
+      );
+    } finally {
+      await solo.close();
+    }
+  });
+
   it('gives two simultaneous requests two different collars, or one a 409', async () => {
     const solo = await createTestApp();
     try {

@@ -4,9 +4,10 @@ import { toast } from 'sonner';
 import { Toaster } from '@/components/ui/sonner';
 
 /**
- * Loaded after first paint. Toasts raised before it mounts would be lost, so the one toast
- * a landing visitor can get — 'Email confirmed' from the link in the sign-up mail, which
- * lands on /?confirmed=1 (DESIGN §5) — is raised from here, after the Toaster is listening.
+ * Loaded after first paint. Toasts raised before it mounts would be lost, so the toasts a
+ * landing visitor can get from the link in the sign-up mail — 'Email confirmed' on
+ * /?confirmed=1 (DESIGN §5), or why not on /?confirmed=0 — are raised from here, after the
+ * Toaster is listening.
  */
 export default function ToasterHost() {
   useEmailConfirmedToast();
@@ -18,8 +19,18 @@ function useEmailConfirmedToast() {
   const navigate = useNavigate();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (params.get('confirmed') !== '1') return;
-    toast.success('Email confirmed', { id: 'email-confirmed' });
+    const confirmed = params.get('confirmed');
+    if (confirmed === '1') {
+      toast.success('Email confirmed', { id: 'email-confirmed' });
+    } else if (confirmed === '0') {
+      // The server sends an unknown, expired or already used link here: say so, not nothing.
+      toast.error('Email not confirmed', {
+        id: 'email-not-confirmed',
+        description: 'This confirmation link is invalid or has already been used.',
+      });
+    } else {
+      return;
+    }
     params.delete('confirmed');
     const search = params.toString();
     void navigate(

@@ -73,7 +73,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/confirm/:token',
     {
       config: { auth: 'public', rateLimit: perMinute(30) },
-      schema: { tags: ['auth'], summary: 'Confirm an e-mail address (link from the welcome mail)', params: confirmParamSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an e-mail address (link from the welcome mail)',
+        description: 'Answers 303 See Other to /?confirmed=1, or to /?confirmed=0 when the link is unknown or already used.',
+        params: confirmParamSchema,
+      },
     },
     async (request, reply) => {
       const ok = await auth.confirmEmail(request.params.token);

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { BellOff, BellRing, LogOut, Menu, X } from 'lucide-react';
 import type { Role, User } from '@pawguard/shared';
 import { Logo } from '@/components/logo';
@@ -7,7 +8,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
-import { usePreferences } from '@/features/notifications/api/get-preferences';
+import { getPreferencesQueryOptions } from '@/features/notifications/api/get-preferences';
+
+/** Spec section 9: the header polls every 10 s, so its badge follows changes made elsewhere. */
+export const HEADER_POLL_MS = 10_000;
 
 type NavItem = { to: string; label: string; end?: boolean };
 
@@ -110,7 +114,7 @@ function NavItems({ items, className, onNavigate }: NavItemsProps) {
             onClick={onNavigate}
             className={({ isActive }) =>
               cn(
-                'block rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                'block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
                 isActive
                   ? 'bg-orange-100 text-orange-800'
                   : 'text-muted-foreground hover:bg-muted hover:text-foreground',
@@ -126,12 +130,18 @@ function NavItems({ items, className, onNavigate }: NavItemsProps) {
 }
 
 function UserSummary({ user }: { user: User }) {
-  const preferences = usePreferences();
+  // Polling also notices a session ended elsewhere: its 401 ends the session here too.
+  const preferences = useQuery({
+    ...getPreferencesQueryOptions(),
+    refetchInterval: HEADER_POLL_MS,
+  });
   const enabled = preferences.data?.email_notifications_enabled;
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <span className="max-w-[14rem] truncate text-sm font-medium">Welcome, {user.name}</span>
+      <span className="max-w-[14rem] truncate text-sm font-medium lg:max-w-[9rem] xl:max-w-[14rem]">
+        Welcome, {user.name}
+      </span>
       {enabled === undefined ? null : enabled ? (
         <Badge variant="success" title="E-mail alerts are on">
           <BellRing aria-hidden="true" />

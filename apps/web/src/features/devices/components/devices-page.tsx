@@ -167,8 +167,10 @@ function DeleteDeviceDialog({ device, onClose }: { device: Device | null; onClos
         <AlertDialogHeader>
           <AlertDialogTitle>Delete {device?.device_name}?</AlertDialogTitle>
           <AlertDialogDescription>
-            {device?.device_id} will be removed from your account and its readings deleted. The
-            collar itself is released and can be registered again.
+            {device?.registration_status === 'unregistered'
+              ? // A device an admin never pre-populated has nothing to go back to: it is deleted.
+                `${device.device_id} will be deleted from your account. You can register it again by its Device ID.`
+              : `${device?.device_id} will be removed from your account and its readings deleted. The collar itself is released and can be registered again.`}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -123,6 +123,13 @@ describe('the Register Device sheet', () => {
     expect(called(ASSIGN)).toHaveLength(0);
   });
 
+  it('says how long to wait when the look-up budget is spent, and never falls back', async () => {
+    const wait = 'Too many Device ID look-ups. Please try again in a minute.';
+    const { called } = await registerWith({ [LOOKUP]: () => jsonResponse(429, { error: wait }) });
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Assignment Failed', { description: wait }));
+    expect(called(CREATE)).toHaveLength(0);
+  });
+
   it('never falls back on a network error either', async () => {
     const { called } = await registerWith({
       [LOOKUP]: () => {

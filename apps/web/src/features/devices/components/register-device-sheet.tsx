@@ -15,6 +15,7 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { isBlank } from '@/lib/utils';
 import { CreateDeviceError, useRegisterDevice } from '../api/register-device';
 
@@ -84,7 +85,11 @@ export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () =
             toast.error('Failed to create device', { description: error.message });
           else
             toast.error('Assignment Failed', {
-              description: 'Failed to assign device. Please try again.',
+              // A refusal for too many look-ups says how long to wait; retrying at once would fail.
+              description:
+                error instanceof ApiError && error.status === 429
+                  ? error.message
+                  : 'Failed to assign device. Please try again.',
             });
         },
       },

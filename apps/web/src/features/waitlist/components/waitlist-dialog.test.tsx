@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -146,5 +147,46 @@ describe('WaitlistDialog', () => {
         duration: 5000,
       }),
     );
+  });
+
+  it('names an e-mail or phone number the server would refuse inline, and sends nothing', async () => {
+    const { calls, user } = setup();
+    await fillIn(user, 'Email');
+    await user.type(screen.getByLabelText('Email'), 'riley@example.c');
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), 'call me maybe');
+    await user.click(submit());
+
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(
+      'Please enter a valid phone number: digits, spaces and + ( ) . - only.',
+    );
+    expect(calls).toHaveLength(0);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('gives focus back to the button that opened it when it closes', async () => {
+    stubFetch({ 'POST /api/waitlist': () => jsonResponse(201, JOINED) });
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Join Waitlist
+          </button>
+          <WaitlistDialog open={open} onOpenChange={setOpen} />
+        </>
+      );
+    }
+    renderWithProviders(<Opener />);
+    const user = userEvent.setup();
+    const opener = screen.getByRole('button', { name: 'Join Waitlist' });
+    await user.click(opener);
+    expect(await screen.findByRole('dialog', { name: 'Join the Waitlist' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
   });
 });

@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import { LIMITS, MESSAGES, type WaitlistInput } from '@pawguard/shared';
+import { LIMITS, MESSAGES, waitlistInputSchema, type WaitlistInput } from '@pawguard/shared';
 import { PET_BREEDS, WAITLIST_TOASTS } from '@pawguard/shared/content';
 import { Button } from '@/components/ui/button';
 import {
@@ -26,9 +26,27 @@ type WaitlistDialogProps = { open: boolean; onOpenChange: (open: boolean) => voi
  * client the landing page itself keeps out of its bundle.
  */
 export function WaitlistDialog({ open, onOpenChange }: WaitlistDialogProps) {
+  // The dialog opens from the landing page's buttons, not from a Radix trigger, so Radix has
+  // nothing to give focus back to on close and it would fall to <body>. Remember the button
+  // that opened it and return there, so keyboard users keep their place.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onOpenAutoFocus={() => {
+          const active = document.activeElement;
+          returnFocusTo.current =
+            active instanceof HTMLElement && active !== document.body ? active : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo.current;
+          returnFocusTo.current = null;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Join the Waitlist</DialogTitle>
           <DialogDescription>
@@ -46,8 +64,9 @@ type FormValues = { name: string; email: string; phone: string; petName: string;
 
 const EMPTY: FormValues = { name: '', email: '', phone: '', petName: '', petBreed: '' };
 
-// A light check for obvious typos; the server applies the full rule.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The server's own rules for these two fields, so a value it would refuse is named inline
+// next to the field instead of coming back as a toast.
+const { email: emailRule, phone: phoneRule } = waitlistInputSchema.shape;
 
 const required = (message: string) => (value: string) => !isBlank(value) || message;
 
@@ -121,7 +140,7 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
           validate: (value) =>
             isBlank(value)
               ? 'Please enter your email address.'
-              : EMAIL_SHAPE.test(value.trim()) || 'Please enter a valid email address.',
+              : emailRule.safeParse(value).success || 'Please enter a valid email address.',
         })}
       />
       <Field
@@ -131,7 +150,11 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
           <Input type="tel" autoComplete="tel" required maxLength={LIMITS.phone} {...props} />
         )}
         registration={register('phone', {
-          validate: required('Please enter your phone number.'),
+          validate: (value) =>
+            isBlank(value)
+              ? 'Please enter your phone number.'
+              : phoneRule.safeParse(value).success ||
+                'Please enter a valid phone number: digits, spaces and + ( ) . - only.',
         })}
       />
       <Field

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docsCsp } from '../../src/app.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Operation = { security?: Record<string, string[]>[] };
+const operations = async () => {
+  const res = await t.app.inject({ url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  return res.json().paths as Record<string, Record<string, Operation>>;
+};
+
+describe('the OpenAPI document at /api/docs', () => {
+  it('names the credential of every protected operation, and none for public ones', async () => {
+    const paths = await operations();
+    for (const policy of t.app.routePolicies) {
+      if (policy.url.startsWith('/api/docs') || policy.method === 'HEAD') continue;
+      const documented = Object.entries(paths).find(
+        ([p]) =>
+          p.replace(/\/$/, '').replace(/\{(\w+)\}/g, ':$1') === policy.url.replace(/\/$/, ''),
+      )?.[1]?.[policy.method.toLowerCase()];
+      expect(documented, `${policy.method} ${policy.url} is documented`).toBeDefined();
+      const expected =
+        policy.auth === 'public'
+          ? undefined
+          : [{ [policy.auth === 'device' ? 'device' : 'bearer']: [] }];
+      expect(documented!.security, `${policy.method} ${policy.url}`).toEqual(expected);
+    }
+  });
+
+  it('lists API operations only, not the page of the app', async () => {
+    const paths = await operations();
+    expect(Object.keys(paths).every((p) => p.startsWith('/api/'))).toBe(true);
+  });
+
+  it('keeps its page usable over plain HTTP and unframeable', async () => {
+    const res = await t.app.inject({ url: '/api/docs/static/index.html' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it('drops only the directives it must from the UI header', () => {
+    expect(
+      docsCsp(
+        "default-src 'self'; frame-ancestors 'self'; style-src 'self' https:; upgrade-insecure-requests;",
+      ),
+    ).toBe("default-src 'self'; frame-ancestors 'none'; style-src 'self' 'unsafe-inline'");
+  });
+});

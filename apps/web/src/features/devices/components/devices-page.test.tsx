@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
+import { makeDevice } from '@/testing/devices';
+import { DevicesPage } from './devices-page';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+async function confirmTextFor(device: ReturnType<typeof makeDevice>) {
+  stubFetch({
+    'GET /api/devices': () => jsonResponse(200, { devices: [device] }),
+    'GET /api/dogs': () => jsonResponse(200, { dogs: [] }),
+  });
+  renderWithProviders(<DevicesPage />, { auth: fakeAuth(makeUser()) });
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: `Delete ${device.device_name}` }));
+  return within(await screen.findByRole('alertdialog')).getByText(new RegExp(device.device_id))
+    .textContent;
+}
+
+describe('deleting a device on the Devices screen', () => {
+  it('tells the owner a collar is released and can be registered again', async () => {
+    const text = await confirmTextFor(
+      makeDevice({ device_id: 'PET-RL01', device_name: 'Rex collar', registration_status: 'assigned' }),
+    );
+    expect(text).toContain('released and can be registered again');
+  });
+
+  it('tells the owner an unregistered device is deleted, not released (the server removes it)', async () => {
+    const text = await confirmTextFor(
+      makeDevice({ device_id: 'PET-UR01', device_name: 'Spare', registration_status: 'unregistered' }),
+    );
+    expect(text).toContain('PET-UR01 will be deleted from your account');
+    expect(text).not.toContain('released');
+  });
+});
