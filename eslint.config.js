@@ -4,8 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const WEB_FEATURES = [
-  'admin', 'alerts', 'auth', 'dashboard', 'devices', 'emergency', 'landing', 'monitoring',
-  'notifications', 'pets', 'safety', 'support', 'waitlist',
+  'admin',
+  'alerts',
+  'auth',
+  'dashboard',
+  'devices',
+  'emergency',
+  'landing',
+  'monitoring',
+  'notifications',
+  'pets',
+  'safety',
+  'support',
+  'waitlist',
 ];
 
 /** `no-restricted-imports` for the files matching `files`, by specifier patterns. */
@@ -20,7 +31,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -28,7 +42,10 @@ export default tseslint.config(
   // Imports flow one way (conventions.md). Server: routes → services → repositories.
   // Checked on the import specifiers, with ESLint's own rule (no resolver needed).
   restrictImports('apps/server/src/repositories/**', [
-    { regex: '(^|/)(services|routes)(/|$)', message: 'Repositories are database access only: they import no services or routes.' },
+    {
+      regex: '(^|/)(services|routes)(/|$)',
+      message: 'Repositories are database access only: they import no services or routes.',
+    },
   ]),
   restrictImports('apps/server/src/services/**', [
     { regex: '(^|/)routes(/|$)', message: 'Services know nothing of HTTP routes.' },
@@ -54,22 +71,36 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render user text as text.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Render user text as text.',
+        },
       ],
     },
   },
   // Web: components/lib → features → app; a feature never imports another feature.
   restrictImports('apps/web/src/{components,lib}/**', [
-    { regex: '^@/(features|app)(/|$)', message: 'Shared code imports no features and no app shell.' },
+    {
+      regex: '^@/(features|app)(/|$)',
+      message: 'Shared code imports no features and no app shell.',
+    },
   ]),
   ...WEB_FEATURES.map((feature) =>
     restrictImports(`apps/web/src/features/${feature}/**`, [
-      { regex: '^@/app(/|$)', message: 'Features do not import the app shell; the app composes features.' },
+      {
+        regex: '^@/app(/|$)',
+        message: 'Features do not import the app shell; the app composes features.',
+      },
       {
         regex: `^@/features/(?!${feature}(/|$))`,
-        message: 'A feature never imports another feature; move shared code to components/ or lib/.',
+        message:
+          'A feature never imports another feature; move shared code to components/ or lib/.',
       },
-      { regex: '^\\.\\./\\.\\./(?!\\.\\.)', message: 'A feature never imports another feature; shared code lives in components/ or lib/.' },
+      {
+        regex: '^\\.\\./\\.\\./(?!\\.\\.)',
+        message:
+          'A feature never imports another feature; shared code lives in components/ or lib/.',
+      },
     ]),
   ),
   {

@@ -23,7 +23,14 @@ const pg = process.env.TEST_DATABASE_URL;
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'shared',
+          root: './packages/shared',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverProject('server', { TEST_DB: 'sqlite' }),
       ...(pg ? [serverProject('server-pg', { TEST_DB: 'postgres' })] : []),
       // The web project keeps its own config beside its Vite plugins.

@@ -8,7 +8,11 @@ export async function run() {
     const reg = await fetch(`${server.base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@bench.test', password: 'bench-password-1', name: 'Bench Owner' }),
+      body: JSON.stringify({
+        email: 'owner@bench.test',
+        password: 'bench-password-1',
+        name: 'Bench Owner',
+      }),
     }).then((r) => r.json());
     const headers = { authorization: `Bearer ${reg.token}` };
     for (let i = 0; i < 20; i++) {

@@ -100,7 +100,13 @@ export async function fixedRate({ rate, seconds, request }) {
   }
   await Promise.all(inflight);
   latencies.sort((a, b) => a - b);
-  return { sent: total, errors, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) };
+  return {
+    sent: total,
+    errors,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1),
+  };
 }
 
 /** As many requests as `concurrency` workers can complete in `seconds`. */

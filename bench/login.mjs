@@ -5,7 +5,11 @@ import { closedLoop, cpuSeconds, fmt, startServer } from './lib.mjs';
 
 const body = JSON.stringify({ email: 'admin@bench.test', password: 'bench-admin-password' });
 const login = (base) => async () => {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   await res.arrayBuffer();
   return res.status === 200;
 };
@@ -33,7 +37,11 @@ export async function run() {
       concurrency: 8,
       seconds: 3,
       request: async () => {
-        const res = await fetch(`${limited.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const res = await fetch(`${limited.base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         await res.arrayBuffer();
         total++;
         if (res.status === 429) refused++;

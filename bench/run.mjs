@@ -5,7 +5,9 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { root } from './lib.mjs';
 
 await buildIfStale({ root, log: (m) => console.warn(m) });
-console.log(`PawGuard benchmarks on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+console.log(
+  `PawGuard benchmarks on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+);
 for (const name of ['api-reads', 'login']) {
   const mod = await import(`./${name}.mjs`);
   await mod.run();

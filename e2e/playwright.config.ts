@@ -23,7 +23,9 @@ export default defineConfig({
     ['list'],
     ['html', { outputFolder: './.artifacts/report', open: 'never' }],
     // `npm test` reads the counts from here for its closing "N passed, N failed" line.
-    ...(process.env.PAWGUARD_E2E_SUMMARY ? [['json', { outputFile: process.env.PAWGUARD_E2E_SUMMARY }] as const] : []),
+    ...(process.env.PAWGUARD_E2E_SUMMARY
+      ? [['json', { outputFile: process.env.PAWGUARD_E2E_SUMMARY }] as const]
+      : []),
   ],
   use: {
     browserName: 'chromium',

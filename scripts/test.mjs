@@ -17,19 +17,34 @@ function step(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(
+    `=== ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
   return r.status === 0;
 }
 
-if (process.env.TEST_DATABASE_URL) console.log(`Server suite runs on SQLite and on PostgreSQL (TEST_DATABASE_URL).`);
-else console.log('TEST_DATABASE_URL is not set: the server suite runs on SQLite only (PostgreSQL skipped).');
+if (process.env.TEST_DATABASE_URL)
+  console.log(`Server suite runs on SQLite and on PostgreSQL (TEST_DATABASE_URL).`);
+else
+  console.log(
+    'TEST_DATABASE_URL is not set: the server suite runs on SQLite only (PostgreSQL skipped).',
+  );
 
 const failures = [];
 if (!step('typecheck', 'npm', ['run', 'typecheck'])) failures.push('typecheck');
 if (!step('lint', 'npm', ['run', 'lint'])) failures.push('lint');
-if (!step('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]))
+if (
+  !step('unit and integration tests', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ])
+)
   failures.push('unit and integration tests');
-if (!step('browser tests', 'npm', ['run', 'test:e2e'], { PAWGUARD_E2E_SUMMARY: e2eJson })) failures.push('browser tests');
+if (!step('browser tests', 'npm', ['run', 'test:e2e'], { PAWGUARD_E2E_SUMMARY: e2eJson }))
+  failures.push('browser tests');
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const readJson = (file) => {

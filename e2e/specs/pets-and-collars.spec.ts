@@ -30,7 +30,10 @@ async function prePopulateCollar(request: APIRequestContext): Promise<string> {
 }
 
 const deviceCard = (page: Page, deviceId: string) =>
-  page.getByRole('list', { name: 'Your devices' }).getByRole('listitem').filter({ hasText: deviceId });
+  page
+    .getByRole('list', { name: 'Your devices' })
+    .getByRole('listitem')
+    .filter({ hasText: deviceId });
 
 async function registerCollar(page: Page, petName: string, deviceName: string, deviceId: string) {
   await page.goto('/devices');
@@ -89,7 +92,12 @@ test('an admin pre-populates a collar, an owner registers it for a new pet, and 
   await expect(ownerPage.getByRole('heading', { name: petName }).first()).toBeVisible();
   await expect(ownerPage.getByText('1 pet registered')).toBeVisible();
 
-  const sheet = await registerCollar(ownerPage, petName, `${petName}'s collar`, deviceId.toLowerCase());
+  const sheet = await registerCollar(
+    ownerPage,
+    petName,
+    `${petName}'s collar`,
+    deviceId.toLowerCase(),
+  );
   await expect(toast(ownerPage, 'Device Assigned Successfully!')).toBeVisible();
   await expect(sheet).toBeHidden();
   const card = deviceCard(ownerPage, deviceId);

@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  jsonSchemaTransform,
+} from 'fastify-type-provider-zod';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -48,7 +56,9 @@ export const BODY_LIMIT = 100 * 1024;
 
 /** Tokens in URLs (mail links, stream tickets) never reach the log. */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/confirm\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:ticket|token|authorization|[\w-]*key)=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/(\/confirm\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&](?:ticket|token|authorization|[\w-]*key)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /**
@@ -70,7 +80,10 @@ export function docsCsp(header: string): string {
     .join('; ');
 }
 
-function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+function loggerOptions(
+  config: Config,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
@@ -114,7 +127,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const dbHandle = opts.db ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  const dbHandle =
+    opts.db ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   const ownsDb = !opts.db;
   try {
     await migrateToLatest(dbHandle.db, dbHandle.schema);
@@ -163,8 +177,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         frameAncestors: ["'none'"],
       },
     },
-    // HSTS only means something behind TLS; it is sent in production.
-    strictTransportSecurity: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // HSTS only means something where people reach the app over TLS.
+    strictTransportSecurity: config.publicUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    // Agrees with frame-ancestors 'none' for browsers that only read X-Frame-Options.
+    frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
   });
@@ -173,10 +191,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     global: true,
     max: Math.ceil(1200 * config.rateLimitMultiplier),
     timeWindow: 60_000,
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     // Thrown as our own error type, so the one error handler shapes it like every other.
     errorResponseBuilder: (_req, ctx) =>
-      new TooManyRequestsError(ctx.ttl / 1000, `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
+      new TooManyRequestsError(
+        ctx.ttl / 1000,
+        `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      ),
   });
 
   // After helmet and the rate limiter, so refused requests still carry the headers and floods stay cheap.
@@ -190,11 +215,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'PawGuard API', version: APP_VERSION, description: 'Pets, collars, readings and alerts.' },
+      info: {
+        title: 'PawGuard API',
+        version: APP_VERSION,
+        description: 'Pets, collars, readings and alerts.',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          device: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Device <key>' },
+          device: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Device <key>',
+          },
         },
       },
     },
@@ -210,7 +244,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(apiRoutes, { prefix: '/api' });
 
   const hasWeb = fs.existsSync(path.join(WEB_DIST, 'index.html'));
-  const sendApp = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', WEB_DIST);
+  const sendApp = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', WEB_DIST);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: WEB_DIST,
@@ -221,21 +256,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // Hashed asset names change with content, so they may be cached for a year.
         res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
     // The app's own page, not an API operation: kept out of the OpenAPI document.
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
   }
-  app.setNotFoundHandler((request, reply) => {
+  // Rate-limited like every route, so probing unknown paths costs the same as calling real ones.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathOnly = request.url.split('?')[0]!;
     // A screen of the single-page app: any other GET whose last segment is not a file name.
-    const isScreen = request.method === 'GET' && !pathOnly.startsWith('/api') && !/\.[A-Za-z0-9]+$/.test(pathOnly);
+    const isScreen =
+      request.method === 'GET' && !pathOnly.startsWith('/api') && !/\.[A-Za-z0-9]+$/.test(pathOnly);
     if (hasWeb && isScreen) return sendApp(reply);
-    return reply.code(404).send({ error: `No route for ${request.method} ${pathOnly}` });
+    // The path is echoed only in part: a long one could carry something that belongs in no answer.
+    return reply.code(404).send({
+      error: `No route for ${request.method} ${pathOnly.length > 80 ? `${pathOnly.slice(0, 80)}…` : pathOnly}`,
+    });
   });
 
-  if (opts.startWorkers !== false) app.addHook('onReady', async () => container.outboxWorker.start());
+  if (opts.startWorkers !== false)
+    app.addHook('onReady', async () => container.outboxWorker.start());
   return app;
 }

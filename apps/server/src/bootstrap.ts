@@ -27,7 +27,11 @@ export function resolveJwtSecret(config: Config): string {
  * generated password written alone to DATA_DIR/initial-admin-password (0600). The password
  * never reaches the log; only where to find it does.
  */
-export async function ensureFirstAdmin(config: Config, users: UsersRepository, log: FastifyBaseLogger): Promise<void> {
+export async function ensureFirstAdmin(
+  config: Config,
+  users: UsersRepository,
+  log: FastifyBaseLogger,
+): Promise<void> {
   if ((await users.count()) > 0) return;
   const generated = config.adminPassword === undefined;
   const password = config.adminPassword ?? randomBytes(18).toString('base64url');
@@ -47,9 +51,17 @@ export async function ensureFirstAdmin(config: Config, users: UsersRepository, l
     fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
     // Also on stderr, so the hint shows at any LOG_LEVEL (even silent).
-    process.stderr.write(`PawGuard: created admin ${config.adminEmail}; its password is in ${file}\n`);
-    log.info({ email: config.adminEmail, file }, 'created the first admin; the password is in the file named here');
+    process.stderr.write(
+      `PawGuard: created admin ${config.adminEmail}; its password is in ${file}\n`,
+    );
+    log.info(
+      { email: config.adminEmail, file },
+      'created the first admin; the password is in the file named here',
+    );
   } else {
-    log.info({ email: config.adminEmail }, 'created the first admin from ADMIN_EMAIL and ADMIN_PASSWORD');
+    log.info(
+      { email: config.adminEmail },
+      'created the first admin from ADMIN_EMAIL and ADMIN_PASSWORD',
+    );
   }
 }

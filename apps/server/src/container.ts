@@ -46,9 +46,20 @@ export function createContainer(opts: {
   };
   const mailTransport =
     opts.mailTransport ??
-    createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+    createMailTransport({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    });
   const mailDomain = new URL(config.publicUrl).hostname || 'pawguard.local';
-  const outboxWorker = new OutboxWorker(repos.outbox, mailTransport, opts.log, mailDomain, 1_000, () => clock.now());
+  const outboxWorker = new OutboxWorker(
+    repos.outbox,
+    mailTransport,
+    opts.log,
+    mailDomain,
+    1_000,
+    () => clock.now(),
+  );
   const m = config.rateLimitMultiplier;
   const auth = new AuthService({
     db,
@@ -68,7 +79,11 @@ export function createContainer(opts: {
     users: repos.users,
     outbox: repos.outbox,
     clock,
-    lookupLimit: new PerUserLimit(Math.ceil(10 * m), 60_000, 'Too many Device ID look-ups. Please try again in a minute.'),
+    lookupLimit: new PerUserLimit(
+      Math.ceil(10 * m),
+      60_000,
+      'Too many Device ID look-ups. Please try again in a minute.',
+    ),
     onMailQueued: () => outboxWorker.kick(),
   });
   // A deleted pet's collars stay with the owner; a deleted account's collars are released.

@@ -11,15 +11,19 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 const urlWithProtocols = (protocols: string[]) =>
-  optionalString.refine(
-    (v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)),
-    { message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` },
-  );
+  optionalString.refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
+    message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  });
 
 const envSchema = z
   .object({
     NODE_ENV: optionalString,
-    PORT: z.coerce.number({ error: 'must be a port number (0-65535)' }).int({ error: 'must be a port number (0-65535)' }).min(0, { error: 'must be a port number (0-65535)' }).max(65535, { error: 'must be a port number (0-65535)' }).default(3000),
+    PORT: z.coerce
+      .number({ error: 'must be a port number (0-65535)' })
+      .int({ error: 'must be a port number (0-65535)' })
+      .min(0, { error: 'must be a port number (0-65535)' })
+      .max(65535, { error: 'must be a port number (0-65535)' })
+      .default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']),
@@ -34,25 +38,36 @@ const envSchema = z
     ADMIN_EMAIL: z
       .string()
       .trim()
-      .regex(/^[^\s@]+@[^\s@]+$/, { message: 'must be an e-mail address such as admin@example.com' })
+      .regex(/^[^\s@]+@[^\s@]+$/, {
+        message: 'must be an e-mail address such as admin@example.com',
+      })
       .default('admin@localhost'),
-    ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), {
-      message: 'must be 8 to 128 characters',
-    }),
+    ADMIN_PASSWORD: optionalString.refine(
+      (v) => v === undefined || (v.length >= 8 && v.length <= 128),
+      {
+        message: 'must be 8 to 128 characters',
+      },
+    ),
     LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
       .default('info'),
     PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), {
       message: 'must start with http:// or https://',
     }),
-    RATE_LIMIT_MULTIPLIER: z.coerce.number({ error: 'must be a positive number' }).positive({ error: 'must be a positive number' }).default(1),
+    RATE_LIMIT_MULTIPLIER: z.coerce
+      .number({ error: 'must be a positive number' })
+      .positive({ error: 'must be a positive number' })
+      .default(1),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['JWT_SECRET'],
-        message: 'is required when DATABASE_URL is set, so that every instance accepts the same tokens',
+        message:
+          'is required when DATABASE_URL is set, so that every instance accepts the same tokens',
       });
     }
   });
@@ -81,7 +96,9 @@ export class ConfigError extends Error {}
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

@@ -73,13 +73,21 @@ export function registerAuth(app: FastifyInstance, opts: AuthPluginOptions): voi
     const token = bearerToken(request);
     const session = token ? await opts.auth.authenticate(token) : null;
     if (!session) {
-      request.log.info({ event: 'auth.token_rejected', outcome: 'failure', hadToken: Boolean(token) }, 'token rejected');
+      request.log.info(
+        { event: 'auth.token_rejected', outcome: 'failure', hadToken: Boolean(token) },
+        'token rejected',
+      );
       throw new UnauthorizedError('Authentication required');
     }
     request.auth = session;
     if (policy === 'admin' && session.user.role !== 'admin') {
       request.log.warn(
-        { event: 'authz.denied', actor: session.user.id, target: request.routeOptions.url, outcome: 'failure' },
+        {
+          event: 'authz.denied',
+          actor: session.user.id,
+          target: request.routeOptions.url,
+          outcome: 'failure',
+        },
         'admin call refused',
       );
       throw new ForbiddenError('Admin access required');
@@ -98,12 +106,16 @@ export function registerAuth(app: FastifyInstance, opts: AuthPluginOptions): voi
     }
     const schema = route.schema ?? {};
     const validates = REQUEST_PARTS.filter((part) => schema[part] !== undefined);
-    for (const method of [route.method].flat()) app.routePolicies.push({ method, url: route.url, auth: policy, validates });
+    for (const method of [route.method].flat())
+      app.routePolicies.push({ method, url: route.url, auth: policy, validates });
     if (policy === 'public') return;
     // The OpenAPI document says which credential each operation takes (the docs UI's
     // Authorize button then sends it); a route may name its own, as the collar's do.
     if (!route.schema?.security) {
-      route.schema = { ...route.schema, security: [policy === 'device' ? { device: [] } : { bearer: [] }] };
+      route.schema = {
+        ...route.schema,
+        security: [policy === 'device' ? { device: [] } : { bearer: [] }],
+      };
     }
     // A route-level hook, added after the rate limiter's: a flood of unauthenticated calls is
     // limited before any token is verified or any session read.

@@ -6,14 +6,22 @@ import { HttpError } from '../services/errors.js';
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Request body must not be empty' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Content-Length does not match the body' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'Content-Length does not match the body',
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Request body is not valid JSON' },
   FST_ERR_CTP_INVALID_TYPE: { status: 400, message: 'Request body is not valid' },
   FST_ERR_VALIDATION: { status: 400, message: 'Request is not valid' },
 };
 
-type ZodIssueLike = { keyword?: string; instancePath: string; message: string; params?: Record<string, unknown> };
+type ZodIssueLike = {
+  keyword?: string;
+  instancePath: string;
+  message: string;
+  params?: Record<string, unknown>;
+};
 
 /** Zod's own wording ("Invalid input: …", "Too big: …"); our schema messages never start so. */
 const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized)\b/;
@@ -26,7 +34,11 @@ const TYPE_NAMES: Record<string, string> = {
   array: 'a list',
 };
 
-function sizeLimit(field: string, params: Record<string, unknown>, bound: 'at most' | 'at least'): string {
+function sizeLimit(
+  field: string,
+  params: Record<string, unknown>,
+  bound: 'at most' | 'at least',
+): string {
   const n = params[bound === 'at most' ? 'maximum' : 'minimum'];
   if (params.origin === 'string') return `${field} must be ${bound} ${String(n)} characters`;
   if (params.origin === 'array') return `${field} must have ${bound} ${String(n)} items`;
@@ -46,7 +58,8 @@ export function describeValidation(issues: ZodIssueLike[], context: string | und
     return `Unknown field${keys.length > 1 ? 's' : ''}${where}: ${keys.join(', ')}`;
   }
   if (!field) {
-    if (context === 'body' && first.keyword === 'invalid_type') return 'Request body must be a JSON object';
+    if (context === 'body' && first.keyword === 'invalid_type')
+      return 'Request body must be a JSON object';
     return ZOD_DEFAULT.test(msg) ? `The request ${context ?? 'input'} is not valid` : msg;
   }
   // Our schema messages already name the field ("name is required", "Pet name is required").
@@ -60,7 +73,9 @@ export function describeValidation(issues: ZodIssueLike[], context: string | und
     case 'too_small':
       return sizeLimit(field, params, 'at least');
     case 'invalid_format':
-      return params.format === 'email' ? `${field} must be a valid e-mail address` : `${field} is not in a valid format`;
+      return params.format === 'email'
+        ? `${field} must be a valid e-mail address`
+        : `${field} is not in a valid format`;
     case 'invalid_value':
       return Array.isArray(params.values)
         ? `${field} must be one of: ${(params.values as unknown[]).map(String).join(', ')}`
@@ -84,7 +99,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(known.status).send({ error: known.message });
     }
     // JSON.parse failures, prototype-poisoning payloads and other client errors from the parser.
-    if (err instanceof SyntaxError || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) {
+    if (
+      err instanceof SyntaxError ||
+      (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+    ) {
       const status = err.statusCode && err.statusCode !== 500 ? err.statusCode : 400;
       const text = typeof err.message === 'string' ? err.message : '';
       const message =

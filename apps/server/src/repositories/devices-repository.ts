@@ -122,10 +122,7 @@ export class DevicesRepository {
     ex: Executor = this.db,
     onlyType?: DeviceRow['device_type'],
   ): Promise<boolean> {
-    let q = ex
-      .updateTable('devices')
-      .set(changes)
-      .where('registration_status', '=', 'unassigned');
+    let q = ex.updateTable('devices').set(changes).where('registration_status', '=', 'unassigned');
     if (onlyType) q = q.where('device_type', '=', onlyType);
     const r = await (
       'id' in key ? q.where('id', '=', key.id) : q.where('device_id', '=', key.deviceId)

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database, DogsTable } from '../db/schema.js';
 
 export type DogRow = DogsTable;
-export type DogFields = Pick<DogRow, 'name' | 'breed' | 'age' | 'weight' | 'medical_info' | 'emergency_contact'>;
+export type DogFields = Pick<
+  DogRow,
+  'name' | 'breed' | 'age' | 'weight' | 'medical_info' | 'emergency_contact'
+>;
 
 export class DogsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -41,7 +44,12 @@ export class DogsRepository {
     await this.db.insertInto('dogs').values(row).execute();
   }
 
-  async updateOwned(id: string, userId: string, fields: DogFields, now: string): Promise<DogRow | undefined> {
+  async updateOwned(
+    id: string,
+    userId: string,
+    fields: DogFields,
+    now: string,
+  ): Promise<DogRow | undefined> {
     return this.db
       .updateTable('dogs')
       .set({ ...fields, updated_at: now })
@@ -52,12 +60,19 @@ export class DogsRepository {
   }
 
   async deleteOwned(id: string, userId: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('dogs').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('dogs')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 
   async count(): Promise<number> {
-    const r = await this.db.selectFrom('dogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom('dogs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 }

@@ -51,18 +51,37 @@ export class OutboxRepository {
   }
 
   async markSent(id: string, now: string): Promise<void> {
-    await this.db.updateTable('outbox').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', id).execute();
-  }
-
-  async markRetry(id: string, attempts: number, nextAttemptAt: string, error: string, failed: boolean): Promise<void> {
     await this.db
       .updateTable('outbox')
-      .set({ attempts, next_attempt_at: nextAttemptAt, last_error: error.slice(0, 500), status: failed ? 'failed' : 'pending' })
+      .set({ status: 'sent', sent_at: now, last_error: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async markRetry(
+    id: string,
+    attempts: number,
+    nextAttemptAt: string,
+    error: string,
+    failed: boolean,
+  ): Promise<void> {
+    await this.db
+      .updateTable('outbox')
+      .set({
+        attempts,
+        next_attempt_at: nextAttemptAt,
+        last_error: error.slice(0, 500),
+        status: failed ? 'failed' : 'pending',
+      })
       .where('id', '=', id)
       .execute();
   }
 
   findByKey(idempotencyKey: string) {
-    return this.db.selectFrom('outbox').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    return this.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
   }
 }

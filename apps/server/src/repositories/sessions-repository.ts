@@ -15,7 +15,14 @@ export class SessionsRepository {
     return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.created_at', 'sessions.id as session_id'])
+      .select([
+        'users.id',
+        'users.name',
+        'users.email',
+        'users.role',
+        'users.created_at',
+        'sessions.id as session_id',
+      ])
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .where('sessions.revoked_at', 'is', null)

@@ -16,7 +16,11 @@ export class UsersRepository {
   }
 
   findByEmail(email: string) {
-    return this.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
   }
 
   async insert(row: UserRow, ex: Executor = this.db): Promise<void> {
@@ -24,7 +28,10 @@ export class UsersRepository {
   }
 
   async count(): Promise<number> {
-    const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 
@@ -49,7 +56,12 @@ export class UsersRepository {
     return (this.dialect === 'postgres' ? q.forUpdate() : q).execute();
   }
 
-  async setRole(id: string, role: UserRow['role'], now: string, ex: Executor = this.db): Promise<void> {
+  async setRole(
+    id: string,
+    role: UserRow['role'],
+    now: string,
+    ex: Executor = this.db,
+  ): Promise<void> {
     await ex.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
   }
 

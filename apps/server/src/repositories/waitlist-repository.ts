@@ -10,7 +10,22 @@ export class WaitlistRepository {
     await this.db.insertInto('waitlist_entries').values(row).execute();
   }
 
-  listNewestFirst(limit: number) {
-    return this.db.selectFrom('waitlist_entries').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  listNewestFirst(limit: number, offset = 0) {
+    return this.db
+      .selectFrom('waitlist_entries')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async count(): Promise<number> {
+    const r = await this.db
+      .selectFrom('waitlist_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 }

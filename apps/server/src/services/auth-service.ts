@@ -17,11 +17,18 @@ import { confirmationMail } from './mail-templates.js';
 const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** argon2id, m=19456 KiB, t=2, p=1 (OWASP's floor); @node-rs/argon2's defaults, stated. */
-export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  algorithm: 2,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
 
-export const toUser = (row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'created_at'>): User => ({
+export const toUser = (
+  row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'created_at'>,
+): User => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -103,7 +110,11 @@ export class AuthService {
     const now = this.d.clock.now();
     const key = input.email.trim().toLowerCase();
     const wait = this.d.throttle.retryAfterSeconds(key, now.getTime());
-    if (wait > 0) throw new TooManyRequestsError(wait, 'Too many failed sign-in attempts. Please try again later.');
+    if (wait > 0)
+      throw new TooManyRequestsError(
+        wait,
+        'Too many failed sign-in attempts. Please try again later.',
+      );
 
     const row = await this.d.users.findByEmail(key);
     const ok = row
@@ -128,7 +139,11 @@ export class AuthService {
   async authenticate(token: string): Promise<{ user: User; sessionId: string } | null> {
     const claims = await this.d.tokens.verify(token);
     if (!claims) return null;
-    const row = await this.d.sessions.findActiveUser(claims.sessionId, claims.userId, this.d.clock.now().toISOString());
+    const row = await this.d.sessions.findActiveUser(
+      claims.sessionId,
+      claims.userId,
+      this.d.clock.now().toISOString(),
+    );
     return row ? { user: toUser(row), sessionId: row.session_id } : null;
   }
 

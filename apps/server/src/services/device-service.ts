@@ -288,7 +288,9 @@ export class DeviceService {
     const row = await this.d.devices.findByDeviceId(deviceId);
     if (!row) throw new NotFoundError(`Device ${deviceId} was not found`);
     if (!won && row.registration_status === 'unassigned' && !admin) {
-      throw new BadRequestError(`Device ${row.device_id} is a ${row.device_type}; customers may register collars only.`);
+      throw new BadRequestError(
+        `Device ${row.device_id} is a ${row.device_type}; customers may register collars only.`,
+      );
     }
     if (!won) throw this.heldBy(row, actor);
     return toDevice(row);

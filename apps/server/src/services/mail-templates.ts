@@ -2,7 +2,10 @@ import type { OutgoingMail } from '../repositories/outbox-repository.js';
 
 /** User text in mail is escaped: a pet or person named `<script>` stays text. */
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 /** Headers never carry user text with line breaks (no header injection). */
@@ -10,7 +13,12 @@ export function headerSafe(s: string): string {
   return s.replace(/[\r\n]+/g, ' ').trim();
 }
 
-export function confirmationMail(p: { userId: string; to: string; name: string; link: string }): OutgoingMail {
+export function confirmationMail(p: {
+  userId: string;
+  to: string;
+  name: string;
+  link: string;
+}): OutgoingMail {
   const name = p.name;
   return {
     idempotencyKey: `confirm-${p.userId}`,

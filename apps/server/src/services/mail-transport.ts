@@ -41,7 +41,11 @@ export function createMailTransport(opts: {
       close: () => transporter.close(),
     };
   }
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const stream = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     kind: 'file',
     async send(m) {
@@ -64,7 +68,9 @@ export function smtpOptionsFromUrl(url: string) {
     host: u.hostname,
     port: u.port ? Number(u.port) : secure ? 465 : 587,
     secure,
-    ...(u.username ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
+    ...(u.username
+      ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } }
+      : {}),
     tls: { rejectUnauthorized: u.searchParams.get('tls_reject_unauthorized') !== 'false' },
   };
 }

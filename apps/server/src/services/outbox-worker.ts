@@ -71,13 +71,19 @@ export class OutboxWorker {
           });
           await this.outbox.markSent(row.id, this.now().toISOString());
           sent++;
-          this.log.info({ mailId: row.id, ...(location ? { file: location } : {}) }, location ? 'mail written to the outbox folder' : 'mail sent');
+          this.log.info(
+            { mailId: row.id, ...(location ? { file: location } : {}) },
+            location ? 'mail written to the outbox folder' : 'mail sent',
+          );
         } catch (err) {
           const attempts = row.attempts + 1;
           const failed = attempts >= MAX_ATTEMPTS;
           const next = new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString();
           await this.outbox.markRetry(row.id, attempts, next, (err as Error).message, failed);
-          this.log.warn({ mailId: row.id, attempts, failed, err: (err as Error).message }, 'mail delivery failed');
+          this.log.warn(
+            { mailId: row.id, attempts, failed, err: (err as Error).message },
+            'mail delivery failed',
+          );
         }
       }
       if (rows.length < BATCH) return sent;

@@ -7,7 +7,8 @@ import { NotFoundError } from './errors.js';
 const PET_NOT_FOUND = 'Pet not found';
 
 /** '' and omitted optional fields are stored as null; PUT replaces every field. */
-const blankToNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined || v === null || v.trim() === '' ? null : v.trim();
 
 function toFields(input: DogInput): DogFields {
   return {
@@ -45,13 +46,24 @@ export class PetService {
 
   async create(userId: string, input: DogInput): Promise<Dog> {
     const now = this.clock.now().toISOString();
-    const dog: Dog = { id: randomUUID(), user_id: userId, ...toFields(input), created_at: now, updated_at: now };
+    const dog: Dog = {
+      id: randomUUID(),
+      user_id: userId,
+      ...toFields(input),
+      created_at: now,
+      updated_at: now,
+    };
     await this.dogs.insert(dog);
     return dog;
   }
 
   async update(userId: string, id: string, input: DogInput): Promise<Dog> {
-    const dog = await this.dogs.updateOwned(id, userId, toFields(input), this.clock.now().toISOString());
+    const dog = await this.dogs.updateOwned(
+      id,
+      userId,
+      toFields(input),
+      this.clock.now().toISOString(),
+    );
     if (!dog) throw new NotFoundError(PET_NOT_FOUND);
     return dog;
   }

@@ -43,7 +43,12 @@ export class TokenService {
         requiredClaims: ['exp', 'iat', 'sub'],
         clockTolerance: 30,
       });
-      if (payload.typ !== TYPE || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+      if (
+        payload.typ !== TYPE ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.sub !== 'string'
+      )
+        return null;
       return { userId: payload.sub, sessionId: payload.sid };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;

@@ -42,7 +42,8 @@ export class UserService {
       if (row.role === 'admin' && role === 'user' && admins.length <= 1) {
         throw new ConflictError('The last admin cannot be made a user');
       }
-      if (row.role !== role) await this.users.setRole(id, role, this.clock.now().toISOString(), trx);
+      if (row.role !== role)
+        await this.users.setRole(id, role, this.clock.now().toISOString(), trx);
       return toUser({ ...row, role });
     });
   }
@@ -54,7 +55,8 @@ export class UserService {
       const admins = await this.users.lockAdminIds(trx);
       const row = await this.users.findById(id, trx);
       if (!row) throw new NotFoundError('User not found');
-      if (row.role === 'admin' && admins.length <= 1) throw new ConflictError('The last admin cannot be deleted');
+      if (row.role === 'admin' && admins.length <= 1)
+        throw new ConflictError('The last admin cannot be deleted');
       for (const hook of this.beforeDelete) await hook(id, trx);
       await this.users.delete(id, trx);
     });

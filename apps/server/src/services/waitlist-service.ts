@@ -5,8 +5,8 @@ import type { WaitlistRepository, WaitlistRow } from '../repositories/waitlist-r
 import type { Clock } from './clock.js';
 import { ConflictError } from './errors.js';
 
-/** The admin list shows every entry; the waitlist is small by nature, so this bound is generous. */
-const MAX_ENTRIES = 10_000;
+/** The export's bound: far above any real waitlist, yet it keeps one answer's size finite. */
+const MAX_EXPORT = 50_000;
 
 const toEntry = (r: WaitlistRow): WaitlistEntry => ({
   id: r.id,
@@ -41,12 +41,16 @@ export class WaitlistService {
     }
   }
 
-  async list(): Promise<WaitlistEntry[]> {
-    return (await this.waitlist.listNewestFirst(MAX_ENTRIES)).map(toEntry);
+  async page(limit: number, offset: number): Promise<{ entries: WaitlistEntry[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.waitlist.listNewestFirst(limit, offset),
+      this.waitlist.count(),
+    ]);
+    return { entries: rows.map(toEntry), total };
   }
 
   async csv(): Promise<string> {
-    const entries = await this.list();
+    const entries = (await this.waitlist.listNewestFirst(MAX_EXPORT)).map(toEntry);
     return toCsv(
       ['Name', 'Email', 'Phone', 'Pet name', 'Pet breed', 'Joined'],
       entries.map((e) => [e.name, e.email, e.phone, e.petName, e.petBreed, e.created_at]),

@@ -5,7 +5,15 @@ import { ConfigError, loadConfig } from '../../src/config/env.js';
 describe('configuration', () => {
   it('runs on defaults with nothing set', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, smtpUrl: undefined, adminEmail: 'admin@localhost', logLevel: 'info', rateLimitMultiplier: 1 });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      adminEmail: 'admin@localhost',
+      logLevel: 'info',
+      rateLimitMultiplier: 1,
+    });
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.publicUrl).toBe('http://localhost:3000');
   });
@@ -17,7 +25,13 @@ describe('configuration', () => {
   it('names every invalid variable in one message', () => {
     let message = '';
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SMTP_URL: 'http://mail', RATE_LIMIT_MULTIPLIER: '-1' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        SMTP_URL: 'http://mail',
+        RATE_LIMIT_MULTIPLIER: '-1',
+      });
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       message = (err as Error).message;
@@ -29,11 +43,19 @@ describe('configuration', () => {
   });
 
   it('requires JWT_SECRET with DATABASE_URL, so instances accept each other’s tokens', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/pawguard' })).toThrow(/JWT_SECRET: is required when DATABASE_URL is set/);
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/pawguard', JWT_SECRET: 'x'.repeat(32) }).databaseUrl).toBe('postgres://db/pawguard');
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/pawguard' })).toThrow(
+      /JWT_SECRET: is required when DATABASE_URL is set/,
+    );
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/pawguard', JWT_SECRET: 'x'.repeat(32) })
+        .databaseUrl,
+    ).toBe('postgres://db/pawguard');
   });
 
   it('treats blank variables as unset', () => {
-    expect(loadConfig({ SMTP_URL: '  ', DATABASE_URL: '' })).toMatchObject({ smtpUrl: undefined, databaseUrl: undefined });
+    expect(loadConfig({ SMTP_URL: '  ', DATABASE_URL: '' })).toMatchObject({
+      smtpUrl: undefined,
+      databaseUrl: undefined,
+    });
   });
 });

@@ -5,7 +5,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { TEST_PASSWORD_HASH, type TestApp } from './app.js';
 
 /** The failure shape every client depends on: this status and exactly `{ error: message }`. */
-export function expectError(res: LightMyRequestResponse, status: number, message?: string | RegExp): void {
+export function expectError(
+  res: LightMyRequestResponse,
+  status: number,
+  message?: string | RegExp,
+): void {
   expect({ status: res.statusCode, body: res.body }).toMatchObject({ status });
   const body = res.json() as Record<string, unknown>;
   expect(Object.keys(body)).toEqual(['error']);
@@ -19,7 +23,10 @@ const LEAKS: [string, RegExp][] = [
   ['a stack frame', /\bat \S+ \(|\bat file:|\bat async\b/],
   ['a source path', /\.(ts|js|mjs|cjs):\d+/],
   ['node_modules', /node_modules/],
-  ['SQL', /\b(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b|SQLITE_|sqlite3|syntax error at or near/i],
+  [
+    'SQL',
+    /\b(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b|SQLITE_|sqlite3|syntax error at or near/i,
+  ],
   ['a file path', /(^|[\s"'(])\/(home|usr|tmp|var|opt|srv|app|root)\//],
   ['a password hash', /\$argon2|password_hash/],
 ];
@@ -52,7 +59,11 @@ export async function craftToken(
 }
 
 /** Inserts a pet straight into the database (no request), owned by `userId`. */
-export async function seedDog(t: TestApp, userId: string, fields: Partial<{ name: string; breed: string }> = {}) {
+export async function seedDog(
+  t: TestApp,
+  userId: string,
+  fields: Partial<{ name: string; breed: string }> = {},
+) {
   const now = new Date().toISOString();
   const dog = {
     id: randomUUID(),
@@ -83,7 +94,10 @@ export async function snapshot(t: TestApp) {
 }
 
 /** Inserts a user without signing in (no hashing, no session): a target for admin calls. */
-export async function insertUser(t: TestApp, overrides: Partial<{ role: 'admin' | 'user'; email: string; name: string }> = {}) {
+export async function insertUser(
+  t: TestApp,
+  overrides: Partial<{ role: 'admin' | 'user'; email: string; name: string }> = {},
+) {
   const id = randomUUID();
   const now = new Date().toISOString();
   const row = {

@@ -77,7 +77,9 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-test-'));
   const logLines: string[] = [];
   const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean)));
+  stream.on('data', (chunk: Buffer) =>
+    logLines.push(...chunk.toString().split('\n').filter(Boolean)),
+  );
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -93,7 +95,11 @@ export async function createTestApp(
   if (usePostgres) {
     const { schema, drop } = await createPgSchema();
     dropSchema = drop;
-    db = await openDatabase({ dataDir, databaseUrl: process.env.TEST_DATABASE_URL!, pgSchema: schema });
+    db = await openDatabase({
+      dataDir,
+      databaseUrl: process.env.TEST_DATABASE_URL!,
+      pgSchema: schema,
+    });
   } else {
     db = await openDatabase({ dataDir });
   }
@@ -158,7 +164,11 @@ export async function seedUser(
 }
 
 export async function login(t: TestApp, email: string, password: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().token;
 }

@@ -251,7 +251,11 @@ describe('POST /api/device-registration/auto-assign', () => {
     const [vest] = await prePopulate(t, admin, [{ device_type: 'vest' }]);
     const before = await deviceRow(t, vest!.id);
     const res = await assign(t, owner, vest!.device_id, { dog_id: pet.id, device_name: 'Vest' });
-    expectError(res, 400, `Device ${vest!.device_id} is a vest; customers may register collars only.`);
+    expectError(
+      res,
+      400,
+      `Device ${vest!.device_id} is a vest; customers may register collars only.`,
+    );
     expect(await deviceRow(t, vest!.id)).toEqual(before);
   });
 

@@ -668,7 +668,12 @@ describe('rate limit', () => {
     try {
       const u = await seedUser(limited);
       const dogId = (
-        await limited.app.inject({ method: 'POST', url: '/api/dogs', headers: bearer(u.token), payload: { name: 'R' } })
+        await limited.app.inject({
+          method: 'POST',
+          url: '/api/dogs',
+          headers: bearer(u.token),
+          payload: { name: 'R' },
+        })
       ).json().dog.id;
       const claim = () =>
         limited.app.inject({

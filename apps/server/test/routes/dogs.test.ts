@@ -9,43 +9,98 @@ let other: SeededUser;
 let admin: SeededUser;
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, other, admin] = await Promise.all([seedUser(t, { name: 'Olive Owner' }), seedUser(t), seedUser(t, { role: 'admin' })]);
+  [owner, other, admin] = await Promise.all([
+    seedUser(t, { name: 'Olive Owner' }),
+    seedUser(t),
+    seedUser(t, { role: 'admin' }),
+  ]);
 });
 afterAll(() => t.close());
 
 const create = (token: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/dogs', headers: bearer(token), payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/dogs',
+    headers: bearer(token),
+    payload: payload as object,
+  });
 const update = (token: string, id: string, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url: `/api/dogs/${id}`, headers: bearer(token), payload: payload as object });
-const remove = (token: string, id: string) => t.app.inject({ method: 'DELETE', url: `/api/dogs/${id}`, headers: bearer(token) });
-const stored = (id: string) => t.app.container.db.selectFrom('dogs').selectAll().where('id', '=', id).executeTakeFirst();
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/dogs/${id}`,
+    headers: bearer(token),
+    payload: payload as object,
+  });
+const remove = (token: string, id: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/dogs/${id}`, headers: bearer(token) });
+const stored = (id: string) =>
+  t.app.container.db.selectFrom('dogs').selectAll().where('id', '=', id).executeTakeFirst();
 
-const full = { name: 'Rex', breed: 'Labrador Retriever', age: 5, weight: 61.5, medical_info: 'Hip dysplasia', emergency_contact: 'Dr. Vet 555-0100' };
+const full = {
+  name: 'Rex',
+  breed: 'Labrador Retriever',
+  age: 5,
+  weight: 61.5,
+  medical_info: 'Hip dysplasia',
+  emergency_contact: 'Dr. Vet 555-0100',
+};
 
 describe('POST /api/dogs', () => {
   it('rejects a request without a token', async () => {
-    expectError(await t.app.inject({ method: 'POST', url: '/api/dogs', payload: full }), 401, 'Authentication required');
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/dogs', payload: full }),
+      401,
+      'Authentication required',
+    );
   });
 
   it('creates a pet for the caller and answers 201 { dog }', async () => {
     const res = await create(owner.token, full);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      dog: { id: expect.any(String), user_id: owner.id, ...full, created_at: expect.any(String), updated_at: expect.any(String) },
+      dog: {
+        id: expect.any(String),
+        user_id: owner.id,
+        ...full,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
     });
     expect(await stored(res.json().dog.id)).toMatchObject({ user_id: owner.id, ...full });
   });
 
   it.each([
     ['omitted', { name: 'Only Name' }],
-    ['null', { name: 'Nulls', breed: null, age: null, weight: null, medical_info: null, emergency_contact: null }],
+    [
+      'null',
+      {
+        name: 'Nulls',
+        breed: null,
+        age: null,
+        weight: null,
+        medical_info: null,
+        emergency_contact: null,
+      },
+    ],
     ["''", { name: 'Blanks', breed: '', medical_info: '', emergency_contact: '   ' }],
   ])('accepts optional fields %s and stores them as null', async (_how, payload) => {
     const res = await create(owner.token, payload);
     expect(res.statusCode).toBe(201);
     const dog = res.json().dog;
-    expect(dog).toMatchObject({ breed: null, age: null, weight: null, medical_info: null, emergency_contact: null });
-    expect(await stored(dog.id)).toMatchObject({ breed: null, age: null, weight: null, medical_info: null, emergency_contact: null });
+    expect(dog).toMatchObject({
+      breed: null,
+      age: null,
+      weight: null,
+      medical_info: null,
+      emergency_contact: null,
+    });
+    expect(await stored(dog.id)).toMatchObject({
+      breed: null,
+      age: null,
+      weight: null,
+      medical_info: null,
+      emergency_contact: null,
+    });
   });
 
   it.each([
@@ -77,8 +132,16 @@ describe('POST /api/dogs', () => {
     ['a blank name', { name: '  ' }, 'Pet name is required'],
     ['a name of the wrong type', { name: 42 }, 'name must be text'],
     ['an over-long name', { name: 'n'.repeat(101) }, 'name must be at most 100 characters'],
-    ['an over-long breed', { name: 'Rex', breed: 'b'.repeat(101) }, 'breed must be at most 100 characters'],
-    ['over-long medical info', { name: 'Rex', medical_info: 'm'.repeat(1001) }, 'medical_info must be at most 1000 characters'],
+    [
+      'an over-long breed',
+      { name: 'Rex', breed: 'b'.repeat(101) },
+      'breed must be at most 100 characters',
+    ],
+    [
+      'over-long medical info',
+      { name: 'Rex', medical_info: 'm'.repeat(1001) },
+      'medical_info must be at most 1000 characters',
+    ],
     ['a breed of the wrong type', { name: 'Rex', breed: 7 }, 'breed must be text'],
     ['an age given as text', { name: 'Rex', age: '3' }, 'age must be a whole number of years'],
     ['a weight given as text', { name: 'Rex', weight: 'heavy' }, 'weight must be a number of lbs'],
@@ -90,8 +153,16 @@ describe('POST /api/dogs', () => {
 
   it('answers 400 for malformed JSON and for an empty JSON body', async () => {
     const headers = { ...bearer(owner.token), 'content-type': 'application/json' };
-    expectError(await t.app.inject({ method: 'POST', url: '/api/dogs', headers, body: '{"name":' }), 400, 'Request body is not valid JSON');
-    expectError(await t.app.inject({ method: 'POST', url: '/api/dogs', headers }), 400, 'Request body must not be empty');
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/dogs', headers, body: '{"name":' }),
+      400,
+      'Request body is not valid JSON',
+    );
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/dogs', headers }),
+      400,
+      'Request body must not be empty',
+    );
   });
 });
 
@@ -102,7 +173,10 @@ describe('GET /api/dogs', () => {
 
   it("lists only the caller's pets", async () => {
     const u = await seedUser(t);
-    const mine = [await seedDog(t, u.id, { name: 'First' }), await seedDog(t, u.id, { name: 'Second' })];
+    const mine = [
+      await seedDog(t, u.id, { name: 'First' }),
+      await seedDog(t, u.id, { name: 'Second' }),
+    ];
     await seedDog(t, other.id, { name: 'Not Mine' });
     const res = await t.app.inject({ url: '/api/dogs', headers: bearer(u.token) });
     expect(res.statusCode).toBe(200);
@@ -113,7 +187,9 @@ describe('GET /api/dogs', () => {
 
   it('answers an empty list for a user without pets', async () => {
     const u = await seedUser(t);
-    expect((await t.app.inject({ url: '/api/dogs', headers: bearer(u.token) })).json()).toEqual({ dogs: [] });
+    expect((await t.app.inject({ url: '/api/dogs', headers: bearer(u.token) })).json()).toEqual({
+      dogs: [],
+    });
   });
 });
 
@@ -123,7 +199,11 @@ describe('GET /api/dogs/all', () => {
   });
 
   it('refuses a user with 403', async () => {
-    expectError(await t.app.inject({ url: '/api/dogs/all', headers: bearer(owner.token) }), 403, 'Admin access required');
+    expectError(
+      await t.app.inject({ url: '/api/dogs/all', headers: bearer(owner.token) }),
+      403,
+      'Admin access required',
+    );
   });
 
   it("lists every user's pets with the owner's name", async () => {
@@ -132,22 +212,42 @@ describe('GET /api/dogs/all', () => {
     const res = await t.app.inject({ url: '/api/dogs/all', headers: bearer(admin.token) });
     expect(res.statusCode).toBe(200);
     const dogs = res.json().dogs as Array<Record<string, unknown>>;
-    expect(dogs.find((d) => d.id === a.id)).toMatchObject({ name: 'Owned By Olive', user_id: owner.id, owner_name: 'Olive Owner' });
-    expect(dogs.find((d) => d.id === b.id)).toMatchObject({ user_id: other.id, owner_name: other.name });
+    expect(dogs.find((d) => d.id === a.id)).toMatchObject({
+      name: 'Owned By Olive',
+      user_id: owner.id,
+      owner_name: 'Olive Owner',
+    });
+    expect(dogs.find((d) => d.id === b.id)).toMatchObject({
+      user_id: other.id,
+      owner_name: other.name,
+    });
   });
 });
 
 describe('PUT /api/dogs/{id}', () => {
   it('rejects a request without a token', async () => {
     const dog = await seedDog(t, owner.id);
-    expectError(await t.app.inject({ method: 'PUT', url: `/api/dogs/${dog.id}`, payload: full }), 401, 'Authentication required');
+    expectError(
+      await t.app.inject({ method: 'PUT', url: `/api/dogs/${dog.id}`, payload: full }),
+      401,
+      'Authentication required',
+    );
   });
 
   it('replaces the pet: given fields are stored, omitted optional fields become null', async () => {
     const dog = (await create(owner.token, full)).json().dog;
     const res = await update(owner.token, dog.id, { name: '  Rex II  ', age: 6 });
     expect(res.statusCode).toBe(200);
-    const expected = { id: dog.id, user_id: owner.id, name: 'Rex II', breed: null, age: 6, weight: null, medical_info: null, emergency_contact: null };
+    const expected = {
+      id: dog.id,
+      user_id: owner.id,
+      name: 'Rex II',
+      breed: null,
+      age: 6,
+      weight: null,
+      medical_info: null,
+      emergency_contact: null,
+    };
     expect(res.json().dog).toMatchObject(expected);
     expect(await stored(dog.id)).toMatchObject(expected);
   });
@@ -161,20 +261,36 @@ describe('PUT /api/dogs/{id}', () => {
 
   it('answers 404 for an unknown pet and 400 for an id that is not an id', async () => {
     expectError(await update(owner.token, randomUUID(), { name: 'Ghost' }), 404, 'Pet not found');
-    expectError(await update(owner.token, 'not-a-uuid', { name: 'Ghost' }), 400, 'id must be a valid id');
+    expectError(
+      await update(owner.token, 'not-a-uuid', { name: 'Ghost' }),
+      400,
+      'id must be a valid id',
+    );
   });
 
   it('validates the body like POST', async () => {
     const dog = await seedDog(t, owner.id);
-    expectError(await update(owner.token, dog.id, { name: 'Rex', age: 41 }), 400, 'age must be between 0 and 40');
-    expectError(await update(owner.token, dog.id, { name: 'Rex', id: randomUUID() }), 400, 'Unknown field: id');
+    expectError(
+      await update(owner.token, dog.id, { name: 'Rex', age: 41 }),
+      400,
+      'age must be between 0 and 40',
+    );
+    expectError(
+      await update(owner.token, dog.id, { name: 'Rex', id: randomUUID() }),
+      400,
+      'Unknown field: id',
+    );
   });
 });
 
 describe('DELETE /api/dogs/{id}', () => {
   it('rejects a request without a token', async () => {
     const dog = await seedDog(t, owner.id);
-    expectError(await t.app.inject({ method: 'DELETE', url: `/api/dogs/${dog.id}` }), 401, 'Authentication required');
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `/api/dogs/${dog.id}` }),
+      401,
+      'Authentication required',
+    );
     expect(await stored(dog.id)).toBeDefined();
   });
 

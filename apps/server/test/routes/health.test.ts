@@ -12,7 +12,11 @@ describe('GET /api/health', () => {
   it('answers without a token: ok, the version and which database is in use', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', version: APP_VERSION, database: usePostgres ? 'postgres' : 'sqlite' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: APP_VERSION,
+      database: usePostgres ? 'postgres' : 'sqlite',
+    });
   });
 
   it('answers degraded, not an error, when the database does not respond', async () => {

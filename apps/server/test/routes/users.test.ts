@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, login, seedUser, TEST_PASSWORD, type SeededUser, type TestApp } from '../helpers/app.js';
+import {
+  bearer,
+  createTestApp,
+  login,
+  seedUser,
+  TEST_PASSWORD,
+  type SeededUser,
+  type TestApp,
+} from '../helpers/app.js';
 import { expectError, seedDog } from '../helpers/api.js';
 
 let t: TestApp;
@@ -12,8 +20,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const setRole = (token: string, id: string, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url: `/api/auth/users/${id}/role`, headers: bearer(token), payload: payload as object });
-const deleteUser = (token: string, id: string) => t.app.inject({ method: 'DELETE', url: `/api/auth/users/${id}`, headers: bearer(token) });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/auth/users/${id}/role`,
+    headers: bearer(token),
+    payload: payload as object,
+  });
+const deleteUser = (token: string, id: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/auth/users/${id}`, headers: bearer(token) });
 
 describe('GET /api/auth/users', () => {
   it('rejects a request without a token', async () => {
@@ -22,7 +36,11 @@ describe('GET /api/auth/users', () => {
 
   it('refuses a user with 403', async () => {
     const u = await seedUser(t);
-    expectError(await t.app.inject({ url: '/api/auth/users', headers: bearer(u.token) }), 403, 'Admin access required');
+    expectError(
+      await t.app.inject({ url: '/api/auth/users', headers: bearer(u.token) }),
+      403,
+      'Admin access required',
+    );
   });
 
   it('lists every user with how many pets they have', async () => {
@@ -46,7 +64,11 @@ describe('GET /api/auth/users', () => {
 
 describe('PUT /api/auth/users/{id}/role', () => {
   it('rejects a request without a token', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: `/api/auth/users/${admin.id}/role`, payload: { role: 'user' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/users/${admin.id}/role`,
+      payload: { role: 'user' },
+    });
     expectError(res, 401, 'Authentication required');
   });
 
@@ -59,19 +81,37 @@ describe('PUT /api/auth/users/{id}/role', () => {
 
   it('promotes a user, whose same token passes admin calls at the next request', async () => {
     const u = await seedUser(t);
-    expect((await t.app.inject({ url: '/api/dogs/all', headers: bearer(u.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/dogs/all', headers: bearer(u.token) })).statusCode,
+    ).toBe(403);
     const res = await setRole(admin.token, u.id, { role: 'admin' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: { id: u.id, name: u.name, email: u.email, role: 'admin', created_at: expect.any(String) } });
-    expect((await t.app.inject({ url: '/api/dogs/all', headers: bearer(u.token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/auth/users', headers: bearer(u.token) })).statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      user: {
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        role: 'admin',
+        created_at: expect.any(String),
+      },
+    });
+    expect(
+      (await t.app.inject({ url: '/api/dogs/all', headers: bearer(u.token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/users', headers: bearer(u.token) })).statusCode,
+    ).toBe(200);
   });
 
   it('demotes an admin, whose same token is refused admin calls at the next request', async () => {
     const other = await seedUser(t, { role: 'admin' });
     const res = await setRole(admin.token, other.id, { role: 'user' });
     expect(res.json().user.role).toBe('user');
-    expectError(await t.app.inject({ url: '/api/auth/users', headers: bearer(other.token) }), 403, 'Admin access required');
+    expectError(
+      await t.app.inject({ url: '/api/auth/users', headers: bearer(other.token) }),
+      403,
+      'Admin access required',
+    );
   });
 
   it('answers 404 for an unknown user', async () => {
@@ -88,13 +128,21 @@ describe('PUT /api/auth/users/{id}/role', () => {
   });
 
   it('answers 400 for an id that is not an id', async () => {
-    expectError(await setRole(admin.token, 'not-a-uuid', { role: 'user' }), 400, 'id must be a valid id');
+    expectError(
+      await setRole(admin.token, 'not-a-uuid', { role: 'user' }),
+      400,
+      'id must be a valid id',
+    );
   });
 });
 
 describe('DELETE /api/auth/users/{id}', () => {
   it('rejects a request without a token', async () => {
-    expectError(await t.app.inject({ method: 'DELETE', url: `/api/auth/users/${admin.id}` }), 401, 'Authentication required');
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `/api/auth/users/${admin.id}` }),
+      401,
+      'Authentication required',
+    );
   });
 
   it('refuses a user with 403 and deletes nothing', async () => {
@@ -117,16 +165,26 @@ describe('DELETE /api/auth/users/{id}', () => {
 
     const db = t.app.container.db;
     expect(await t.app.container.repos.users.findById(victim.id)).toBeUndefined();
-    expect(await db.selectFrom('dogs').select('id').where('user_id', '=', victim.id).execute()).toEqual([]);
-    expect(await db.selectFrom('sessions').select('id').where('user_id', '=', victim.id).execute()).toEqual([]);
-    expectError(await t.app.inject({ url: '/api/auth/profile', headers: bearer(victim.token) }), 401, 'Authentication required');
+    expect(
+      await db.selectFrom('dogs').select('id').where('user_id', '=', victim.id).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom('sessions').select('id').where('user_id', '=', victim.id).execute(),
+    ).toEqual([]);
+    expectError(
+      await t.app.inject({ url: '/api/auth/profile', headers: bearer(victim.token) }),
+      401,
+      'Authentication required',
+    );
     expect(await t.app.container.repos.dogs.findOwned(keep.id, bystander.id)).toBeDefined();
     await expect(login(t, victim.email, TEST_PASSWORD)).rejects.toThrow(/401/);
   });
 
   it('refuses to let an admin delete themselves', async () => {
     expectError(await deleteUser(admin.token, admin.id), 403, 'You cannot delete your own account');
-    expect((await t.app.inject({ url: '/api/auth/profile', headers: bearer(admin.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/profile', headers: bearer(admin.token) })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 for an unknown user', async () => {
@@ -139,10 +197,19 @@ describe('the last admin', () => {
     const solo = await createTestApp();
     try {
       const token = await login(solo, 'admin@example.com', TEST_PASSWORD);
-      const me = (await solo.app.inject({ url: '/api/auth/profile', headers: bearer(token) })).json().user;
-      const res = await solo.app.inject({ method: 'PUT', url: `/api/auth/users/${me.id}/role`, headers: bearer(token), payload: { role: 'user' } });
+      const me = (
+        await solo.app.inject({ url: '/api/auth/profile', headers: bearer(token) })
+      ).json().user;
+      const res = await solo.app.inject({
+        method: 'PUT',
+        url: `/api/auth/users/${me.id}/role`,
+        headers: bearer(token),
+        payload: { role: 'user' },
+      });
       expectError(res, 409, 'The last admin cannot be made a user');
-      expect((await solo.app.inject({ url: '/api/auth/users', headers: bearer(token) })).statusCode).toBe(200);
+      expect(
+        (await solo.app.inject({ url: '/api/auth/users', headers: bearer(token) })).statusCode,
+      ).toBe(200);
     } finally {
       await solo.close();
     }

@@ -14,7 +14,8 @@ const valid = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const join = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/waitlist', payload: payload as object });
+const join = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/waitlist', payload: payload as object });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -31,7 +32,12 @@ describe('POST /api/waitlist', () => {
     expect(res.json()).toEqual({ success: true, message: expect.stringMatching(/thanks/i) });
     const list = await t.app.inject({ url: '/api/admin/waitlist', headers: bearer(admin.token) });
     expect(list.json().entries).toContainEqual(
-      expect.objectContaining({ name: 'Ada Owner', email: 'first@example.com', petName: 'Biscuit', petBreed: 'Beagle' }),
+      expect.objectContaining({
+        name: 'Ada Owner',
+        email: 'first@example.com',
+        petName: 'Biscuit',
+        petBreed: 'Beagle',
+      }),
     );
   });
 
@@ -56,6 +62,27 @@ describe('POST /api/waitlist', () => {
     expect(res.json()).toEqual({ error: message });
   });
 
+  it.each([
+    ['name', { name: 5 }, 'name must be text'],
+    ['petName', { petName: ['Rex'] }, 'petName must be text'],
+    ['email', { email: 42 }, 'email must be text'],
+  ])('says a %s of the wrong type must be text', async (_field, over, message) => {
+    const res = await join(valid(over));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
+  });
+
+  it.each([
+    ['name', { name: 'Ada\nBcc: x@evil.test' }],
+    ['petName', { petName: 'Rex\u0007' }],
+  ])('refuses line breaks and control characters in %s', async (field, over) => {
+    const res = await join(valid(over));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: `${field} must not contain line breaks or control characters`,
+    });
+  });
+
   it.each(['name', 'email', 'phone', 'petName', 'petBreed'])('requires %s', async (field) => {
     const body: Record<string, unknown> = valid();
     delete body[field];
@@ -71,9 +98,13 @@ describe('POST /api/waitlist', () => {
   });
 
   it('stores nothing from a refused request', async () => {
-    const before = (await t.app.inject({ url: '/api/admin/waitlist', headers: bearer(admin.token) })).json().entries.length;
+    const before = (
+      await t.app.inject({ url: '/api/admin/waitlist', headers: bearer(admin.token) })
+    ).json().total;
     await join(valid({ petBreed: 'Wolf' }));
-    const after = (await t.app.inject({ url: '/api/admin/waitlist', headers: bearer(admin.token) })).json().entries.length;
+    const after = (
+      await t.app.inject({ url: '/api/admin/waitlist', headers: bearer(admin.token) })
+    ).json().total;
     expect(after).toBe(before);
   });
 });
@@ -93,18 +124,82 @@ describe('GET /api/admin/waitlist', () => {
     const probe = '<img src=x onerror=alert(1)>';
     await join(valid({ name: probe, petName: probe }));
     const res = await t.app.inject({ url: '/api/admin/waitlist', headers: bearer(admin.token) });
-    expect(res.json().entries).toContainEqual(expect.objectContaining({ name: probe, petName: probe }));
+    expect(res.json().entries).toContainEqual(
+      expect.objectContaining({ name: probe, petName: probe }),
+    );
+  });
+});
+
+describe('paging the admin list', () => {
+  it('pages newest first at most 100 at a time, with the total', async () => {
+    const paged = await createTestApp();
+    try {
+      const a = await seedUser(paged, { role: 'admin' });
+      for (let i = 0; i < 5; i++) {
+        paged.clock.advance(1_000);
+        await paged.app.inject({
+          method: 'POST',
+          url: '/api/waitlist',
+          payload: valid({ name: `Person ${i}` }),
+        });
+      }
+      const first = await paged.app.inject({
+        url: '/api/admin/waitlist?limit=2',
+        headers: bearer(a.token),
+      });
+      expect(first.json().total).toBe(5);
+      expect(first.json().entries.map((e: { name: string }) => e.name)).toEqual([
+        'Person 4',
+        'Person 3',
+      ]);
+      const last = await paged.app.inject({
+        url: '/api/admin/waitlist?limit=2&offset=4',
+        headers: bearer(a.token),
+      });
+      expect(last.json().entries.map((e: { name: string }) => e.name)).toEqual(['Person 0']);
+      const all = await paged.app.inject({ url: '/api/admin/waitlist', headers: bearer(a.token) });
+      expect(all.json().entries).toHaveLength(5);
+    } finally {
+      await paged.close();
+    }
+  });
+
+  it.each([
+    ['limit=101', 'limit must be a number from 1 to 100'],
+    ['limit=0', 'limit must be a number from 1 to 100'],
+    ['offset=-1', 'offset must be a whole number, 0 or more'],
+    ['limit=ten', 'limit must be a number from 1 to 100'],
+    ['page=2', 'Unknown field: page'],
+  ])('refuses %s with a clear error', async (query, message) => {
+    const res = await t.app.inject({
+      url: `/api/admin/waitlist?${query}`,
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
   });
 });
 
 describe('GET /api/admin/waitlist/export.csv', () => {
   it('rejects a request without a token, and a user', async () => {
     expect((await t.app.inject({ url: '/api/admin/waitlist/export.csv' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/admin/waitlist/export.csv', headers: bearer(user.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/admin/waitlist/export.csv', headers: bearer(user.token) }))
+        .statusCode,
+    ).toBe(403);
   });
   it('exports every entry as CSV with formula cells neutralised', async () => {
-    await join(valid({ name: '=HYPERLINK("http://evil.test","click")', email: 'formula@example.com', petName: '@SUM(A1)' }));
-    const res = await t.app.inject({ url: '/api/admin/waitlist/export.csv', headers: bearer(admin.token) });
+    await join(
+      valid({
+        name: '=HYPERLINK("http://evil.test","click")',
+        email: 'formula@example.com',
+        petName: '@SUM(A1)',
+      }),
+    );
+    const res = await t.app.inject({
+      url: '/api/admin/waitlist/export.csv',
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename=".*\.csv"/);
@@ -122,8 +217,16 @@ describe('rate limit (RES-3)', () => {
   it('answers 429 with Retry-After after 10 joins a minute from one address', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1' } });
     try {
-      for (let i = 0; i < 10; i++) expect((await limited.app.inject({ method: 'POST', url: '/api/waitlist', payload: valid() })).statusCode).toBe(201);
-      const res = await limited.app.inject({ method: 'POST', url: '/api/waitlist', payload: valid() });
+      for (let i = 0; i < 10; i++)
+        expect(
+          (await limited.app.inject({ method: 'POST', url: '/api/waitlist', payload: valid() }))
+            .statusCode,
+        ).toBe(201);
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/waitlist',
+        payload: valid(),
+      });
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(res.json().error).toMatch(/too many requests/i);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, seedUser, TEST_PASSWORD, type TestApp } from '../helpers/app.js';
 import { expectError } from '../helpers/api.js';
 
-const register = (t: TestApp, payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+const register = (t: TestApp, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
 const login = (t: TestApp, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers });
 
@@ -19,25 +20,50 @@ describe('password storage and rules (shared app)', () => {
     it('stores a PHC argon2id string with m ≥ 19456, t ≥ 2, p = 1 and no other credential column', async () => {
       const password = 'a password to be hashed';
       const res = await register(t, { email: 'hashed@example.com', password, name: 'Hashed' });
-      const row = await t.app.container.db.selectFrom('users').selectAll().where('id', '=', res.json().user.id).executeTakeFirstOrThrow();
-      const phc = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.exec(row.password_hash);
+      const row = await t.app.container.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', res.json().user.id)
+        .executeTakeFirstOrThrow();
+      const phc =
+        /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.exec(
+          row.password_hash,
+        );
       expect(phc, row.password_hash.slice(0, 30)).not.toBeNull();
       const [, m, tc, p] = phc!.map(Number);
       expect(m).toBeGreaterThanOrEqual(19456);
       expect(tc).toBeGreaterThanOrEqual(2);
       expect(p).toBe(1);
-      expect(Object.keys(row).sort()).toEqual(['created_at', 'email', 'email_verified_at', 'id', 'name', 'password_hash', 'role', 'updated_at']);
-      expect(Object.values(row).some((v) => typeof v === 'string' && v.includes(password))).toBe(false);
+      expect(Object.keys(row).sort()).toEqual([
+        'created_at',
+        'email',
+        'email_verified_at',
+        'id',
+        'name',
+        'password_hash',
+        'role',
+        'updated_at',
+      ]);
+      expect(Object.values(row).some((v) => typeof v === 'string' && v.includes(password))).toBe(
+        false,
+      );
     });
   });
 
   describe('AUTH-2: passwords of 8–128 characters of any kind, exactly as typed', () => {
     it('refuses 7 characters', async () => {
-      expectError(await register(t, { email: 'short@example.com', password: '1234567', name: 'S' }), 400, 'password must be at least 8 characters');
+      expectError(
+        await register(t, { email: 'short@example.com', password: '1234567', name: 'S' }),
+        400,
+        'password must be at least 8 characters',
+      );
     });
 
     it('has no composition rules: eight lowercase letters are fine', async () => {
-      expect((await register(t, { email: 'simple@example.com', password: 'abcdefgh', name: 'S' })).statusCode).toBe(201);
+      expect(
+        (await register(t, { email: 'simple@example.com', password: 'abcdefgh', name: 'S' }))
+          .statusCode,
+      ).toBe(201);
     });
 
     it.each([
@@ -53,7 +79,9 @@ describe('password storage and rules (shared app)', () => {
 
     it('neither case-folds nor trims: Pass… and pass… and " pass…" are different passwords', async () => {
       const email = 'case@example.com';
-      expect((await register(t, { email, password: 'Password Seven', name: 'Case' })).statusCode).toBe(201);
+      expect(
+        (await register(t, { email, password: 'Password Seven', name: 'Case' })).statusCode,
+      ).toBe(201);
       expect((await login(t, { email, password: 'password Seven' })).statusCode).toBe(401);
       expect((await login(t, { email, password: ' Password Seven' })).statusCode).toBe(401);
       expect((await login(t, { email, password: 'Password Seven' })).statusCode).toBe(200);
@@ -64,7 +92,10 @@ describe('password storage and rules (shared app)', () => {
     it('answers an unknown e-mail and a wrong password with the same status, headers and body', async () => {
       const u = await seedUser(t);
       const wrong = await login(t, { email: u.email, password: 'definitely wrong' });
-      const unknown = await login(t, { email: 'no-such-user@example.com', password: 'definitely wrong' });
+      const unknown = await login(t, {
+        email: 'no-such-user@example.com',
+        password: 'definitely wrong',
+      });
       expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
       expect(unknown.body).toBe(wrong.body);
       expect(wrong.json()).toEqual({ error: 'Invalid email or password' });
@@ -84,10 +115,18 @@ describe('AUTH-5: per-account lockout after 10 failed logins', () => {
   it('refuses even the right password with 429 and Retry-After, from any X-Forwarded-For, until the 15-minute window ends', async () => {
     const u = await seedUser(t);
     for (let i = 0; i < 10; i++) {
-      const res = await login(t, { email: u.email, password: `wrong ${i}` }, { 'x-forwarded-for': `203.0.113.${i}` });
+      const res = await login(
+        t,
+        { email: u.email, password: `wrong ${i}` },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+      );
       expect(res.statusCode).toBe(401);
     }
-    const locked = await login(t, { email: u.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '198.51.100.7' });
+    const locked = await login(
+      t,
+      { email: u.email, password: TEST_PASSWORD },
+      { 'x-forwarded-for': '198.51.100.7' },
+    );
     expectError(locked, 429, 'Too many failed sign-in attempts. Please try again later.');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
@@ -102,8 +141,13 @@ describe('AUTH-5: per-account lockout after 10 failed logins', () => {
   });
 
   it('counts an unknown e-mail the same way, so lockout does not reveal which accounts exist', async () => {
-    for (let i = 0; i < 10; i++) await login(t, { email: 'ghost@example.com', password: `wrong ${i}` });
-    expectError(await login(t, { email: 'ghost@example.com', password: 'x' }), 429, 'Too many failed sign-in attempts. Please try again later.');
+    for (let i = 0; i < 10; i++)
+      await login(t, { email: 'ghost@example.com', password: `wrong ${i}` });
+    expectError(
+      await login(t, { email: 'ghost@example.com', password: 'x' }),
+      429,
+      'Too many failed sign-in attempts. Please try again later.',
+    );
   });
 });
 
@@ -118,11 +162,19 @@ describe('AUTH-6 / RES-6: per-IP login limit, before any password is checked', (
     const u = await seedUser(t); // one login
     // 29 more attempts: every call counts, even one refused for its body (and no hashing is spent here).
     for (let i = 0; i < 29; i++) {
-      const res = await login(t, { email: `nobody-${i}@example.com` }, { 'x-forwarded-for': `10.0.${i}.1` });
+      const res = await login(
+        t,
+        { email: `nobody-${i}@example.com` },
+        { 'x-forwarded-for': `10.0.${i}.1` },
+      );
       expect(res.statusCode).toBe(400);
     }
     const lookups = vi.spyOn(t.app.container.repos.users, 'findByEmail');
-    const res = await login(t, { email: u.email, password: TEST_PASSWORD }, { 'x-forwarded-for': '192.0.2.99' });
+    const res = await login(
+      t,
+      { email: u.email, password: TEST_PASSWORD },
+      { 'x-forwarded-for': '192.0.2.99' },
+    );
     expectError(res, 429, /^Too many requests\. Please try again in \d+ seconds\.$/);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(lookups).not.toHaveBeenCalled();
@@ -130,8 +182,16 @@ describe('AUTH-6 / RES-6: per-IP login limit, before any password is checked', (
   });
 
   it('keeps serving other routes for a signed-in user meanwhile', async () => {
-    const token = (await t.app.container.auth.register({ email: 'still-here@example.com', password: 'long enough pw', name: 'S' })).token;
-    expect((await t.app.inject({ url: '/api/auth/profile', headers: bearer(token) })).statusCode).toBe(200);
+    const token = (
+      await t.app.container.auth.register({
+        email: 'still-here@example.com',
+        password: 'long enough pw',
+        name: 'S',
+      })
+    ).token;
+    expect(
+      (await t.app.inject({ url: '/api/auth/profile', headers: bearer(token) })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -139,8 +199,13 @@ describe('RES-3: global and per-route rate limits answer 429 with Retry-After an
   it('limits registrations to 10 a minute per IP, counting refused ones', async () => {
     const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1' } });
     try {
-      for (let i = 0; i < 10; i++) expect((await register(t, { email: 'bad' })).statusCode).toBe(400);
-      const res = await register(t, { email: 'ok@example.com', password: 'long enough pw', name: 'OK' });
+      for (let i = 0; i < 10; i++)
+        expect((await register(t, { email: 'bad' })).statusCode).toBe(400);
+      const res = await register(t, {
+        email: 'ok@example.com',
+        password: 'long enough pw',
+        name: 'OK',
+      });
       expectError(res, 429, /^Too many requests/);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -154,12 +219,17 @@ describe('RES-3: global and per-route rate limits answer 429 with Retry-After an
     const t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '0.01' } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) statuses.push((await t.app.inject({ url: '/api/auth/profile' })).statusCode);
+      for (let i = 0; i < 12; i++)
+        statuses.push((await t.app.inject({ url: '/api/auth/profile' })).statusCode);
       expect(statuses.every((s) => s === 401)).toBe(true);
       const limited = await t.app.inject({ url: '/api/auth/profile' });
       expectError(limited, 429, /^Too many requests/);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expectError(await t.app.inject({ url: '/api/dogs', headers: { authorization: 'Bearer x.y.z' } }), 429, /^Too many requests/);
+      expectError(
+        await t.app.inject({ url: '/api/dogs', headers: { authorization: 'Bearer x.y.z' } }),
+        429,
+        /^Too many requests/,
+      );
       expectError(await t.app.inject({ url: '/api/no-such-thing' }), 429, /^Too many requests/);
       // Health stays answerable for monitors.
       expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
@@ -173,7 +243,9 @@ describe('AUTH-8: no default account on a fresh install', () => {
   let t: TestApp;
   beforeAll(async () => {
     // No ADMIN_PASSWORD, and ADMIN_EMAIL left at its default (admin@localhost).
-    t = await createTestApp({ env: { ADMIN_PASSWORD: '', ADMIN_EMAIL: undefined as unknown as string } });
+    t = await createTestApp({
+      env: { ADMIN_PASSWORD: '', ADMIN_EMAIL: undefined as unknown as string },
+    });
   });
   afterAll(() => t.close());
 

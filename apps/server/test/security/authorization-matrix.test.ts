@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { bearer, createTestApp, login, seedUser, TEST_PASSWORD, type SeededUser, type TestApp } from '../helpers/app.js';
+import {
+  bearer,
+  createTestApp,
+  login,
+  seedUser,
+  TEST_PASSWORD,
+  type SeededUser,
+  type TestApp,
+} from '../helpers/app.js';
 import { insertUser, leaksIn, seedDog } from '../helpers/api.js';
 import matrix from './authorization-matrix.json' with { type: 'json' };
 import { deviceMatrixSamples } from '../helpers/device-matrix-samples.js';
@@ -27,7 +35,12 @@ afterAll(() => t.close());
 
 const who = (p: Principal) => (p === 'user' ? user : p === 'admin' ? admin : undefined);
 const validDog = { name: 'Matrix Dog', breed: 'Poodle', age: 3, weight: 12 };
-const validPrefs = { email_notifications_enabled: true, temperature_threshold: 80, critical_temperature_threshold: 100, email_frequency: 'daily' };
+const validPrefs = {
+  email_notifications_enabled: true,
+  temperature_threshold: 80,
+  critical_temperature_threshold: 100,
+  email_frequency: 'daily',
+};
 
 /** A request each principal may legitimately make on the route; the matrix says what it answers. */
 const samples: Record<string, (p: Principal) => Promise<InjectOptions>> = {
@@ -35,7 +48,13 @@ const samples: Record<string, (p: Principal) => Promise<InjectOptions>> = {
   'POST /api/waitlist': async () => ({
     method: 'POST',
     url: '/api/waitlist',
-    payload: { name: 'Matrix', email: `matrix-${randomUUID()}@example.com`, phone: '555 0100', petName: 'Rex', petBreed: 'Poodle' },
+    payload: {
+      name: 'Matrix',
+      email: `matrix-${randomUUID()}@example.com`,
+      phone: '555 0100',
+      petName: 'Rex',
+      petBreed: 'Poodle',
+    },
   }),
   'GET /api/admin/waitlist': async () => ({ url: '/api/admin/waitlist' }),
   'GET /api/admin/waitlist/export.csv': async () => ({ url: '/api/admin/waitlist/export.csv' }),
@@ -43,7 +62,11 @@ const samples: Record<string, (p: Principal) => Promise<InjectOptions>> = {
   'POST /api/auth/register': async () => ({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email: `matrix-${randomUUID()}@example.com`, password: 'matrix password', name: 'Matrix' },
+    payload: {
+      email: `matrix-${randomUUID()}@example.com`,
+      password: 'matrix password',
+      name: 'Matrix',
+    },
   }),
   'POST /api/auth/login': async (p) => ({
     method: 'POST',
@@ -64,7 +87,10 @@ const samples: Record<string, (p: Principal) => Promise<InjectOptions>> = {
     url: `/api/auth/users/${(await insertUser(t)).id}/role`,
     payload: { role: 'admin' },
   }),
-  'DELETE /api/auth/users/:id': async () => ({ method: 'DELETE', url: `/api/auth/users/${(await insertUser(t)).id}` }),
+  'DELETE /api/auth/users/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/auth/users/${(await insertUser(t)).id}`,
+  }),
   'GET /api/dogs': async () => ({ url: '/api/dogs' }),
   'POST /api/dogs': async () => ({ method: 'POST', url: '/api/dogs', payload: validDog }),
   'GET /api/dogs/all': async () => ({ url: '/api/dogs/all' }),
@@ -73,15 +99,24 @@ const samples: Record<string, (p: Principal) => Promise<InjectOptions>> = {
     url: `/api/dogs/${(await seedDog(t, (who(p) ?? user).id)).id}`,
     payload: validDog,
   }),
-  'DELETE /api/dogs/:id': async (p) => ({ method: 'DELETE', url: `/api/dogs/${(await seedDog(t, (who(p) ?? user).id)).id}` }),
+  'DELETE /api/dogs/:id': async (p) => ({
+    method: 'DELETE',
+    url: `/api/dogs/${(await seedDog(t, (who(p) ?? user).id)).id}`,
+  }),
   'GET /api/notifications/preferences': async () => ({ url: '/api/notifications/preferences' }),
-  'PUT /api/notifications/preferences': async () => ({ method: 'PUT', url: '/api/notifications/preferences', payload: validPrefs }),
+  'PUT /api/notifications/preferences': async () => ({
+    method: 'PUT',
+    url: '/api/notifications/preferences',
+    payload: validPrefs,
+  }),
   'GET /api/docs': async () => ({ url: '/api/docs' }),
   'GET /api/docs/json': async () => ({ url: '/api/docs/json' }),
   'GET /api/docs/yaml': async () => ({ url: '/api/docs/yaml' }),
   'GET /api/docs/static/*': async () => ({ url: '/api/docs/static/swagger-ui.css' }),
   'GET /api/docs/static/index.html': async () => ({ url: '/api/docs/static/index.html' }),
-  'GET /api/docs/static/swagger-initializer.js': async () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+  'GET /api/docs/static/swagger-initializer.js': async () => ({
+    url: '/api/docs/static/swagger-initializer.js',
+  }),
 };
 
 /** The routes as the server registered them; HEAD mirrors GET and is checked separately. */
@@ -92,7 +127,9 @@ describe('AC-1: deny by default — every /api route declares a policy and is in
   it('every registered /api route has config.auth in {public, user, admin, device}', () => {
     const all = t.app.routePolicies;
     expect(all.length).toBeGreaterThan(15);
-    const bad = all.filter((r) => !['public', 'user', 'admin', 'device'].includes(r.auth)).map(keyOf);
+    const bad = all
+      .filter((r) => !['public', 'user', 'admin', 'device'].includes(r.auth))
+      .map(keyOf);
     expect(bad).toEqual([]);
   });
 
@@ -117,7 +154,11 @@ describe('AC-1: deny by default — every /api route declares a policy and is in
   });
 
   it('every HEAD route carries the same policy as its GET', () => {
-    const gets = new Map(registered().filter((r) => r.method === 'GET').map((r) => [r.url.replace(/\/$/, ''), r.auth]));
+    const gets = new Map(
+      registered()
+        .filter((r) => r.method === 'GET')
+        .map((r) => [r.url.replace(/\/$/, ''), r.auth]),
+    );
     const heads = t.app.routePolicies.filter((r) => r.method === 'HEAD');
     const differing = heads.filter((h) => gets.get(h.url.replace(/\/$/, '')) !== h.auth).map(keyOf);
     expect(differing).toEqual([]);
@@ -140,7 +181,10 @@ describe('AC-2: the matrix, one test per route and principal', () => {
     for (const principal of PRINCIPALS) {
       it(`${route} as ${principal} → ${row[principal]}`, async () => {
         const sample = samples[route];
-        expect(sample, `no sample request for ${route} in authorization-matrix.test.ts`).toBeDefined();
+        expect(
+          sample,
+          `no sample request for ${route} in authorization-matrix.test.ts`,
+        ).toBeDefined();
         const opts = await sample!(principal);
         const p = who(principal);
         const res = await t.app.inject({
@@ -151,14 +195,18 @@ describe('AC-2: the matrix, one test per route and principal', () => {
         if (res.statusCode >= 400) expect(Object.keys(res.json())).toEqual(['error']);
         // DATA-1 and ERR-1 on every answer of the matrix.
         expect(res.headers['cache-control']).toBe('no-store');
-        if (String(res.headers['content-type']).startsWith('application/json')) expect(leaksIn(res.body)).toEqual([]);
+        if (String(res.headers['content-type']).startsWith('application/json'))
+          expect(leaksIn(res.body)).toEqual([]);
       });
     }
   }
 
   it('HEAD on a user route without a token is refused like GET', async () => {
     expect((await t.app.inject({ method: 'HEAD', url: '/api/auth/profile' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'HEAD', url: '/api/auth/users', headers: bearer(user.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'HEAD', url: '/api/auth/users', headers: bearer(user.token) }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -172,7 +220,10 @@ describe('IN-1: every /api route with a body or path parameters validates them w
 
   it('every route with a path parameter has a params schema', () => {
     const missing = t.app.routePolicies
-      .filter((r) => !r.url.startsWith('/api/docs') && /:\w/.test(r.url) && !r.validates.includes('params'))
+      .filter(
+        (r) =>
+          !r.url.startsWith('/api/docs') && /:\w/.test(r.url) && !r.validates.includes('params'),
+      )
       .map(keyOf);
     expect(missing).toEqual([]);
   });

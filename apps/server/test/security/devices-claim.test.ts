@@ -115,14 +115,12 @@ describe('AC-8: claiming a collar', () => {
           const [d] = await prePopulate(t, admin);
           // The scheduler decides in which order the claims start; then they race for real.
           const claims = who.map((i) =>
-            s
-              .schedule(Promise.resolve(i), `claimant ${i}`)
-              .then(() =>
-                assign(t, claimants[i]!.user, d!.device_id, {
-                  dog_id: claimants[i]!.petId,
-                  device_name: `C${i}`,
-                }),
-              ),
+            s.schedule(Promise.resolve(i), `claimant ${i}`).then(() =>
+              assign(t, claimants[i]!.user, d!.device_id, {
+                dog_id: claimants[i]!.petId,
+                device_name: `C${i}`,
+              }),
+            ),
           );
           await s.waitAll();
           const results = await Promise.all(claims);

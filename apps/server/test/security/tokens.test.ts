@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, UnsecuredJWT, decodeJwt, generateKeyPair, exportSPKI } from 'jose';
-import { bearer, createTestApp, login, seedUser, TEST_PASSWORD, type SeededUser, type TestApp } from '../helpers/app.js';
+import {
+  bearer,
+  createTestApp,
+  login,
+  seedUser,
+  TEST_PASSWORD,
+  type SeededUser,
+  type TestApp,
+} from '../helpers/app.js';
 import { craftToken, expectError } from '../helpers/api.js';
 import { loadConfig, ConfigError } from '../../src/config/env.js';
 import { resolveJwtSecret } from '../../src/bootstrap.js';
@@ -16,8 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const profileWith = (token: string) => t.app.inject({ url: '/api/auth/profile', headers: bearer(token) });
-const expectRefused = async (token: string) => expectError(await profileWith(token), 401, 'Authentication required');
+const profileWith = (token: string) =>
+  t.app.inject({ url: '/api/auth/profile', headers: bearer(token) });
+const expectRefused = async (token: string) =>
+  expectError(await profileWith(token), 401, 'Authentication required');
 const nowS = () => Math.floor(Date.now() / 1000);
 
 describe('a crafted token with the right key and claims is accepted (control for the rows below)', () => {
@@ -51,25 +61,33 @@ describe('SESS-1: verification pins HS256 and the key', () => {
 
   it('refuses RS256, and an HS256 token keyed with an RSA public key (key confusion)', async () => {
     const { privateKey, publicKey } = await generateKeyPair('RS256');
-    const rs = await new SignJWT(decodeJwt(u.token)).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).sign(privateKey);
+    const rs = await new SignJWT(decodeJwt(u.token))
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .sign(privateKey);
     await expectRefused(rs);
     await expectRefused(await craftToken(u.token, { secret: await exportSPKI(publicKey) }));
   });
 
   it('refuses a token signed with another key', async () => {
-    await expectRefused(await craftToken(u.token, { secret: 'another-secret-that-is-also-long-enough-000' }));
+    await expectRefused(
+      await craftToken(u.token, { secret: 'another-secret-that-is-also-long-enough-000' }),
+    );
   });
 });
 
 describe('SESS-2: the signing key is strong and never hard-coded', () => {
   it('refuses to start with a JWT_SECRET shorter than 32 bytes', () => {
     expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(31) })).toThrow(ConfigError);
-    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(31) })).toThrow(/JWT_SECRET: must be at least 32 bytes/);
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(31) })).toThrow(
+      /JWT_SECRET: must be at least 32 bytes/,
+    );
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
   });
 
   it('requires JWT_SECRET with DATABASE_URL, so all instances accept the same tokens', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(/JWT_SECRET: is required when DATABASE_URL is set/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(
+      /JWT_SECRET: is required when DATABASE_URL is set/,
+    );
   });
 
   it('generates a random secret once into DATA_DIR (mode 0600) and reuses it', () => {
@@ -118,7 +136,10 @@ describe('SESS-4: only our access tokens are accepted', () => {
     ['another issuer', { claims: { iss: 'someone-else' } }],
     ['no session id', { drop: ['sid'] }],
     ['no subject', { drop: ['sub'] }],
-    ["another user's id with this session", { claims: { sub: '00000000-0000-4000-8000-000000000000' } }],
+    [
+      "another user's id with this session",
+      { claims: { sub: '00000000-0000-4000-8000-000000000000' } },
+    ],
   ])('refuses a token with %s', async (_what, opts) => {
     await expectRefused(await craftToken(u.token, opts));
   });
@@ -135,7 +156,11 @@ describe('SESS-5: a token is refused after logout', () => {
     expect((await profileWith(token)).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
     await expectRefused(token);
-    expectError(await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) }), 401, 'Authentication required');
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) }),
+      401,
+      'Authentication required',
+    );
   });
 });
 
@@ -150,10 +175,21 @@ describe('SESS-7: every sign-in makes a new token and session', () => {
 
 describe('SESS-8: a token is only read from the Authorization header', () => {
   it.each(['token', 'access_token', 'auth_token'])('refuses ?%s= in the URL', async (name) => {
-    expectError(await t.app.inject({ url: `/api/auth/profile?${name}=${u.token}` }), 401, 'Authentication required');
+    expectError(
+      await t.app.inject({ url: `/api/auth/profile?${name}=${u.token}` }),
+      401,
+      'Authentication required',
+    );
   });
 
   it('refuses the token in a cookie', async () => {
-    expectError(await t.app.inject({ url: '/api/auth/profile', headers: { cookie: `auth_token=${u.token}` } }), 401, 'Authentication required');
+    expectError(
+      await t.app.inject({
+        url: '/api/auth/profile',
+        headers: { cookie: `auth_token=${u.token}` },
+      }),
+      401,
+      'Authentication required',
+    );
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEVICE_ID_PATTERN, generateDeviceId, normalizeDeviceId, normalizeMac } from './device-id.js';
+import {
+  DEVICE_ID_PATTERN,
+  generateDeviceId,
+  normalizeDeviceId,
+  normalizeMac,
+} from './device-id.js';
 
 describe('Device IDs', () => {
   it("generates 'PET-' plus four uppercase alphanumerics", () => {
@@ -29,7 +34,13 @@ describe('MAC addresses', () => {
     expect(normalizeMac('aabbccddee0f')).toBe('AA:BB:CC:DD:EE:0F');
   });
   it('refuses mixed separators, wrong lengths and non-hex', () => {
-    for (const bad of ['AA:BB-CC:DD:EE:0F', 'AA:BB:CC:DD:EE', 'GG:BB:CC:DD:EE:0F', 'aabbccddee0', '']) {
+    for (const bad of [
+      'AA:BB-CC:DD:EE:0F',
+      'AA:BB:CC:DD:EE',
+      'GG:BB:CC:DD:EE:0F',
+      'aabbccddee0',
+      '',
+    ]) {
       expect(normalizeMac(bad)).toBeNull();
     }
   });

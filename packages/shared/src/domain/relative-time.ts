@@ -7,7 +7,8 @@ export function formatRelativeTime(
   now: number = Date.now(),
 ): string {
   if (value === null || value === undefined || value === '') return 'Never';
-  const at = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+  const at =
+    value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
   if (Number.isNaN(at)) return 'Never';
   const seconds = Math.floor((now - at) / 1000);
   if (seconds < 10) return 'Just now';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { celsiusToFahrenheit, fahrenheitToCelsius, formatCelsius, formatFahrenheit } from './units.js';
+import {
+  celsiusToFahrenheit,
+  fahrenheitToCelsius,
+  formatCelsius,
+  formatFahrenheit,
+} from './units.js';
 
 describe('temperature units', () => {
   it('converts °C to °F as C × 9/5 + 32', () => {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { hasNoNul, LIMITS, NUL_MESSAGE, requiredAs } from './common.js';
+import {
+  hasNoNul,
+  isSingleLine,
+  LIMITS,
+  NUL_MESSAGE,
+  requiredAs,
+  SINGLE_LINE_MESSAGE,
+} from './common.js';
 
 export const ROLES = ['admin', 'user'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -38,7 +45,8 @@ export const registerInputSchema = z.strictObject({
     .trim()
     .min(1, { error: 'name is required' })
     .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` })
-    .refine(hasNoNul, { error: `name ${NUL_MESSAGE}` }),
+    .refine(hasNoNul, { error: `name ${NUL_MESSAGE}` })
+    .refine(isSingleLine, { error: `name ${SINGLE_LINE_MESSAGE}` }),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 

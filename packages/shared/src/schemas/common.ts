@@ -24,6 +24,11 @@ export const requiredAs =
 export const hasNoNul = (s: string) => !s.includes('\u0000');
 export const NUL_MESSAGE = 'must not contain the NUL character';
 
+/** Names are one line of text: no line breaks or other control characters. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const isSingleLine = (s: string) => !/[\u0000-\u001F\u007F]/.test(s);
+export const SINGLE_LINE_MESSAGE = 'must not contain line breaks or control characters';
+
 /** An optional free-text field: omitted, null or '' are all accepted and stored as null. */
 export const optionalText = (max: number) =>
   z

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { hasNoNul, LIMITS, NUL_MESSAGE, optionalText, requiredAs } from './common.js';
+import {
+  hasNoNul,
+  isSingleLine,
+  LIMITS,
+  NUL_MESSAGE,
+  optionalText,
+  requiredAs,
+  SINGLE_LINE_MESSAGE,
+} from './common.js';
 
 export const dogSchema = z.object({
   id: z.string(),
@@ -26,7 +34,8 @@ export const dogInputSchema = z.strictObject({
     .trim()
     .min(1, { error: 'Pet name is required' })
     .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` })
-    .refine(hasNoNul, { error: `name ${NUL_MESSAGE}` }),
+    .refine(hasNoNul, { error: `name ${NUL_MESSAGE}` })
+    .refine(isSingleLine, { error: `name ${SINGLE_LINE_MESSAGE}` }),
   breed: optionalText(LIMITS.name),
   age: z
     .number({ error: 'age must be a whole number of years' })

@@ -19,8 +19,12 @@ export const DEFAULT_PREFERENCES = {
 const threshold = (label: string) =>
   z
     .number({ error: requiredAs(`${label} is required`, `${label} must be a number`) })
-    .min(THRESHOLD_MIN_F, { error: `${label} must be between ${THRESHOLD_MIN_F} and ${THRESHOLD_MAX_F} °F` })
-    .max(THRESHOLD_MAX_F, { error: `${label} must be between ${THRESHOLD_MIN_F} and ${THRESHOLD_MAX_F} °F` });
+    .min(THRESHOLD_MIN_F, {
+      error: `${label} must be between ${THRESHOLD_MIN_F} and ${THRESHOLD_MAX_F} °F`,
+    })
+    .max(THRESHOLD_MAX_F, {
+      error: `${label} must be between ${THRESHOLD_MIN_F} and ${THRESHOLD_MAX_F} °F`,
+    });
 
 export const preferencesSchema = z.object({
   email_notifications_enabled: z.boolean(),
@@ -32,12 +36,18 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 
 export const preferencesInputSchema = z.strictObject({
   email_notifications_enabled: z.boolean({
-    error: requiredAs('email_notifications_enabled is required', 'email_notifications_enabled must be true or false'),
+    error: requiredAs(
+      'email_notifications_enabled is required',
+      'email_notifications_enabled must be true or false',
+    ),
   }),
   temperature_threshold: threshold('temperature_threshold'),
   critical_temperature_threshold: threshold('critical_temperature_threshold'),
   email_frequency: z.enum(EMAIL_FREQUENCIES, {
-    error: requiredAs('email_frequency is required', 'email_frequency must be immediate, hourly or daily'),
+    error: requiredAs(
+      'email_frequency is required',
+      'email_frequency must be immediate, hourly or daily',
+    ),
   }),
 });
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;

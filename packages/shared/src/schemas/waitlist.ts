@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { LIMITS } from './common.js';
+import { isSingleLine, LIMITS, requiredAs, SINGLE_LINE_MESSAGE } from './common.js';
 import { PET_BREEDS } from '../content.js';
 
 const required = (label: string, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: requiredAs(`${label} is required`, `${label} must be text`) })
     .trim()
     .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine(isSingleLine, { error: `${label} ${SINGLE_LINE_MESSAGE}` });
 
 export const waitlistInputSchema = z.strictObject({
   name: required('name', LIMITS.name),
   email: z
-    .string({ error: 'email is required' })
+    .string({ error: requiredAs('email is required', 'email must be text') })
     .trim()
     .min(1, { error: 'email is required' })
     .max(LIMITS.email, { error: `email must be at most ${LIMITS.email} characters` })
@@ -36,5 +37,27 @@ export const waitlistEntrySchema = z.object({
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 
-export const waitlistJoinResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-export const waitlistEntriesResponseSchema = z.object({ entries: z.array(waitlistEntrySchema) });
+export const waitlistJoinResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export const waitlistEntriesResponseSchema = z.object({
+  entries: z.array(waitlistEntrySchema),
+  total: z.number().int(),
+});
+
+/** The admin list pages at most 100 entries (newest first); the CSV export has them all. */
+export const waitlistPageQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'limit must be a number from 1 to 100' })
+    .int({ error: 'limit must be a number from 1 to 100' })
+    .min(1, { error: 'limit must be a number from 1 to 100' })
+    .max(LIMITS.pageSize, { error: 'limit must be a number from 1 to 100' })
+    .default(LIMITS.pageSize),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number, 0 or more' })
+    .int({ error: 'offset must be a whole number, 0 or more' })
+    .min(0, { error: 'offset must be a whole number, 0 or more' })
+    .default(0),
+});
+export type WaitlistPageQuery = z.infer<typeof waitlistPageQuerySchema>;

@@ -51,7 +51,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('dogs_user_id_idx').on('dogs').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('dogs_user_id_idx')
+    .on('dogs')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('notification_preferences')
@@ -80,7 +84,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'text')
     .execute();
-  await db.schema.createIndex('outbox_due_idx').on('outbox').columns(['status', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('outbox_due_idx')
+    .on('outbox')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
 }
 
 function sqlIn(column: string, values: string[]) {
@@ -88,7 +96,14 @@ function sqlIn(column: string, values: string[]) {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['outbox', 'notification_preferences', 'dogs', 'email_confirmations', 'sessions', 'users']) {
+  for (const t of [
+    'outbox',
+    'notification_preferences',
+    'dogs',
+    'email_confirmations',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

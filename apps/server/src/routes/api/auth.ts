@@ -16,18 +16,28 @@ import { currentSessionId, currentUser } from '../../plugins/auth.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, users } = app.container;
-  const perMinute = (n: number) => ({ max: Math.ceil(n * app.config.rateLimitMultiplier), timeWindow: 60_000 });
+  const perMinute = (n: number) => ({
+    max: Math.ceil(n * app.config.rateLimitMultiplier),
+    timeWindow: 60_000,
+  });
   const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
 
   app.post(
     '/register',
     {
       config: { auth: 'public', rateLimit: perMinute(10) },
-      schema: { tags: ['auth'], body: registerInputSchema, response: { 201: authResponseSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: registerInputSchema,
+        response: { 201: authResponseSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const result = await auth.register(request.body);
-      request.log.info({ event: 'auth.register', actor: result.user.id, outcome: 'success' }, 'account created');
+      request.log.info(
+        { event: 'auth.register', actor: result.user.id, outcome: 'success' },
+        'account created',
+      );
       return reply.code(201).send(result);
     },
   );
@@ -36,15 +46,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: { auth: 'public', rateLimit: perMinute(30) },
-      schema: { tags: ['auth'], body: loginInputSchema, response: { 200: authResponseSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: loginInputSchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
     },
     async (request) => {
       try {
         const result = await auth.login(request.body);
-        request.log.info({ event: 'auth.login', actor: result.user.id, outcome: 'success' }, 'signed in');
+        request.log.info(
+          { event: 'auth.login', actor: result.user.id, outcome: 'success' },
+          'signed in',
+        );
         return result;
       } catch (err) {
-        request.log.info({ event: 'auth.login', target: request.body.email, outcome: 'failure' }, 'sign-in refused');
+        request.log.info(
+          { event: 'auth.login', target: request.body.email, outcome: 'failure' },
+          'sign-in refused',
+        );
         throw err;
       }
     },
@@ -54,18 +74,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       config: { auth: 'user' },
-      schema: { tags: ['auth'], body: noBodySchema, response: { 200: successSchema, 400: errorSchema, 401: errorSchema } },
+      schema: {
+        tags: ['auth'],
+        body: noBodySchema,
+        response: { 200: successSchema, 400: errorSchema, 401: errorSchema },
+      },
     },
     async (request) => {
       await auth.logout(currentSessionId(request));
-      request.log.info({ event: 'auth.logout', actor: currentUser(request).id, outcome: 'success' }, 'signed out');
+      request.log.info(
+        { event: 'auth.logout', actor: currentUser(request).id, outcome: 'success' },
+        'signed out',
+      );
       return { success: true as const };
     },
   );
 
   app.get(
     '/profile',
-    { config: { auth: 'user' }, schema: { tags: ['auth'], response: { 200: profileResponseSchema, 401: errorSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['auth'], response: { 200: profileResponseSchema, 401: errorSchema } },
+    },
     async (request) => ({ user: currentUser(request) }),
   );
 
@@ -76,7 +106,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Confirm an e-mail address (link from the welcome mail)',
-        description: 'Answers 303 See Other to /?confirmed=1, or to /?confirmed=0 when the link is unknown or already used.',
+        description:
+          'Answers 303 See Other to /?confirmed=1, or to /?confirmed=0 when the link is unknown or already used.',
         params: confirmParamSchema,
       },
     },
@@ -90,7 +121,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['admin'], response: { 200: usersResponseSchema, 401: errorSchema, 403: errorSchema } },
+      schema: {
+        tags: ['admin'],
+        response: { 200: usersResponseSchema, 401: errorSchema, 403: errorSchema },
+      },
     },
     async () => ({ users: await users.list() }),
   );
@@ -109,7 +143,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await users.changeRole(request.params.id, request.body.role);
       request.log.info(
-        { event: 'admin.role_change', actor: currentUser(request).id, target: user.id, role: user.role, outcome: 'success' },
+        {
+          event: 'admin.role_change',
+          actor: currentUser(request).id,
+          target: user.id,
+          role: user.role,
+          outcome: 'success',
+        },
         'role changed',
       );
       return { user };
@@ -129,7 +169,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await users.delete(request.params.id, currentUser(request).id);
       request.log.info(
-        { event: 'admin.user_delete', actor: currentUser(request).id, target: request.params.id, outcome: 'success' },
+        {
+          event: 'admin.user_delete',
+          actor: currentUser(request).id,
+          target: request.params.id,
+          outcome: 'success',
+        },
         'user deleted',
       );
       return { success: true as const };

@@ -16,7 +16,10 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { config: { auth: 'user' }, schema: { tags: ['pets'], response: { 200: dogsResponseSchema, 401: errorSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['pets'], response: { 200: dogsResponseSchema, 401: errorSchema } },
+    },
     async (request) => ({ dogs: await pets.list(currentUser(request).id) }),
   );
 
@@ -24,7 +27,10 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/all',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['pets', 'admin'], response: { 200: adminDogsResponseSchema, 401: errorSchema, 403: errorSchema } },
+      schema: {
+        tags: ['pets', 'admin'],
+        response: { 200: adminDogsResponseSchema, 401: errorSchema, 403: errorSchema },
+      },
     },
     async () => ({ dogs: await pets.listAll() }),
   );
@@ -33,25 +39,41 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { auth: 'user' },
-      schema: { tags: ['pets'], body: dogInputSchema, response: { 201: dogResponseSchema, ...errors } },
+      schema: {
+        tags: ['pets'],
+        body: dogInputSchema,
+        response: { 201: dogResponseSchema, ...errors },
+      },
     },
-    async (request, reply) => reply.code(201).send({ dog: await pets.create(currentUser(request).id, request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ dog: await pets.create(currentUser(request).id, request.body) }),
   );
 
   app.put(
     '/:id',
     {
       config: { auth: 'user' },
-      schema: { tags: ['pets'], params: idParamSchema, body: dogInputSchema, response: { 200: dogResponseSchema, ...errors } },
+      schema: {
+        tags: ['pets'],
+        params: idParamSchema,
+        body: dogInputSchema,
+        response: { 200: dogResponseSchema, ...errors },
+      },
     },
-    async (request) => ({ dog: await pets.update(currentUser(request).id, request.params.id, request.body) }),
+    async (request) => ({
+      dog: await pets.update(currentUser(request).id, request.params.id, request.body),
+    }),
   );
 
   app.delete(
     '/:id',
     {
       config: { auth: 'user' },
-      schema: { tags: ['pets'], params: idParamSchema, response: { 200: successSchema, ...errors } },
+      schema: {
+        tags: ['pets'],
+        params: idParamSchema,
+        response: { 200: successSchema, ...errors },
+      },
     },
     async (request) => {
       await pets.delete(currentUser(request).id, request.params.id);

@@ -8,7 +8,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       config: { auth: 'public', rateLimit: false },
-      schema: { tags: ['health'], summary: 'Service health', response: { 200: healthResponseSchema } },
+      schema: {
+        tags: ['health'],
+        summary: 'Service health',
+        response: { 200: healthResponseSchema },
+      },
     },
     async () => {
       let status: 'ok' | 'degraded' = 'ok';

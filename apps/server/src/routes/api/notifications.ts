@@ -9,7 +9,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/preferences',
     {
       config: { auth: 'user' },
-      schema: { tags: ['notifications'], response: { 200: preferencesResponseSchema, 401: errorSchema } },
+      schema: {
+        tags: ['notifications'],
+        response: { 200: preferencesResponseSchema, 401: errorSchema },
+      },
     },
     async (request) => ({ preferences: await preferences.get(currentUser(request).id) }),
   );
@@ -24,6 +27,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: preferencesResponseSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => ({ preferences: await preferences.put(currentUser(request).id, request.body) }),
+    async (request) => ({
+      preferences: await preferences.put(currentUser(request).id, request.body),
+    }),
   );
 };

@@ -16,7 +16,10 @@ describe('the admin fleet screens for a user who is not an admin', () => {
     const calls = stubFetch({});
     renderWithProviders(<Route />, { auth: fakeAuth(makeUser({ role: 'user' })) });
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    expect(toast.error).toHaveBeenCalledWith('You need admin privileges to access this page', expect.anything());
+    expect(toast.error).toHaveBeenCalledWith(
+      'You need admin privileges to access this page',
+      expect.anything(),
+    );
     expect(calls).toHaveLength(0);
   });
 });

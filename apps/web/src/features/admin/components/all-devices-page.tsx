@@ -40,7 +40,10 @@ export function AllDevicesPage() {
 
   useEffect(() => {
     if (devices.isError)
-      toast.error('Failed to fetch devices', { id: 'fetch-devices', description: devices.error.message });
+      toast.error('Failed to fetch devices', {
+        id: 'fetch-devices',
+        description: devices.error.message,
+      });
   }, [devices.isError, devices.error]);
 
   const refresh = async () => {
@@ -56,7 +59,10 @@ export function AllDevicesPage() {
     { label: 'Total', value: all.length },
     { label: 'Online', value: all.filter((d) => isOnline(d.last_seen, now)).length },
     { label: 'Assigned', value: all.filter((d) => d.registration_status !== 'unassigned').length },
-    { label: 'Unassigned', value: all.filter((d) => d.registration_status === 'unassigned').length },
+    {
+      label: 'Unassigned',
+      value: all.filter((d) => d.registration_status === 'unassigned').length,
+    },
   ];
 
   return (
@@ -65,7 +71,11 @@ export function AllDevicesPage() {
         title="All Devices"
         description="Every device on the platform, its owner, pet and latest readings."
         actions={
-          <Button variant="outline" onClick={() => void refresh()} disabled={refreshing || devices.isPending}>
+          <Button
+            variant="outline"
+            onClick={() => void refresh()}
+            disabled={refreshing || devices.isPending}
+          >
             <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
             Refresh
           </Button>
@@ -130,7 +140,11 @@ export function AllDevicesPage() {
       </div>
 
       {devices.isPending ? (
-        <div role="status" aria-label="Loading devices" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div
+          role="status"
+          aria-label="Loading devices"
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-44 w-full rounded-xl" />
           ))}
@@ -188,8 +202,12 @@ function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
         </div>
         <div className="flex flex-wrap gap-1.5">
           <RegistrationBadge status={device.registration_status} />
-          <span className="rounded-full border px-2 py-0.5 text-xs capitalize">{device.status}</span>
-          <span className="rounded-full border px-2 py-0.5 text-xs capitalize">{device.device_type}</span>
+          <span className="rounded-full border px-2 py-0.5 text-xs capitalize">
+            {device.status}
+          </span>
+          <span className="rounded-full border px-2 py-0.5 text-xs capitalize">
+            {device.device_type}
+          </span>
         </div>
       </CardHeader>
       <CardContent>

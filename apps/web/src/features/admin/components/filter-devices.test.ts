@@ -5,16 +5,39 @@ import { filterDevices } from './filter-devices';
 const NOW = Date.parse('2025-07-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
-const free = makeDevice({ device_id: 'PET-FREE', registration_status: 'unassigned', owner_name: null });
-const fresh = makeDevice({ device_id: 'PET-LIVE', registration_status: 'active', last_seen: ago(60_000), dog_name: 'Pepper' });
-const stale = makeDevice({ device_id: 'PET-GONE', registration_status: 'active', last_seen: ago(600_000), owner_name: 'Sam Walker' });
-const waiting = makeDevice({ device_id: 'PET-WAIT', registration_status: 'assigned', device_name: 'Porch collar' });
+const free = makeDevice({
+  device_id: 'PET-FREE',
+  registration_status: 'unassigned',
+  owner_name: null,
+});
+const fresh = makeDevice({
+  device_id: 'PET-LIVE',
+  registration_status: 'active',
+  last_seen: ago(60_000),
+  dog_name: 'Pepper',
+});
+const stale = makeDevice({
+  device_id: 'PET-GONE',
+  registration_status: 'active',
+  last_seen: ago(600_000),
+  owner_name: 'Sam Walker',
+});
+const waiting = makeDevice({
+  device_id: 'PET-WAIT',
+  registration_status: 'assigned',
+  device_name: 'Porch collar',
+});
 const all = [free, fresh, stale, waiting];
 const idsOf = (list: { device_id: string }[]) => list.map((d) => d.device_id);
 
 describe('filterDevices (All Devices)', () => {
   it('applies the shared admin filter: unassigned, assigned, active, offline', () => {
-    expect(idsOf(filterDevices(all, '', 'all', NOW))).toEqual(['PET-FREE', 'PET-LIVE', 'PET-GONE', 'PET-WAIT']);
+    expect(idsOf(filterDevices(all, '', 'all', NOW))).toEqual([
+      'PET-FREE',
+      'PET-LIVE',
+      'PET-GONE',
+      'PET-WAIT',
+    ]);
     expect(idsOf(filterDevices(all, '', 'unassigned', NOW))).toEqual(['PET-FREE']);
     expect(idsOf(filterDevices(all, '', 'assigned', NOW))).toEqual(['PET-WAIT']);
     expect(idsOf(filterDevices(all, '', 'active', NOW))).toEqual(['PET-LIVE', 'PET-GONE']);

@@ -20,7 +20,9 @@ export function FleetList() {
       <CardHeader>
         <CardTitle as="h2">Existing Devices</CardTitle>
         <CardDescription>
-          {devices.data ? `${list.length} device${list.length === 1 ? '' : 's'}, newest first.` : 'Every device on the platform.'}
+          {devices.data
+            ? `${list.length} device${list.length === 1 ? '' : 's'}, newest first.`
+            : 'Every device on the platform.'}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -42,8 +42,8 @@ export function IntegrationInstructions() {
         <section className="grid min-w-0 gap-2">
           <h3 className="font-semibold">1. Report the collar once it is online</h3>
           <p>
-            <code className="font-mono break-all">POST {origin}/api/devices/self-register</code> with the
-            firmware version and the collar&apos;s MAC address:
+            <code className="font-mono break-all">POST {origin}/api/devices/self-register</code>{' '}
+            with the firmware version and the collar&apos;s MAC address:
           </p>
           <Code label="Self-register request">
             {`POST ${origin}/api/devices/self-register
@@ -56,7 +56,9 @@ ${JSON.stringify(EXAMPLE_SELF_REGISTER, null, 2)}`}
         <section className="grid min-w-0 gap-2">
           <h3 className="font-semibold">2. Send readings</h3>
           <p>
-            <code className="font-mono break-all">POST {origin}/api/devices/{'{Device ID}'}/vitals</code>{' '}
+            <code className="font-mono break-all">
+              POST {origin}/api/devices/{'{Device ID}'}/vitals
+            </code>{' '}
             — the path takes the Device ID printed on the collar (e.g. PET-AB12), never its internal
             id. The key decides which device writes; a path naming another device is refused (403).
           </p>
@@ -72,8 +74,8 @@ ${JSON.stringify(EXAMPLE_READING, null, 2)}`}
           <h3 className="font-semibold">Reading fields</h3>
           <ul className="grid list-disc gap-1 pl-5">
             <li>
-              <code className="font-mono">temperature</code> (required): °C measured next to the dog,
-              −40 to 60.
+              <code className="font-mono">temperature</code> (required): °C measured next to the
+              dog, −40 to 60.
             </li>
             <li>
               <code className="font-mono">humidity</code> (required): air humidity in %, 0 to 100.

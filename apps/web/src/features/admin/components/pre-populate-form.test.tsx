@@ -83,7 +83,10 @@ describe('the Admin Portal', () => {
     });
     expect(screen.getByLabelText('Device key')).toHaveValue('secret-device-key-123');
     expect(screen.getByText(/shown only this once/)).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,AAAA',
+    );
 
     await user.click(screen.getByRole('button', { name: "I've stored the key" }));
     expect(screen.queryByText('secret-device-key-123')).not.toBeInTheDocument();
@@ -107,7 +110,9 @@ describe('the Admin Portal', () => {
   it('lists every device newest first', async () => {
     setup();
     const list = await screen.findByRole('list', { name: 'Existing devices' });
-    expect(list.textContent!.indexOf('PET-NEW1')).toBeLessThan(list.textContent!.indexOf('PET-OLD1'));
+    expect(list.textContent!.indexOf('PET-NEW1')).toBeLessThan(
+      list.textContent!.indexOf('PET-OLD1'),
+    );
     expect(list).toHaveClass('max-h-96');
   });
 });

@@ -9,7 +9,11 @@ import { isBlank } from '@/lib/utils';
 import { generateDeviceId } from '../api/generate-device-id';
 import { usePrePopulateDevice } from '../api/pre-populate-device';
 
-export function PrePopulateForm({ onCreated }: { onCreated: (device: PrePopulatedDevice) => void }) {
+export function PrePopulateForm({
+  onCreated,
+}: {
+  onCreated: (device: PrePopulatedDevice) => void;
+}) {
   const [deviceId, setDeviceId] = useState('');
   const [macAddress, setMacAddress] = useState('');
   const [generating, setGenerating] = useState(false);

@@ -5,7 +5,11 @@ import { getDevicesQueryOptions } from './get-devices';
 
 /** POST /api/device-registration/auto-assign: reserves a free collar and mails its set-up steps. */
 export async function autoAssignDevice(input: AutoAssignInput): Promise<Device> {
-  const { device } = await api.post('/device-registration/auto-assign', input, deviceResponseSchema);
+  const { device } = await api.post(
+    '/device-registration/auto-assign',
+    input,
+    deviceResponseSchema,
+  );
   return device;
 }
 

@@ -3,5 +3,8 @@ import { api } from '@/lib/api-client';
 
 /** GET /api/devices/by-device-id/{deviceId}: whether a Device ID can be claimed; 404 when unknown. */
 export async function lookupDevice(deviceId: string): Promise<DeviceLookup> {
-  return api.get(`/devices/by-device-id/${encodeURIComponent(deviceId)}`, deviceLookupResponseSchema);
+  return api.get(
+    `/devices/by-device-id/${encodeURIComponent(deviceId)}`,
+    deviceLookupResponseSchema,
+  );
 }

@@ -6,7 +6,11 @@ import { getDevicesQueryOptions } from './get-devices';
 export type UpdateDeviceVariables = { id: string; data: UpdateDeviceInput };
 
 export async function updateDevice({ id, data }: UpdateDeviceVariables): Promise<Device> {
-  const { device } = await api.put(`/devices/${encodeURIComponent(id)}`, data, deviceResponseSchema);
+  const { device } = await api.put(
+    `/devices/${encodeURIComponent(id)}`,
+    data,
+    deviceResponseSchema,
+  );
   return device;
 }
 

@@ -14,7 +14,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { SetupSteps } from './setup-steps';
 
-const LABEL_LOOK: Record<CustomerLabel, { text: string; variant: 'muted' | 'secondary' | 'success' | 'warning' }> = {
+const LABEL_LOOK: Record<
+  CustomerLabel,
+  { text: string; variant: 'muted' | 'secondary' | 'success' | 'warning' }
+> = {
   unregistered: { text: 'Unregistered', variant: 'warning' },
   registered: { text: 'Registered', variant: 'secondary' },
   active: { text: 'Active', variant: 'success' },
@@ -123,7 +126,12 @@ export function DeviceCard({ device, now, onEdit, onDelete }: DeviceCardProps) {
         </dl>
       </CardContent>
       <CardFooter className="gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${device.device_name}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onEdit}
+          aria-label={`Edit ${device.device_name}`}
+        >
           <Pencil aria-hidden="true" />
           Edit
         </Button>
@@ -144,7 +152,9 @@ export function DeviceCard({ device, now, onEdit, onDelete }: DeviceCardProps) {
 
 function Vitals({ device }: { device: Device }) {
   if (device.temperature_celsius === null) {
-    return <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">No vitals data yet</p>;
+    return (
+      <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">No vitals data yet</p>
+    );
   }
   const c = device.temperature_celsius;
   return (
@@ -152,7 +162,10 @@ function Vitals({ device }: { device: Device }) {
       <div>
         <dt className="text-muted-foreground">Temperature</dt>
         <dd className="font-semibold tabular-nums">
-          {formatCelsius(c)} <span className="font-normal text-muted-foreground">/ {formatFahrenheit(celsiusToFahrenheit(c))}</span>
+          {formatCelsius(c)}{' '}
+          <span className="font-normal text-muted-foreground">
+            / {formatFahrenheit(celsiusToFahrenheit(c))}
+          </span>
         </dd>
       </div>
       <div>

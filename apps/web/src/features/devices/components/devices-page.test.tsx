@@ -23,14 +23,22 @@ async function confirmTextFor(device: ReturnType<typeof makeDevice>) {
 describe('deleting a device on the Devices screen', () => {
   it('tells the owner a collar is released and can be registered again', async () => {
     const text = await confirmTextFor(
-      makeDevice({ device_id: 'PET-RL01', device_name: 'Rex collar', registration_status: 'assigned' }),
+      makeDevice({
+        device_id: 'PET-RL01',
+        device_name: 'Rex collar',
+        registration_status: 'assigned',
+      }),
     );
     expect(text).toContain('released and can be registered again');
   });
 
   it('tells the owner an unregistered device is deleted, not released (the server removes it)', async () => {
     const text = await confirmTextFor(
-      makeDevice({ device_id: 'PET-UR01', device_name: 'Spare', registration_status: 'unregistered' }),
+      makeDevice({
+        device_id: 'PET-UR01',
+        device_name: 'Spare',
+        registration_status: 'unregistered',
+      }),
     );
     expect(text).toContain('PET-UR01 will be deleted from your account');
     expect(text).not.toContain('released');

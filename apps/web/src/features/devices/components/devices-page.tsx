@@ -62,7 +62,11 @@ export function DevicesPage() {
       />
 
       {devices.isPending || (pets.isPending && !failed) ? (
-        <div role="status" aria-label="Loading devices" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div
+          role="status"
+          aria-label="Loading devices"
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
           {[0, 1, 2].map((i) => (
             <Card key={i}>
               <CardContent className="grid gap-3 p-6">
@@ -98,8 +102,8 @@ export function DevicesPage() {
             <Radio className="size-10 text-primary" aria-hidden="true" />
             <h2 className="text-lg font-semibold">No devices yet</h2>
             <p className="max-w-sm text-sm text-muted-foreground">
-              Register the collar your dog wears with the Device ID printed on it, or have a
-              collar assigned to your pet.
+              Register the collar your dog wears with the Device ID printed on it, or have a collar
+              assigned to your pet.
             </p>
             <div className="flex flex-wrap justify-center gap-2">
               <Button onClick={() => setRegistering(true)}>
@@ -113,7 +117,10 @@ export function DevicesPage() {
           </CardContent>
         </Card>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your devices">
+        <ul
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-label="Your devices"
+        >
           {list.map((device) => (
             <li key={device.id}>
               <DeviceCard
@@ -127,7 +134,11 @@ export function DevicesPage() {
         </ul>
       )}
 
-      <RegisterDeviceSheet open={registering} onOpenChange={setRegistering} pets={pets.data ?? []} />
+      <RegisterDeviceSheet
+        open={registering}
+        onOpenChange={setRegistering}
+        pets={pets.data ?? []}
+      />
       <EditDeviceSheet
         device={editing}
         pets={pets.data ?? []}

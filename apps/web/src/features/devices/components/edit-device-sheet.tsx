@@ -39,7 +39,15 @@ export function EditDeviceSheet({ device, pets, onOpenChange }: EditDeviceSheetP
   );
 }
 
-function EditDeviceForm({ device, pets, onDone }: { device: Device; pets: Dog[]; onDone: () => void }) {
+function EditDeviceForm({
+  device,
+  pets,
+  onDone,
+}: {
+  device: Device;
+  pets: Dog[];
+  onDone: () => void;
+}) {
   const [deviceName, setDeviceName] = useState(device.device_name);
   const [dogId, setDogId] = useState(device.dog_id ?? '');
   const [touched, setTouched] = useState(false);
@@ -56,7 +64,10 @@ function EditDeviceForm({ device, pets, onDone }: { device: Device; pets: Dog[];
     }
     update.mutate(
       // PUT replaces: the pet is always sent (null takes the collar off its pet).
-      { id: device.id, data: { device_name: deviceName.trim(), dog_id: dogId === '' ? null : dogId } },
+      {
+        id: device.id,
+        data: { device_name: deviceName.trim(), dog_id: dogId === '' ? null : dogId },
+      },
       {
         onSuccess: () => {
           toast.success('Device updated successfully!');
@@ -68,7 +79,12 @@ function EditDeviceForm({ device, pets, onDone }: { device: Device; pets: Dog[];
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-1 flex-col gap-4" aria-label="Edit Device">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-1 flex-col gap-4"
+      aria-label="Edit Device"
+    >
       <SheetHeader>
         <SheetTitle>Edit Device</SheetTitle>
         <SheetDescription>Rename the collar or move it to another of your pets.</SheetDescription>

@@ -77,7 +77,10 @@ function AutoAssignForm({ onAssigned }: { onAssigned: (device: Device) => void }
         <CardTitle as="h2">Auto-assign a collar</CardTitle>
         <CardDescription>
           Already holding a collar? Register it by its Device ID on{' '}
-          <Link to={paths.devices} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={paths.devices}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Devices
           </Link>
           .
@@ -107,7 +110,12 @@ function AutoAssignForm({ onAssigned }: { onAssigned: (device: Device) => void }
             </Button>
           </div>
         ) : (
-          <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Auto-assign a collar">
+          <form
+            onSubmit={submit}
+            noValidate
+            className="grid gap-4"
+            aria-label="Auto-assign a collar"
+          >
             <div className="grid gap-2">
               <Label htmlFor={ids.pet}>Pet</Label>
               <NativeSelect
@@ -141,7 +149,11 @@ function AutoAssignForm({ onAssigned }: { onAssigned: (device: Device) => void }
                 {serverMessage}
               </Alert>
             ) : null}
-            <Button type="submit" disabled={autoAssign.isPending} className="w-full sm:w-auto sm:justify-self-start">
+            <Button
+              type="submit"
+              disabled={autoAssign.isPending}
+              className="w-full sm:w-auto sm:justify-self-start"
+            >
               {autoAssign.isPending ? 'Assigning...' : 'Assign Collar'}
             </Button>
           </form>

@@ -16,7 +16,10 @@ const CREATE = 'POST /api/devices';
 const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
 
 async function registerWith(routes: Routes, deviceId = 'pet-ab12') {
-  const calls = stubFetch({ 'GET /api/devices': () => jsonResponse(200, { devices: [] }), ...routes });
+  const calls = stubFetch({
+    'GET /api/devices': () => jsonResponse(200, { devices: [] }),
+    ...routes,
+  });
   const onOpenChange = vi.fn();
   renderWithProviders(<RegisterDeviceSheet open onOpenChange={onOpenChange} pets={[pet]} />, {
     auth: fakeAuth(makeUser()),
@@ -38,7 +41,11 @@ describe('the Register Device sheet', () => {
   it('keeps Register Device disabled until pet, device name and Device ID are filled', async () => {
     stubFetch({});
     renderWithProviders(
-      <RegisterDeviceSheet open onOpenChange={() => {}} pets={[pet, makePet({ name: 'Pepper' })]} />,
+      <RegisterDeviceSheet
+        open
+        onOpenChange={() => {}}
+        pets={[pet, makePet({ name: 'Pepper' })]}
+      />,
       { auth: fakeAuth(makeUser()) },
     );
     const user = userEvent.setup();
@@ -55,14 +62,21 @@ describe('the Register Device sheet', () => {
 
   it('claims an unassigned collar for the pet: lookup, then assign', async () => {
     const { called, onOpenChange } = await registerWith({
-      [LOOKUP]: () => jsonResponse(200, { status: 'unassigned', message: 'Device PET-AB12 is available to register.' }),
+      [LOOKUP]: () =>
+        jsonResponse(200, {
+          status: 'unassigned',
+          message: 'Device PET-AB12 is available to register.',
+        }),
       [ASSIGN]: () =>
         jsonResponse(200, {
           device: makeDevice({ device_id: 'PET-AB12', dog_id: pet.id, dog_name: 'Biscuit' }),
         }),
     });
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Device Assigned Successfully!', expect.anything()),
+      expect(toast.success).toHaveBeenCalledWith(
+        'Device Assigned Successfully!',
+        expect.anything(),
+      ),
     );
     const [assign] = called(ASSIGN);
     expect(bodyOf(assign!.init)).toEqual({
@@ -126,7 +140,9 @@ describe('the Register Device sheet', () => {
   it('says how long to wait when the look-up budget is spent, and never falls back', async () => {
     const wait = 'Too many Device ID look-ups. Please try again in a minute.';
     const { called } = await registerWith({ [LOOKUP]: () => jsonResponse(429, { error: wait }) });
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Assignment Failed', { description: wait }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Assignment Failed', { description: wait }),
+    );
     expect(called(CREATE)).toHaveLength(0);
   });
 
@@ -136,7 +152,9 @@ describe('the Register Device sheet', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Assignment Failed', expect.anything()));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Assignment Failed', expect.anything()),
+    );
     expect(called(CREATE)).toHaveLength(0);
   });
 

@@ -19,7 +19,8 @@ import { ApiError } from '@/lib/api-client';
 import { isBlank } from '@/lib/utils';
 import { CreateDeviceError, useRegisterDevice } from '../api/register-device';
 
-export const REQUIRED_FIELDS_MESSAGE = 'Please fill all required fields (Pet, Device Name, Device ID)';
+export const REQUIRED_FIELDS_MESSAGE =
+  'Please fill all required fields (Pet, Device Name, Device ID)';
 
 type RegisterDeviceSheetProps = {
   open: boolean;
@@ -55,7 +56,9 @@ export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () =
     }
     const id = normalizeDeviceId(deviceId);
     if (!id) {
-      setDeviceIdError('Enter the Device ID as printed on the collar: PET- and 4 letters or digits.');
+      setDeviceIdError(
+        'Enter the Device ID as printed on the collar: PET- and 4 letters or digits.',
+      );
       return;
     }
     register.mutate(
@@ -128,7 +131,10 @@ export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () =
         {pets.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             You have no pets yet.{' '}
-            <Link to={paths.myPets} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to={paths.myPets}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Add a pet first
             </Link>
             .

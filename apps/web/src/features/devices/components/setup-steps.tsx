@@ -7,8 +7,9 @@ export function SetupSteps({ deviceId }: { deviceId: string }) {
     <ol className="grid list-decimal gap-1 pl-5 text-sm">
       <li>Power on the collar.</li>
       <li>
-        Join the WiFi network <span className="font-mono font-medium">{setupWifiName(deviceId)}</span>{' '}
-        from your phone or computer.
+        Join the WiFi network{' '}
+        <span className="font-mono font-medium">{setupWifiName(deviceId)}</span> from your phone or
+        computer.
       </li>
       <li>
         Open <span className="font-mono font-medium break-all">{SETUP_ADDRESS}</span> in a browser.

@@ -48,7 +48,10 @@ export function MyPetsPage() {
 
   useEffect(() => {
     if (pets.isError)
-      toast.error('Failed to fetch your pets', { id: 'fetch-pets', description: pets.error.message });
+      toast.error('Failed to fetch your pets', {
+        id: 'fetch-pets',
+        description: pets.error.message,
+      });
   }, [pets.isError, pets.error]);
 
   // Without collar data (a failed call) no reading can be shown: Disconnected, not Loading.
@@ -62,7 +65,9 @@ export function MyPetsPage() {
       <PageHeader
         title="My Pets"
         description={
-          pets.data ? `${plural(list.length, 'pet')} registered` : 'Your dogs and their safety status.'
+          pets.data
+            ? `${plural(list.length, 'pet')} registered`
+            : 'Your dogs and their safety status.'
         }
         actions={
           <Button onClick={() => setSheet({ mode: 'add' })}>
@@ -91,8 +96,8 @@ export function MyPetsPage() {
             <PawPrint className="size-10 text-primary" aria-hidden="true" />
             <h2 className="text-lg font-semibold">No pets yet</h2>
             <p className="max-w-sm text-sm text-muted-foreground">
-              Add your dog to register a collar, watch their temperature and get alerts before
-              the heat becomes dangerous.
+              Add your dog to register a collar, watch their temperature and get alerts before the
+              heat becomes dangerous.
             </p>
             <Button onClick={() => setSheet({ mode: 'add' })}>
               <Plus aria-hidden="true" />
@@ -254,7 +259,9 @@ function PetDetailCard({
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Medical info</dt>
-            <dd className="whitespace-pre-line break-words">{pet.medical_info || 'None recorded'}</dd>
+            <dd className="whitespace-pre-line break-words">
+              {pet.medical_info || 'None recorded'}
+            </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Emergency contact</dt>
@@ -268,7 +275,10 @@ function PetDetailCard({
               ) : (
                 <>
                   No collar yet.{' '}
-                  <Link to={paths.devices} className="font-medium text-primary underline-offset-4 hover:underline">
+                  <Link
+                    to={paths.devices}
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
                     Register a device
                   </Link>
                 </>

@@ -67,7 +67,8 @@ describe('the add-pet sheet', () => {
 
   it("shows 'Failed to add pet' with the server's reason", async () => {
     stubFetch({
-      'POST /api/dogs': () => jsonResponse(400, { error: 'weight must be between 0.1 and 400 lbs' }),
+      'POST /api/dogs': () =>
+        jsonResponse(400, { error: 'weight must be between 0.1 and 400 lbs' }),
     });
     const { user, onOpenChange } = setup();
     await user.type(screen.getByLabelText('Name *'), 'Biscuit');
@@ -80,7 +81,7 @@ describe('the add-pet sheet', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
-  it("asks to log in, without calling the server, when nobody is signed in", async () => {
+  it('asks to log in, without calling the server, when nobody is signed in', async () => {
     const calls = stubFetch({});
     const { user } = setup({ signedIn: false });
     await user.type(screen.getByLabelText('Name *'), 'Biscuit');
@@ -94,7 +95,8 @@ describe('the edit-pet sheet', () => {
   it('starts from the pet, and a cleared optional field is left out of the PUT (so it is cleared)', async () => {
     const pet = makePet({ name: 'Biscuit', breed: 'Beagle', age: 3, weight: 22.5 });
     const calls = stubFetch({
-      [`PUT /api/dogs/${pet.id}`]: (init) => jsonResponse(200, { dog: { ...pet, ...bodyOf(init) } }),
+      [`PUT /api/dogs/${pet.id}`]: (init) =>
+        jsonResponse(200, { dog: { ...pet, ...bodyOf(init) } }),
     });
     const { user } = setup({ pet });
     expect(screen.getByLabelText('Name *')).toHaveValue('Biscuit');

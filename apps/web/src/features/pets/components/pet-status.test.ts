@@ -4,7 +4,11 @@ import { petStatus } from './pet-status';
 const NOW = Date.parse('2025-07-01T12:00:00.000Z');
 const PET = 'pet-1';
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
-const collar = (recordedMsAgo: number | null, status: string | null, dog_id: string | null = PET) => ({
+const collar = (
+  recordedMsAgo: number | null,
+  status: string | null,
+  dog_id: string | null = PET,
+) => ({
   dog_id,
   vitals_recorded_at: recordedMsAgo === null ? null : ago(recordedMsAgo),
   vitals_status: status,
@@ -37,6 +41,8 @@ describe('the pet status badge rule (spec section 4)', () => {
 
   it('uses the latest reading of all the collars on the pet', () => {
     expect(petStatus(PET, [collar(60_000, 'DANGER'), collar(10_000, 'SAFE')], NOW)).toBe('safe');
-    expect(petStatus(PET, [collar(300_000, 'SAFE'), collar(10_000, 'WARNING')], NOW)).toBe('danger');
+    expect(petStatus(PET, [collar(300_000, 'SAFE'), collar(10_000, 'WARNING')], NOW)).toBe(
+      'danger',
+    );
   });
 });

@@ -4,7 +4,8 @@ export type PetStatus = 'loading' | 'disconnected' | 'safe' | 'danger';
 
 type CollarVitals = Pick<Device, 'dog_id' | 'vitals_recorded_at' | 'vitals_status'>;
 
-const recordedAt = (c: CollarVitals) => (c.vitals_recorded_at ? Date.parse(c.vitals_recorded_at) : NaN);
+const recordedAt = (c: CollarVitals) =>
+  c.vitals_recorded_at ? Date.parse(c.vitals_recorded_at) : NaN;
 
 /**
  * Spec section 4, the pet status badge: Loading until the collars are known; Disconnected

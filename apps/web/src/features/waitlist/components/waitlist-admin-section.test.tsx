@@ -8,6 +8,8 @@ import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
 import { WaitlistAdminSection } from './waitlist-admin-section';
 
+const FIRST_PAGE = 'GET /api/admin/waitlist?limit=100&offset=0';
+
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const probe = '<img src=x onerror=alert(1)>';
@@ -37,9 +39,10 @@ describe('WaitlistAdminSection', () => {
 
   it('lists every entry as text, markup included', async () => {
     setup({
-      'GET /api/admin/waitlist': () =>
+      [FIRST_PAGE]: () =>
         jsonResponse(200, {
           entries: [entry(), entry({ id: 'entry-2', name: probe, petName: probe })],
+          total: 2,
         }),
     });
     await screen.findByText('Riley Owner');
@@ -63,7 +66,7 @@ describe('WaitlistAdminSection', () => {
   });
 
   it('says so when nobody has joined yet', async () => {
-    setup({ 'GET /api/admin/waitlist': () => jsonResponse(200, { entries: [] }) });
+    setup({ [FIRST_PAGE]: () => jsonResponse(200, { entries: [], total: 0 }) });
     expect(await screen.findByText('No one has joined the waitlist yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   });
@@ -71,10 +74,10 @@ describe('WaitlistAdminSection', () => {
   it('offers Try Again when the list cannot be loaded', async () => {
     let fail = true;
     const { user } = setup({
-      'GET /api/admin/waitlist': () =>
+      [FIRST_PAGE]: () =>
         fail
           ? jsonResponse(500, { error: 'Internal server error' })
-          : jsonResponse(200, { entries: [entry()] }),
+          : jsonResponse(200, { entries: [entry()], total: 1 }),
     });
     expect(await screen.findByText('The waitlist could not be loaded.')).toBeInTheDocument();
     fail = false;
@@ -89,7 +92,7 @@ describe('WaitlistAdminSection', () => {
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { calls, user } = setup({
-      'GET /api/admin/waitlist': () => jsonResponse(200, { entries: [entry()] }),
+      [FIRST_PAGE]: () => jsonResponse(200, { entries: [entry()], total: 1 }),
       'GET /api/admin/waitlist/export.csv': () =>
         new Response('Name,Email\r\nRiley Owner,riley@example.com\r\n', {
           status: 200,
@@ -114,7 +117,7 @@ describe('WaitlistAdminSection', () => {
 
   it('reports a failed export', async () => {
     const { user } = setup({
-      'GET /api/admin/waitlist': () => jsonResponse(200, { entries: [entry()] }),
+      [FIRST_PAGE]: () => jsonResponse(200, { entries: [entry()], total: 1 }),
       'GET /api/admin/waitlist/export.csv': () =>
         jsonResponse(403, { error: 'Admin access required' }),
     });
@@ -126,5 +129,26 @@ describe('WaitlistAdminSection', () => {
         description: 'Admin access required',
       }),
     );
+  });
+
+  it('pages a long waitlist 100 at a time', async () => {
+    const page = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        entry({ id: `e-${n}-${i}`, name: `Person ${n}-${i}`, email: `p${n}-${i}@example.com` }),
+      );
+    const { user } = setup({
+      [FIRST_PAGE]: () => jsonResponse(200, { entries: page(100), total: 130 }),
+      'GET /api/admin/waitlist?limit=100&offset=100': () =>
+        jsonResponse(200, { entries: page(30), total: 130 }),
+    });
+    await screen.findByText('Person 100-0');
+    expect(screen.getByText('130 people have joined the waitlist.')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Person 30-0');
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(31);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ClipboardList, Download } from 'lucide-react';
 import type { WaitlistEntry } from '@pawguard/shared';
@@ -14,15 +15,17 @@ import {
 } from '@/components/ui/table';
 import { formatDate } from '@/lib/utils';
 import { useExportWaitlistCsv } from '../api/export-waitlist-csv';
-import { useWaitlistEntries } from '../api/get-waitlist-entries';
+import { useWaitlistEntries, WAITLIST_PAGE_SIZE } from '../api/get-waitlist-entries';
 
 const COLUMNS = ['Name', 'Email', 'Phone', 'Pet', 'Breed', 'Joined'] as const;
 
 /** The admin dashboard's view of who joined the waitlist, with the CSV export. */
 export function WaitlistAdminSection() {
-  const entries = useWaitlistEntries();
+  const [page, setPage] = useState(0);
+  const entries = useWaitlistEntries(page);
   const exportCsv = useExportWaitlistCsv();
-  const count = entries.data?.length;
+  const count = entries.data?.total;
+  const pages = count === undefined ? 1 : Math.max(1, Math.ceil(count / WAITLIST_PAGE_SIZE));
 
   const onExport = () =>
     exportCsv.mutate(undefined, {
@@ -91,7 +94,7 @@ export function WaitlistAdminSection() {
                       </Button>
                     </TableCell>
                   </TableRow>
-                ) : entries.data.length === 0 ? (
+                ) : entries.data.entries.length === 0 ? (
                   <TableRow className="hover:bg-transparent">
                     <TableCell
                       colSpan={COLUMNS.length}
@@ -102,11 +105,37 @@ export function WaitlistAdminSection() {
                     </TableCell>
                   </TableRow>
                 ) : (
-                  entries.data.map((entry) => <EntryRow key={entry.id} entry={entry} />)
+                  entries.data.entries.map((entry) => <EntryRow key={entry.id} entry={entry} />)
                 )}
               </TableBody>
             </Table>
           </div>
+          {pages > 1 && (
+            <nav
+              aria-label="Waitlist pages"
+              className="mt-4 flex items-center justify-between gap-2 text-sm"
+            >
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setPage((p) => p - 1)}
+                disabled={page === 0}
+              >
+                Previous
+              </Button>
+              <span aria-live="polite">
+                Page {page + 1} of {pages}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setPage((p) => p + 1)}
+                disabled={page >= pages - 1 || entries.isPlaceholderData}
+              >
+                Next
+              </Button>
+            </nav>
+          )}
         </CardContent>
       </Card>
     </section>
