@@ -120,6 +120,8 @@ for (const viewport of [
         await expect(
           page.getByText('Monitor closely and provide extra water breaks'),
         ).toBeVisible();
+        // Judge the toast's contrast once it has faded in, not halfway through.
+        await expect(page.locator('[data-sonner-toast]').first()).toHaveCSS('opacity', '1');
         await expectAccessible(page, 'the Weather Guide tab with a result');
       });
 
