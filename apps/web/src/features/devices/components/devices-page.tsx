@@ -4,16 +4,7 @@ import { toast } from 'sonner';
 import { Plus, Radio, RefreshCw, Sparkles } from 'lucide-react';
 import type { Device } from '@pawguard/shared';
 import { PageHeader } from '@/components/page-header';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -153,8 +144,7 @@ export function DevicesPage() {
 
 function DeleteDeviceDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
   const remove = useDeleteDevice();
-  const confirm = (event: React.MouseEvent) => {
-    event.preventDefault();
+  const confirm = () => {
     if (!device) return;
     remove.mutate(device.id, {
       onSuccess: () => {
@@ -168,29 +158,18 @@ function DeleteDeviceDialog({ device, onClose }: { device: Device | null; onClos
     });
   };
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={device !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {device?.device_name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {device?.registration_status === 'unregistered'
-              ? // A device an admin never pre-populated has nothing to go back to: it is deleted.
-                `${device.device_id} will be deleted from your account. You can register it again by its Device ID.`
-              : `${device?.device_id} will be removed from your account and its readings deleted. The collar itself is released and can be registered again.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+      title={`Delete ${device?.device_name}?`}
+      description={
+        device?.registration_status === 'unregistered'
+          ? // A device an admin never pre-populated has nothing to go back to: it is deleted.
+            `${device.device_id} will be deleted from your account. You can register it again by its Device ID.`
+          : `${device?.device_id} will be removed from your account and its readings deleted. The collar itself is released and can be registered again.`
+      }
+      onConfirm={confirm}
+      pending={remove.isPending}
+    />
   );
 }

@@ -13,16 +13,7 @@ import {
 } from 'lucide-react';
 import { petAvatar, type Device, type Dog } from '@pawguard/shared';
 import { PageHeader } from '@/components/page-header';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -320,9 +311,7 @@ function PetDetailCard({
 
 function DeletePetDialog({ pet, onClose }: { pet: Dog | null; onClose: () => void }) {
   const deletePet = useDeletePet();
-  const confirm = (event: React.MouseEvent) => {
-    // Keep the dialog open until the server answers.
-    event.preventDefault();
+  const confirm = () => {
     if (!pet) return;
     deletePet.mutate(pet.id, {
       onSuccess: () => {
@@ -336,27 +325,13 @@ function DeletePetDialog({ pet, onClose }: { pet: Dog | null; onClose: () => voi
     });
   };
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={pet !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {pet?.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This removes {pet?.name}&apos;s profile and cannot be undone. Collars on this pet stay
-            on your account, without a pet.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={deletePet.isPending}>
-            {deletePet.isPending ? 'Deleting...' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+      title={`Delete ${pet?.name}?`}
+      description={`This removes ${pet?.name}'s profile and cannot be undone. Collars on this pet stay on your account, without a pet.`}
+      onConfirm={confirm}
+      pending={deletePet.isPending}
+    />
   );
 }
