@@ -17,7 +17,6 @@ const urlWithProtocols = (protocols: string[]) =>
 
 const envSchema = z
   .object({
-    NODE_ENV: optionalString,
     PORT: z.coerce
       .number({ error: 'must be a port number (0-65535)' })
       .int({ error: 'must be a port number (0-65535)' })
@@ -73,7 +72,6 @@ const envSchema = z
   });
 
 export type Config = {
-  env: 'production' | 'development' | 'test';
   port: number;
   host: string;
   dataDir: string;
@@ -102,9 +100,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const nodeEnv = e.NODE_ENV === 'test' || e.NODE_ENV === 'development' ? e.NODE_ENV : 'production';
   return {
-    env: nodeEnv,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
