@@ -15,11 +15,10 @@ import { UserService } from './services/user-service.js';
 import { PetService } from './services/pet-service.js';
 import { PreferencesService } from './services/preferences-service.js';
 import { TokenService } from './services/token-service.js';
-import { LoginThrottle } from './services/login-throttle.js';
 import { createMailTransport, type MailTransport } from './services/mail-transport.js';
 import { OutboxWorker } from './services/outbox-worker.js';
 import { DeviceService } from './services/device-service.js';
-import { PerUserLimit } from './services/per-user-limit.js';
+import { FixedWindowLimit } from './services/fixed-window-limit.js';
 import type { Clock } from './services/clock.js';
 import path from 'node:path';
 
@@ -65,7 +64,7 @@ export function createContainer(opts: {
     db,
     ...repos,
     tokens: new TokenService(opts.jwtSecret),
-    throttle: new LoginThrottle(Math.ceil(10 * m), 15 * 60 * 1000),
+    throttle: new FixedWindowLimit(Math.ceil(10 * m), 15 * 60 * 1000),
     clock,
     publicUrl: config.publicUrl,
     onMailQueued: () => outboxWorker.kick(),
@@ -79,7 +78,7 @@ export function createContainer(opts: {
     users: repos.users,
     outbox: repos.outbox,
     clock,
-    lookupLimit: new PerUserLimit(
+    lookupLimit: new FixedWindowLimit(
       Math.ceil(10 * m),
       60_000,
       'Too many Device ID look-ups. Please try again in a minute.',

@@ -86,7 +86,6 @@ export type Config = {
   logLevel: string;
   publicUrl: string;
   rateLimitMultiplier: number;
-  version: string;
 };
 
 export class ConfigError extends Error {}
@@ -115,6 +114,5 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
-    version: source.npm_package_version ?? '0.1.0',
   };
 }

@@ -9,7 +9,7 @@ import type { SessionsRepository } from '../repositories/sessions-repository.js'
 import type { EmailConfirmationsRepository } from '../repositories/email-confirmations-repository.js';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import { TOKEN_LIFETIME_SECONDS, type TokenService } from './token-service.js';
-import type { LoginThrottle } from './login-throttle.js';
+import type { FixedWindowLimit } from './fixed-window-limit.js';
 import type { Clock } from './clock.js';
 import { ConflictError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 import { confirmationMail } from './mail-templates.js';
@@ -45,7 +45,8 @@ export interface AuthDeps {
   confirmations: EmailConfirmationsRepository;
   outbox: OutboxRepository;
   tokens: TokenService;
-  throttle: LoginThrottle;
+  /** Failed logins per account (10 per 15 minutes by default). */
+  throttle: FixedWindowLimit;
   clock: Clock;
   publicUrl: string;
   onMailQueued: () => void;
@@ -121,7 +122,7 @@ export class AuthService {
       ? await verify(row.password_hash, input.password)
       : (await verify(await this.getDummyHash(), input.password), false);
     if (!row || !ok) {
-      this.d.throttle.recordFailure(key, now.getTime());
+      this.d.throttle.hit(key, now.getTime());
       throw new UnauthorizedError(MESSAGES.invalidCredentials);
     }
     this.d.throttle.reset(key);

@@ -34,7 +34,7 @@ import type { DogsRepository } from '../repositories/dogs-repository.js';
 import type { UsersRepository } from '../repositories/users-repository.js';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import type { Clock } from './clock.js';
-import type { PerUserLimit } from './per-user-limit.js';
+import type { FixedWindowLimit } from './fixed-window-limit.js';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
 import { collarSetupMail } from './device-mail.js';
 
@@ -98,7 +98,7 @@ export interface DeviceServiceDeps {
   outbox: OutboxRepository;
   clock: Clock;
   /** by-device-id and the fallback share one budget per user: both reveal whether an id exists. */
-  lookupLimit: PerUserLimit;
+  lookupLimit: FixedWindowLimit;
   onMailQueued: () => void;
 }
 

@@ -239,23 +239,28 @@ const worldArbs = (size: number) => ({
   text: deviceName,
 });
 
+/** The AC-3 property over one world: a random B attacks a random A with a random operation. */
+async function attackProperty(world: Parameters<typeof attack>[0], numRuns: number) {
+  const arbs = worldArbs(world.length);
+  await fc.assert(
+    fc.asyncProperty(
+      arbs.bi,
+      arbs.shift,
+      arbs.oi,
+      arbs.pi,
+      arbs.di,
+      arbs.text,
+      async (bi, shift, oi, pi, di, text) => {
+        await attack(world, bi, (bi + shift) % world.length, oi, pi, di, text);
+      },
+    ),
+    { numRuns },
+  );
+}
+
 describe('AC-3: a user reaches only their own pets and devices', () => {
   it("answers 404 to B's every request on A's objects, and changes nothing (property)", async () => {
-    const arbs = worldArbs(owners.length);
-    await fc.assert(
-      fc.asyncProperty(
-        arbs.bi,
-        arbs.shift,
-        arbs.oi,
-        arbs.pi,
-        arbs.di,
-        arbs.text,
-        async (bi, shift, oi, pi, di, text) => {
-          await attack(owners, bi, (bi + shift) % owners.length, oi, pi, di, text);
-        },
-      ),
-      { numRuns: 60 },
-    );
+    await attackProperty(owners, 60);
   });
 
   it("never lists another user's pets or devices", async () => {
@@ -290,21 +295,7 @@ describe('AC-3: a user reaches only their own pets and devices', () => {
 
 describe('AC-4: access does not rest on unpredictable ids', () => {
   it('holds with sequential ids: B guessing the next id of A gets 404 and changes nothing (property)', async () => {
-    const arbs = worldArbs(sequential.length);
-    await fc.assert(
-      fc.asyncProperty(
-        arbs.bi,
-        arbs.shift,
-        arbs.oi,
-        arbs.pi,
-        arbs.di,
-        arbs.text,
-        async (bi, shift, oi, pi, di, text) => {
-          await attack(sequential, bi, (bi + shift) % sequential.length, oi, pi, di, text);
-        },
-      ),
-      { numRuns: 40 },
-    );
+    await attackProperty(sequential, 40);
   });
 
   it('a neighbouring UUID of a real device answers exactly like a random one', async () => {

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAllDevices } from '../api/get-all-devices';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { RegistrationBadge } from './device-labels';
 
 const newestFirst = (a: Device, b: Device) => Date.parse(b.created_at) - Date.parse(a.created_at);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deviceResponseSchema, type AutoAssignInput, type Device } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
-import { getDevicesQueryOptions } from './get-devices';
+import { getDevicesQueryOptions } from '@/lib/api/get-devices';
 
 /** POST /api/device-registration/auto-assign: reserves a free collar and mails its set-up steps. */
 export async function autoAssignDevice(input: AutoAssignInput): Promise<Device> {

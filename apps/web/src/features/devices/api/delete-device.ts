@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { successSchema } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
-import { getDevicesQueryOptions } from './get-devices';
+import { getDevicesQueryOptions } from '@/lib/api/get-devices';
 
 /** An owner's delete releases the collar: it leaves the account and can be registered again. */
 export async function deleteDevice(id: string): Promise<void> {

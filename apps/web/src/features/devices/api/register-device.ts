@@ -3,7 +3,7 @@ import type { Device } from '@pawguard/shared';
 import { ApiError } from '@/lib/api-client';
 import { assignDevice } from './assign-device';
 import { createDevice } from './create-device';
-import { getDevicesQueryOptions } from './get-devices';
+import { getDevicesQueryOptions } from '@/lib/api/get-devices';
 import { lookupDevice } from './lookup-device';
 
 export type RegisterDeviceInput = { dogId: string; deviceName: string; deviceId: string };

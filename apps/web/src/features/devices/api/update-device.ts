@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deviceResponseSchema, type Device, type UpdateDeviceInput } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
-import { getDevicesQueryOptions } from './get-devices';
+import { getDevicesQueryOptions } from '@/lib/api/get-devices';
 
 export type UpdateDeviceVariables = { id: string; data: UpdateDeviceInput };
 

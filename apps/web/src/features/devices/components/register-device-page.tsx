@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { isBlank } from '@/lib/utils';
 import { useAutoAssignDevice } from '../api/auto-assign-device';
-import { usePets } from '../api/get-pets';
+import { usePets } from '@/lib/api/get-pets';
 import { SetupSteps } from './setup-steps';
 
 export function RegisterDevicePage() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dogResponseSchema, type Dog, type DogInput } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
-import { getPetsQueryOptions } from './get-pets';
+import { getPetsQueryOptions } from '@/lib/api/get-pets';
 
 export async function createPet(input: DogInput): Promise<Dog> {
   const { dog } = await api.post('/dogs', input, dogResponseSchema);

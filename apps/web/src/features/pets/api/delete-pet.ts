@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { successSchema } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
-import { getPetsQueryOptions } from './get-pets';
-import { getPetCollarsQueryOptions } from './get-pet-collars';
+import { getPetsQueryOptions } from '@/lib/api/get-pets';
+import { getDevicesQueryOptions } from '@/lib/api/get-devices';
 
 export async function deletePet(id: string): Promise<void> {
   await api.delete(`/dogs/${encodeURIComponent(id)}`, successSchema);
@@ -16,7 +16,7 @@ export function useDeletePet() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getPetsQueryOptions().queryKey }),
         // The pet's collars stay with the owner, off the pet.
-        queryClient.invalidateQueries({ queryKey: getPetCollarsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getDevicesQueryOptions().queryKey }),
       ]),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dogResponseSchema, type Dog, type DogInput } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
-import { getPetsQueryOptions } from './get-pets';
-import { getPetCollarsQueryOptions } from './get-pet-collars';
+import { getPetsQueryOptions } from '@/lib/api/get-pets';
+import { getDevicesQueryOptions } from '@/lib/api/get-devices';
 
 export type UpdatePetInput = { id: string; data: DogInput };
 
@@ -19,7 +19,7 @@ export function useUpdatePet() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getPetsQueryOptions().queryKey }),
         // Collars carry their pet's name.
-        queryClient.invalidateQueries({ queryKey: getPetCollarsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getDevicesQueryOptions().queryKey }),
       ]),
   });
 }

@@ -19,9 +19,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useDeletePet } from '../api/delete-pet';
-import { PET_STATUS_POLL_MS, usePetCollars } from '../api/get-pet-collars';
-import { usePets } from '../api/get-pets';
-import { useNow } from '../hooks/use-now';
+import { useDevices } from '@/lib/api/get-devices';
+import { PET_STATUS_POLL_MS } from '../api/pet-status-poll';
+import { usePets } from '@/lib/api/get-pets';
+import { useNow } from '@/lib/use-now';
 import { PetFormSheet } from './pet-form-sheet';
 import { petStatus, type PetStatus } from './pet-status';
 import { PetStatusBadge } from './pet-status-badge';
@@ -32,7 +33,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function MyPetsPage() {
   const pets = usePets();
-  const collars = usePetCollars();
+  const collars = useDevices({ refetchIntervalMs: PET_STATUS_POLL_MS });
   const now = useNow(PET_STATUS_POLL_MS);
   const [sheet, setSheet] = useState<SheetState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<Dog | null>(null);

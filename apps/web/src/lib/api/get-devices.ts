@@ -7,10 +7,14 @@ export async function getDevices(signal?: AbortSignal): Promise<Device[]> {
   return devices;
 }
 
-/** The signed-in owner's collars ('devices' is shared with the pet page's status badges). */
+/**
+ * GET /api/devices: the owner's collars with their latest-vitals fields. One definition for
+ * Device Management and the pet page's status badges, so they share one cache entry.
+ */
 export const getDevicesQueryOptions = () =>
   queryOptions({ queryKey: ['devices'], queryFn: ({ signal }) => getDevices(signal) });
 
-export function useDevices() {
-  return useQuery(getDevicesQueryOptions());
+/** `refetchIntervalMs` polls (the pet page does, every 10 s). */
+export function useDevices({ refetchIntervalMs }: { refetchIntervalMs?: number } = {}) {
+  return useQuery({ ...getDevicesQueryOptions(), refetchInterval: refetchIntervalMs ?? false });
 }

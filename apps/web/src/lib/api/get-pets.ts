@@ -7,7 +7,10 @@ export async function getPets(signal?: AbortSignal): Promise<Dog[]> {
   return dogs;
 }
 
-/** The signed-in owner's pets ('pets' is shared with the devices screens' pet pickers). */
+/**
+ * GET /api/dogs: the signed-in owner's pets. One definition for My Pets and the devices
+ * screens' pet pickers, so they share one cache entry and one parse.
+ */
 export const getPetsQueryOptions = () =>
   queryOptions({ queryKey: ['pets'], queryFn: ({ signal }) => getPets(signal) });
 

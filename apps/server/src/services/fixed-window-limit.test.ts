@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { FixedWindowLimit } from './fixed-window-limit.js';
+import { TooManyRequestsError } from './errors.js';
+
+describe('a fixed-window limit', () => {
+  it('allows `limit` hits a window, then says how long to wait', () => {
+    const limit = new FixedWindowLimit(2, 60_000);
+    limit.hit('a', 0);
+    expect(limit.retryAfterSeconds('a', 1_000)).toBe(0);
+    limit.hit('a', 1_000);
+    expect(limit.retryAfterSeconds('a', 1_000)).toBe(59);
+    expect(limit.retryAfterSeconds('b', 1_000)).toBe(0);
+  });
+
+  it('opens a new window once the old one has ended, and forgets a key on reset', () => {
+    const limit = new FixedWindowLimit(1, 60_000);
+    limit.hit('a', 0);
+    expect(limit.retryAfterSeconds('a', 59_999)).toBe(1);
+    expect(limit.retryAfterSeconds('a', 60_000)).toBe(0);
+    limit.hit('b', 0);
+    limit.reset('b');
+    expect(limit.retryAfterSeconds('b', 1)).toBe(0);
+  });
+
+  it('take() counts each call and refuses the one over the limit with 429 and Retry-After', () => {
+    const limit = new FixedWindowLimit(2, 60_000, 'Slow down.');
+    limit.take('a', 0);
+    limit.take('a', 0);
+    let refused: unknown;
+    try {
+      limit.take('a', 30_000);
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(TooManyRequestsError);
+    expect((refused as TooManyRequestsError).message).toBe('Slow down.');
+    expect((refused as TooManyRequestsError).headers['retry-after']).toBe('30');
+  });
+
+  it('stays bounded: beyond maxKeys it drops ended windows, then the oldest', () => {
+    const limit = new FixedWindowLimit(1, 1_000, undefined, 2);
+    limit.hit('old', 0);
+    limit.hit('mid', 500);
+    limit.hit('new', 600); // full: drops the oldest still open ('old')
+    expect(limit.retryAfterSeconds('old', 700)).toBe(0);
+    expect(limit.retryAfterSeconds('mid', 700)).toBe(1);
+    expect(limit.retryAfterSeconds('new', 700)).toBe(1);
+  });
+});

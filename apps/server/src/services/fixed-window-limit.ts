@@ -1,0 +1,60 @@
+import { TooManyRequestsError } from './errors.js';
+
+/**
+ * A fixed-window count per key: up to `limit` hits per `windowMs`, then refusals until the
+ * window ends. Serves the per-account login lock (count failures, check before hashing) and
+ * the per-user Device ID look-up budget (count every call).
+ * In-process: with several server instances each keeps its own counts (docs/decisions/0002).
+ */
+export class FixedWindowLimit {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly refusal = 'Too many requests. Please try again later.',
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  /** Seconds until `key` may go on, or 0 when it may go on now. */
+  retryAfterSeconds(key: string, now: number): number {
+    const entry = this.windows.get(key);
+    if (!entry) return 0;
+    if (entry.resetAt <= now) {
+      this.windows.delete(key);
+      return 0;
+    }
+    return entry.count >= this.limit ? Math.ceil((entry.resetAt - now) / 1000) : 0;
+  }
+
+  /** Counts one hit in the current window (opening one if none is open). */
+  hit(key: string, now: number): void {
+    const entry = this.windows.get(key);
+    if (entry && entry.resetAt > now) {
+      entry.count++;
+      return;
+    }
+    if (this.windows.size >= this.maxKeys) this.evict(now);
+    this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
+  }
+
+  /** Counts one call, or refuses it with 429 and Retry-After when the key is over its limit. */
+  take(key: string, now: number): void {
+    const wait = this.retryAfterSeconds(key, now);
+    if (wait > 0) throw new TooManyRequestsError(wait, this.refusal);
+    this.hit(key, now);
+  }
+
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
+  private evict(now: number) {
+    for (const [k, v] of this.windows) if (v.resetAt <= now) this.windows.delete(k);
+    // Still full: drop the oldest entries rather than grow without bound.
+    for (const k of this.windows.keys()) {
+      if (this.windows.size < this.maxKeys) break;
+      this.windows.delete(k);
+    }
+  }
+}
