@@ -37,6 +37,8 @@ export async function startServer(env = {}) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  let exit = null;
+  child.on('exit', (code, signal) => (exit = { code, signal }));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
@@ -49,9 +51,15 @@ export async function startServer(env = {}) {
   return {
     base,
     pid: child.pid,
+    /** `{ code, signal }` once the server has exited, else null. */
+    get exit() {
+      return exit;
+    },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (!exit) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

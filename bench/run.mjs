@@ -1,4 +1,4 @@
-// `npm run bench`: builds when stale, then runs each benchmark against the real server and
+// `npm run bench [-- name …]`: builds when stale, then runs each benchmark against the real server and
 // prints its figures. Figures, never pass/fail: compare runs on the same machine.
 import os from 'node:os';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
@@ -8,7 +8,11 @@ await buildIfStale({ root, log: (m) => console.warn(m) });
 console.log(
   `PawGuard benchmarks on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 );
-for (const name of ['api-reads', 'login']) {
+// `npm run bench -- gc-soak` runs only the benchmarks named.
+const all = ['api-reads', 'login', 'gc-soak'];
+const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
+for (const name of names) {
+  if (!all.includes(name)) throw new Error(`No benchmark ${name}; there are: ${all.join(', ')}`);
   const mod = await import(`./${name}.mjs`);
   await mod.run();
 }

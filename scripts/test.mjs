@@ -2,6 +2,7 @@
 // `npm test`: everything, in order — typecheck, lint, unit and integration tests (the server
 // suite on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set), then the browser suite.
 // Ends with one line "N passed, N failed, N skipped" over every test that ran.
+import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as m001 from './001-foundation.js';
 import * as m002 from './002-waitlist.js';
 import * as m003 from './003-devices.js';
