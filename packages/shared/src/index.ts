@@ -14,3 +14,7 @@ export * from './domain/csv.js';
 export * from './messages.js';
 export * from './schemas/device.js';
 export * from './domain/device-state.js';
+export * from './domain/heat-index.js';
+export * from './domain/vitals-status.js';
+export * from './schemas/reading.js';
+export * from './schemas/stream.js';

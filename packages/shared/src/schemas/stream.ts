@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { deviceVitalsPatchSchema, readingSchema } from './reading.js';
+
+/** POST /api/stream/ticket: a single-use ticket, valid for 60 s, for GET /api/stream?ticket=… */
+export const STREAM_TICKET_TTL_MS = 60_000;
+export const streamTicketResponseSchema = z.object({ ticket: z.string() });
+export const streamQuerySchema = z.strictObject({
+  ticket: z.string({ error: 'ticket is required' }).min(1, { error: 'ticket is required' }),
+});
+
+/**
+ * Events on the live stream (Server-Sent Events). The SSE `event:` name is the `type`; `data:`
+ * is this object as JSON; `id:` is a monotonic number the browser sends back as
+ * Last-Event-ID when it reconnects.
+ *
+ * - reading: a collar's reading was stored; `device` is what it changed on the device.
+ * - device:  a device was changed otherwise (assigned, moved, released, removed, went offline);
+ *            the screens refetch their device lists.
+ * - resync:  events were missed beyond the replay window; refetch everything.
+ */
+export const readingEventSchema = z.object({
+  type: z.literal('reading'),
+  /** The device's id (UUID). */
+  device: z.string(),
+  reading: readingSchema,
+  patch: deviceVitalsPatchSchema,
+});
+export const deviceEventSchema = z.object({
+  type: z.literal('device'),
+  device: z.string(),
+  change: z.enum(['updated', 'removed']),
+});
+export const resyncEventSchema = z.object({ type: z.literal('resync') });
+export const streamEventSchema = z.discriminatedUnion('type', [
+  readingEventSchema,
+  deviceEventSchema,
+  resyncEventSchema,
+]);
+export type ReadingEvent = z.infer<typeof readingEventSchema>;
+export type DeviceEvent = z.infer<typeof deviceEventSchema>;
+export type StreamEvent = z.infer<typeof streamEventSchema>;
