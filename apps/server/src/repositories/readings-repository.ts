@@ -125,8 +125,9 @@ export class ReadingsRepository {
       .where('device_id', '=', deviceId)
       .where('recorded_at', '>=', from)
       .where('recorded_at', '<', to)
-      .groupBy(bucket)
-      .orderBy(bucket)
+      // By position: PostgreSQL would not match a repeated expression with fresh parameters.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
       .execute();
   }
 
