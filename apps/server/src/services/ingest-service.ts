@@ -180,7 +180,14 @@ export class IngestService {
         continue;
       }
       if (!devices.has(r.id)) {
-        const { temperature_threshold: w, critical_temperature_threshold: c, ...state } = r;
+        const {
+          id: _id,
+          device_id: _deviceId,
+          user_id: _userId,
+          temperature_threshold: w,
+          critical_temperature_threshold: c,
+          ...state
+        } = r;
         devices.set(r.id, {
           id: r.id,
           device_id: r.device_id,
