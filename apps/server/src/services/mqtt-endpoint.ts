@@ -66,7 +66,8 @@ export class MqttEndpoint {
           () => done(refusal('Server unavailable', 5), false),
         );
       },
-      authorizeSubscribe: (_client, _sub, done) => done(new Error('Collars do not subscribe')),
+      // Refused in the SUBACK (0x80), the connection kept.
+      authorizeSubscribe: (_client, _sub, done) => done(null, null),
       authorizePublish: (client, packet, done) => {
         const collar = (client as CollarClient | null)?.collar;
         if (!collar || packet.topic !== vitalsTopic(collar.deviceId)) {
