@@ -133,8 +133,11 @@ export class IngestService {
       this.timer = null;
       this.committing = this.commitPending().finally(() => {
         this.committing = null;
-        // What arrived during the commit forms the next batch at once.
-        if (this.pending.length) this.flushSoon(0);
+        // What arrived during the commit starts the next batch, which gathers for gatherMs
+        // more: collars answered by this commit are sending their next readings right now,
+        // and one commit for all of them costs one disk flush instead of many.
+        if (this.pending.length)
+          this.flushSoon(this.pendingReadings >= this.maxBatch ? 0 : this.gatherMs);
       });
     }, ms);
   }
