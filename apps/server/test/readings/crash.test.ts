@@ -74,7 +74,20 @@ async function kill(): Promise<void> {
   await exited;
 }
 
-async function api(method: string, url: string, token?: string, body?: unknown) {
+/** The few answer fields this test reads. */
+interface Answer {
+  token: string;
+  dog: { id: string };
+  devices: { id: string; device_id: string; device_key: string }[];
+  vitals: { timestamp: string }[];
+}
+
+async function api(
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: Answer }> {
   const res = await fetch(`${base}${url}`, {
     method,
     headers: {
@@ -83,7 +96,7 @@ async function api(method: string, url: string, token?: string, body?: unknown) 
     },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as Answer };
 }
 
 describe.skipIf(usePostgres)(
