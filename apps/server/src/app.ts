@@ -158,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await container.mqtt.close();
   });
   app.addHook('onClose', async () => {
+    container.ingest.stopStats();
     await container.ingest.drain();
     await container.retention.stop();
     await container.bus.close();
@@ -289,6 +290,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.addHook('onReady', async () => {
     container.streams.start();
+    container.ingest.startStats(app.log);
     if (config.mqttPort !== undefined) {
       const port = await container.mqtt.listen(config.mqttPort, config.host);
       app.log.info({ port }, 'collars connect over MQTT on this port');
