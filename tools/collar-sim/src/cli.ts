@@ -174,16 +174,23 @@ async function simulate(options: SimOptions, collars: SimCollar[], transport: Tr
 
   await new Promise<void>((resolve) => {
     const stop = (why: string) => {
-      if (stopping) {
-        console.error('Stopping at once.');
-        process.exit(130);
-      }
+      if (stopping) return;
       stopping = true;
       console.log(`\n${why}: stopping (waiting for ${inFlight.size} readings in flight)...`);
       resolve();
     };
-    process.once('SIGINT', () => stop('Interrupted'));
-    process.once('SIGTERM', () => stop('Terminated'));
+    // A second Ctrl-C exits at once.
+    let signalled = false;
+    const onSignal = (why: string) => () => {
+      if (signalled) process.exit(130);
+      signalled = true;
+      stop(why);
+    };
+    process.on('SIGINT', onSignal('Interrupted'));
+    process.on('SIGTERM', onSignal('Terminated'));
+    // Started by `npm run demo`: it asks over IPC, and its end is the simulator's too.
+    process.on('message', (m) => m === 'stop' && stop('Demo stopping'));
+    process.on('disconnect', () => stop('Demo gone'));
     if (options.durationMs !== null) {
       const t = setTimeout(
         () => stop(`Ran for ${options.durationMs! / 1000} s`),
@@ -192,8 +199,6 @@ async function simulate(options: SimOptions, collars: SimCollar[], transport: Tr
       t.unref();
     }
   });
-  // A second Ctrl-C from here on exits at once.
-  process.on('SIGINT', () => process.exit(130));
   clearInterval(printer);
   for (const t of timers) clearTimeout(t);
   await Promise.race([
@@ -202,6 +207,7 @@ async function simulate(options: SimOptions, collars: SimCollar[], transport: Tr
   ]);
   await transport.close();
   console.log(formatTotal(meter.total, (performance.now() - started) / 1000));
+  process.disconnect?.();
 }
 
 async function main() {
@@ -217,6 +223,9 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  // Until the collars run, a stop from `npm run demo` (or its end) needs no clean-up.
+  const early = (m?: unknown) => (m === undefined || m === 'stop') && process.exit(0);
+  process.on('message', early).on('disconnect', early);
   try {
     const { state, collars } = await setUp(options);
     console.log(
@@ -224,6 +233,7 @@ async function main() {
     );
     const transport = options.mqttUrl ? mqttTransport(options.mqttUrl) : httpTransport(options.url);
     await transport.open(collars);
+    process.off('message', early).off('disconnect', early);
     await simulate(options, collars, transport);
   } catch (err) {
     if (err instanceof UsageError || err instanceof ApiError) {
