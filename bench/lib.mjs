@@ -23,9 +23,11 @@ export async function freePort() {
 export async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-bench-'));
+  // SQLite unless the caller passes DATABASE_URL: the PostgreSQL runs name it themselves.
+  const { DATABASE_URL: _pg, ...inherited } = process.env;
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -41,6 +43,7 @@ export async function startServer(env = {}) {
   child.on('exit', (code, signal) => (exit = { code, signal }));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
+    if (exit) throw new Error(`The server exited at start (${exit.signal ?? exit.code})`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
