@@ -5,13 +5,13 @@
 import {
   account,
   benchSeconds,
-  cpuSeconds,
   fleet,
   fmt,
   met,
   rssKiB,
   startServer,
   startWorker,
+  underIngestLoad,
 } from './lib.mjs';
 
 const STREAM_CLIENTS = 1000;
@@ -54,25 +54,23 @@ export async function run() {
         `(budget ≤ 20 KiB: ${met(perClient <= 20)})`,
     );
 
-    const cpu0 = cpuSeconds(server.pid);
-    const load = startWorker({
-      kind: 'post-rate',
-      base: server.base,
-      collars: background,
-      rate: BACKGROUND_RATE,
-      seconds: seconds + 2,
-    });
-    await new Promise((r) => setTimeout(r, 1000));
-    const p = await startWorker({
-      kind: 'probe',
-      base: server.base,
-      token: watcher.token,
-      collar: probeCollar,
-      rate: PROBE_RATE,
-      seconds,
-    }).result;
-    const l = await load.result;
-    const cpu = cpuSeconds(server.pid) - cpu0;
+    const {
+      measured: p,
+      ingest: l,
+      serverCpu: cpu,
+    } = await underIngestLoad(
+      server,
+      { collars: background, rate: BACKGROUND_RATE, seconds },
+      () =>
+        startWorker({
+          kind: 'probe',
+          base: server.base,
+          token: watcher.token,
+          collar: probeCollar,
+          rate: PROBE_RATE,
+          seconds,
+        }).result,
+    );
     streams.stop();
     await streams.result;
     console.log(

@@ -241,3 +241,23 @@ export async function temporaryPgDatabase(url) {
     },
   };
 }
+
+/**
+ * Runs `measure()` (a load worker's result) while `rate` readings/s arrive from `collars`,
+ * the ingest load starting a second before it and ending a second after. Resolves with the
+ * measurement, the ingest's own result and the server's CPU seconds over the whole stretch.
+ */
+export async function underIngestLoad(server, { collars, rate, seconds }, measure) {
+  const cpu0 = cpuSeconds(server.pid);
+  const load = startWorker({
+    kind: 'post-rate',
+    base: server.base,
+    collars,
+    rate,
+    seconds: seconds + 2,
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  const measured = await measure();
+  const ingest = await load.result;
+  return { measured, ingest, serverCpu: cpuSeconds(server.pid) - cpu0 };
+}

@@ -98,27 +98,28 @@ async function ticket(base, token) {
 const untilStopped = () =>
   new Promise((resolve) => process.on('message', (m) => m === 'stop' && resolve()));
 
+/** Runs a load against `pool`, then closes it: the result with the CPU seconds it took. */
+async function measured(pool, load) {
+  const cpu0 = cpuNow();
+  const r = await load();
+  const cpu = cpuNow() - cpu0;
+  await pool.close();
+  return { ...r, cpu };
+}
+
 const jobs = {
   /** As many single-reading POSTs as `concurrency` collars can get acknowledged. */
   async 'post-closed'({ base, collars, concurrency, seconds }) {
     const pool = new Pool(base, { connections: concurrency });
     const request = poster(pool, collars);
-    const cpu0 = cpuNow();
-    const r = await closedLoop({ concurrency, seconds, request });
-    const cpu = cpuNow() - cpu0;
-    await pool.close();
-    return { ...r, cpu };
+    return measured(pool, () => closedLoop({ concurrency, seconds, request }));
   },
 
   /** Single-reading POSTs at a fixed rate (open model): acknowledgement latency. */
   async 'post-rate'({ base, collars, rate, seconds, connections = 128 }) {
     const pool = new Pool(base, { connections });
     const request = poster(pool, collars);
-    const cpu0 = cpuNow();
-    const r = await fixedRate({ rate, seconds, request });
-    const cpu = cpuNow() - cpu0;
-    await pool.close();
-    return { ...r, cpu };
+    return measured(pool, () => fixedRate({ rate, seconds, request }));
   },
 
   /** Signed-in GETs at a fixed rate, the paths in turn. */
@@ -134,11 +135,7 @@ const jobs = {
       await res.body.dump();
       return res.statusCode === 200;
     };
-    const cpu0 = cpuNow();
-    const r = await fixedRate({ rate, seconds, request });
-    const cpu = cpuNow() - cpu0;
-    await pool.close();
-    return { ...r, cpu };
+    return measured(pool, () => fixedRate({ rate, seconds, request }));
   },
 
   /** `count` stream clients that only listen; 'ready' once all are open, closed on 'stop'. */

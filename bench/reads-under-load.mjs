@@ -4,12 +4,12 @@
 import {
   account,
   benchSeconds,
-  cpuSeconds,
   fleet,
   fmt,
   met,
   startServer,
   startWorker,
+  underIngestLoad,
 } from './lib.mjs';
 
 const READ_RATE = 500;
@@ -38,18 +38,15 @@ export async function run() {
     };
     await startWorker({ ...reads, rate: 200, seconds: 2 }).result; // warm-up
 
-    const cpu0 = cpuSeconds(server.pid);
-    const load = startWorker({
-      kind: 'post-rate',
-      base: server.base,
-      collars,
-      rate: INGEST_RATE,
-      seconds: seconds + 2,
-    });
-    await new Promise((r) => setTimeout(r, 1000));
-    const r = await startWorker({ ...reads, rate: READ_RATE, seconds }).result;
-    const l = await load.result;
-    const cpu = cpuSeconds(server.pid) - cpu0;
+    const {
+      measured: r,
+      ingest: l,
+      serverCpu: cpu,
+    } = await underIngestLoad(
+      server,
+      { collars, rate: INGEST_RATE, seconds },
+      () => startWorker({ ...reads, rate: READ_RATE, seconds }).result,
+    );
     console.log(
       `reads load  GET /api/dogs (20 pets) and /api/devices (5 collars) in turn at ${READ_RATE} req/s for ${seconds} s ` +
         `while ${INGEST_RATE} readings/s arrive: p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, max ${fmt(r.max)} ms, ` +

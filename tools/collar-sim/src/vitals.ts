@@ -148,20 +148,19 @@ export function scenarioFor(index: number, heatwave: boolean): Scenario {
   );
 }
 
+/** The day's air temperature (°C) and humidity (%) ranges of each scenario. */
+const WEATHER: Record<Scenario, { outdoorC: [number, number]; humidity: [number, number] }> = {
+  normal: { outdoorC: [15, 23], humidity: [40, 60] },
+  'hot-day-dry': { outdoorC: [31, 34], humidity: [20, 32] },
+  'hot-day-humid': { outdoorC: [31, 34], humidity: [60, 75] },
+  'hot-car': { outdoorC: [28, 31], humidity: [40, 60] },
+};
+
 /** A collar at a random point of its day, so a fresh fleet does not move in lockstep. */
 export function createCollar(scenario: Scenario, random: Random): CollarState {
-  const outdoorMeanC =
-    scenario === 'normal'
-      ? between(random, 15, 23)
-      : scenario === 'hot-car'
-        ? between(random, 28, 31)
-        : between(random, 31, 34);
-  const humidityMean =
-    scenario === 'hot-day-dry'
-      ? between(random, 20, 32)
-      : scenario === 'hot-day-humid'
-        ? between(random, 60, 75)
-        : between(random, 40, 60);
+  const weather = WEATHER[scenario];
+  const outdoorMeanC = between(random, ...weather.outdoorC);
+  const humidityMean = between(random, ...weather.humidity);
   const activities: Activity[] =
     scenario === 'hot-car' ? ['car', 'rest'] : ['sleep', 'rest', 'rest', 'walk', 'play'];
   const activity = activities[Math.floor(random() * activities.length)] ?? 'rest';
