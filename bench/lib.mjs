@@ -42,12 +42,17 @@ export async function startServer(env = {}) {
   let exit = null;
   child.on('exit', (code, signal) => (exit = { code, signal }));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // A busy machine may take a while to start it; 60 s is plenty.
+  for (let i = 0; ; i++) {
     if (exit) throw new Error(`The server exited at start (${exit.signal ?? exit.code})`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
       // not listening yet
+    }
+    if (i === 600) {
+      child.kill('SIGKILL');
+      throw new Error('The server did not answer /api/health within 60 s');
     }
     await new Promise((r) => setTimeout(r, 100));
   }
