@@ -223,7 +223,7 @@ const jobs = {
             mqtt.connectAsync(url, {
               username: c.device_id,
               password: c.device_key,
-              clientId: `bench-${c.device_id}`,
+              clientId: `${c.device_id}-bench`,
               reconnectPeriod: 0,
             }),
           ),

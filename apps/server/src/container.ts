@@ -30,6 +30,10 @@ import { ReadingsRetention } from './services/readings-retention.js';
 import { StreamHub } from './services/stream-hub.js';
 import { MqttEndpoint } from './services/mqtt-endpoint.js';
 import path from 'node:path';
+import { sql } from 'kysely';
+
+/** A collar reports every few seconds and sends a backlog as one list: this is generous. */
+export const DEVICE_POSTS_PER_MINUTE = 600;
 
 /** Wires repositories and services once; routes receive what they need from here. */
 export function createContainer(opts: {
@@ -57,7 +61,14 @@ export function createContainer(opts: {
   // Live events: in process, or shared by every instance on one PostgreSQL.
   const bus: EventBus & { start?: () => Promise<void> } =
     dbHandle.dialect === 'postgres' && dbHandle.url
-      ? new PgEventBus(dbHandle.url, dbHandle.schema, opts.log)
+      ? new PgEventBus(
+          dbHandle.url,
+          dbHandle.schema,
+          async (channel, payload) => {
+            await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+          },
+          opts.log,
+        )
       : new LocalEventBus();
   const mailTransport =
     opts.mailTransport ??
@@ -115,12 +126,20 @@ export function createContainer(opts: {
     readings: repos.readings,
     bus,
     clock,
+    lockRows: dbHandle.dialect === 'postgres',
   });
+  ingest.onPublishError = (err) => opts.log.warn({ err }, 'live events of stored readings lost');
   const preferences = new PreferencesService(repos.preferences, clock);
   const streams = new StreamHub({ bus, tickets: repos.streamTickets, clock, log: opts.log });
   // A device that changed hands or went away: its key is looked up afresh, its owners' screens
   // refetch it (here and, through the bus, on every other instance).
-  const mqtt = new MqttEndpoint({ keys, ingest, clock, log: opts.log });
+  // Per collar, over HTTP and MQTT alike, apart from any user's or address's limits (DEV-7).
+  const devicePosts = new FixedWindowLimit(
+    Math.ceil(DEVICE_POSTS_PER_MINUTE * m),
+    60_000,
+    'Too many readings from this collar. Send a backlog as one list instead.',
+  );
+  const mqtt = new MqttEndpoint({ keys, ingest, clock, log: opts.log, limit: devicePosts });
   devices.onChange((c) => {
     keys.invalidate(c.id);
     if (c.change === 'removed') mqtt.disconnectDevice(c.id);
@@ -141,6 +160,7 @@ export function createContainer(opts: {
     keys,
     ingest,
     mqtt,
+    devicePosts,
     streams,
     readings: new ReadingsService({ readings: repos.readings, devices, preferences, clock }),
     retention: new ReadingsRetention({

@@ -33,13 +33,15 @@ const envSchema = z
     MAIL_FROM: z.string().default('PawGuard <alerts@pawguard.local>'),
     // Unset: no MQTT listener. Set: collars connect to this server itself on that port (0: any
     // free port, for tests).
-    MQTT_PORT: z.coerce
-      .number({ error: 'must be a port number (0-65535)' })
-      .int({ error: 'must be a port number (0-65535)' })
-      .min(0, { error: 'must be a port number (0-65535)' })
-      .max(65535, { error: 'must be a port number (0-65535)' })
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    MQTT_PORT: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'must be a port number (0-65535)' })
+        .int({ error: 'must be a port number (0-65535)' })
+        .min(0, { error: 'must be a port number (0-65535)' })
+        .max(65535, { error: 'must be a port number (0-65535)' })
+        .optional(),
+    ),
     READINGS_RETENTION_DAYS: z.coerce
       .number({ error: 'must be a whole number of days (1 or more)' })
       .int({ error: 'must be a whole number of days (1 or more)' })

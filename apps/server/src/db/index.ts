@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { DurableSqliteDialect, WalSync } from './durable-sqlite.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -14,6 +15,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** The PostgreSQL schema in use, when not the default (tests give each worker its own). */
   schema?: string | undefined;
+  /** SQLite's WAL flush, for tests and figures. */
+  wal?: WalSync | undefined;
   /** PostgreSQL's connection string (for a dedicated LISTEN connection). */
   url?: string | undefined;
   /** Closes the pool / file and releases the DATA_DIR lock. */
@@ -59,18 +62,28 @@ function openSqlite(dataDir: string): DbHandle {
     }
     throw err;
   }
-  // A commit is on disk before anyone is told it happened.
-  sqlite.pragma('synchronous = FULL');
+  // A commit is on disk before anyone is told it happened: COMMIT writes the WAL, and the
+  // driver flushes it on the thread pool before the commit's promise resolves (durable-sqlite.ts).
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const wal = new WalSync(`${file}-wal`);
+  const wrote = { pending: false };
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new DurableSqliteDialect(
+      { database: withStatementCache(sqlite, wrote) },
+      sqlite,
+      wal,
+      wrote,
+    ),
   });
   return {
     db,
     dialect: 'sqlite',
+    wal,
     close: async () => {
       await db.destroy();
+      await wal.close();
       // Kysely closes the file only if it ever ran a query; the lock must go either way.
       if (sqlite.open) sqlite.close();
     },
@@ -83,7 +96,7 @@ function openSqlite(dataDir: string): DbHandle {
  * dropped past `max`. Safe because better-sqlite3 runs one statement at a time and we never
  * stream (an open iterator would hold its statement).
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500) {
+function withStatementCache(sqlite: SQLite.Database, wrote: { pending: boolean }, max = 500) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -96,6 +109,8 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
       }
       cache.set(sql, stmt);
+      // Prepared right before it runs: a statement that writes makes the next commit flush.
+      if (!stmt.readonly) wrote.pending = true;
       return stmt;
     },
   };

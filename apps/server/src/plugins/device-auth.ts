@@ -9,14 +9,49 @@ const DEVICE_HEADER = /^Device ([A-Za-z0-9_-]{20,200})$/;
  * Collars authenticate with `Authorization: Device <key>`. Only the header counts: a key in
  * the path or query string is never read, so it never needs to appear in a URL (or a log).
  */
+/** At most this many refusal lines a minute; the rest are counted in the next line. */
+const REJECTION_LOGS_PER_MINUTE = 30;
+
+function logBudget(perMinute: number) {
+  let window = 0;
+  let used = 0;
+  let skipped = 0;
+  let reported = 0;
+  return {
+    take(): boolean {
+      const minute = Math.floor(Date.now() / 60_000);
+      if (minute !== window) {
+        window = minute;
+        used = 0;
+      }
+      if (used++ < perMinute) {
+        reported = skipped;
+        skipped = 0;
+        return true;
+      }
+      skipped++;
+      return false;
+    },
+    suppressed: () => reported,
+  };
+}
+
 export function deviceKeyAuthenticator(keys: DeviceKeyCache): DeviceAuthenticator {
+  const rejections = logBudget(REJECTION_LOGS_PER_MINUTE);
   return async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const match = header ? DEVICE_HEADER.exec(header.trim()) : null;
     if (!match) return null;
     const principal = await keys.authenticate(match[1]!);
     if (!principal) {
-      request.log.info({ event: 'device.auth', outcome: 'failure' }, 'device key rejected');
+      // Warn level, so routes on the hot path (quiet at info) still record refusals; a flood
+      // is summarised rather than logged line by line.
+      if (rejections.take()) {
+        request.log.warn(
+          { event: 'device.auth', outcome: 'failure', suppressed: rejections.suppressed() },
+          'device key rejected',
+        );
+      }
       return null;
     }
     if (keys.sharedFrom(principal.id, request.ip)) {

@@ -150,8 +150,8 @@ export class DevicesRepository {
    * What ingest needs of each posting device, in one query per batch: its state, its latest
    * vitals and its owner's thresholds (null when the owner kept the defaults).
    */
-  ingestStates(ids: string[], ex: Executor) {
-    return ex
+  ingestStates(ids: string[], ex: Executor, lock: boolean) {
+    const q = ex
       .selectFrom('devices')
       .leftJoin('notification_preferences as p', 'p.user_id', 'devices.user_id')
       .select([
@@ -172,6 +172,8 @@ export class DevicesRepository {
         'p.critical_temperature_threshold',
       ])
       .where('devices.id', 'in', ids)
-      .execute();
+      .orderBy('devices.id');
+    // FOR UPDATE OF devices: the device rows only (the preferences row may be absent).
+    return (lock ? q.forUpdate(['devices']) : q).execute();
   }
 }

@@ -87,15 +87,15 @@ export class ReadingsRepository {
       .executeTakeFirst();
   }
 
-  /** Oldest first, within [from, to], at most `cap` rows. */
-  between(deviceId: string, from: number, to: number, cap: number): Promise<ReadingRow[]> {
+  /** Newest first, within [from, to], at most `cap` rows. */
+  newestBetween(deviceId: string, from: number, to: number, cap: number): Promise<ReadingRow[]> {
     return this.db
       .selectFrom('readings')
       .selectAll()
       .where('device_id', '=', deviceId)
       .where('recorded_at', '>=', from)
       .where('recorded_at', '<=', to)
-      .orderBy('recorded_at', 'asc')
+      .orderBy('recorded_at', 'desc')
       .limit(cap)
       .execute();
   }

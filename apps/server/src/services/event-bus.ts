@@ -42,23 +42,32 @@ export class LocalEventBus implements EventBus {
 /** NOTIFY payloads must stay under 8,000 bytes. */
 const MAX_PAYLOAD = 7_500;
 const RECONNECT_MS = 1_000;
+/** The LISTEN connection is probed this often; one that does not answer in time is replaced. */
+const PING_MS = 15_000;
+const PING_TIMEOUT_MS = 5_000;
+
+/** Sends one NOTIFY (through the application's pool, not the LISTEN connection). */
+export type Notify = (channel: string, payload: string) => Promise<void>;
 
 /**
  * Several server processes on one PostgreSQL: each delivers its own events at once and sends
  * them to the others with NOTIFY on a channel named after the schema; each LISTENs on a
- * connection of its own. After that connection is lost and regained, its streams are told to
- * resync (events of the gap may be missing).
+ * connection of its own, probed every 15 s. After that connection was lost and regained, the
+ * events of the gap may be missing: this instance's streams get `resync`, and so do the
+ * other instances' (a NOTIFY of its own), since what this one sent may not have reached them
+ * either.
  */
 export class PgEventBus extends LocalEventBus {
   private readonly instance = randomUUID();
   private readonly channel: string;
   private client: pg.Client | null = null;
   private closed = false;
-  private queue: Promise<unknown> = Promise.resolve();
+  private ping: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly url: string,
     schema: string | undefined,
+    private readonly notify: Notify,
     private readonly log: FastifyBaseLogger,
   ) {
     super();
@@ -66,10 +75,7 @@ export class PgEventBus extends LocalEventBus {
   }
 
   async start(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.url,
-      keepAlive: true,
-    });
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
     client.on('notification', (n) => {
       if (n.channel !== this.channel || !n.payload) return;
       try {
@@ -91,6 +97,26 @@ export class PgEventBus extends LocalEventBus {
     await client.connect();
     await client.query(`LISTEN "${this.channel}"`);
     this.client = client;
+    this.ping ??= setInterval(() => void this.probe(), PING_MS);
+    this.ping.unref();
+  }
+
+  private async probe(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('no answer')), PING_TIMEOUT_MS).unref(),
+    );
+    try {
+      await Promise.race([client.query('SELECT 1'), timeout]);
+    } catch (err) {
+      this.log.warn(
+        { err },
+        'live events connection to PostgreSQL stopped answering; replacing it',
+      );
+      this.reconnect(client);
+      void client.end().catch(() => undefined);
+    }
   }
 
   private reconnect(lost: pg.Client): void {
@@ -99,7 +125,11 @@ export class PgEventBus extends LocalEventBus {
     const retry = () => {
       if (this.closed) return;
       this.start().then(
-        () => this.deliver({ audience: [], event: { type: 'resync' } }),
+        () => {
+          const resync: BusMessage = { audience: [], event: { type: 'resync' } };
+          this.deliver(resync);
+          this.send([resync]);
+        },
         () => setTimeout(retry, RECONNECT_MS).unref(),
       );
     };
@@ -108,13 +138,15 @@ export class PgEventBus extends LocalEventBus {
 
   override publish(messages: BusMessage[]): void {
     super.publish(messages);
-    const client = this.client;
-    if (!client || messages.length === 0) return;
+    this.send(messages);
+  }
+
+  private send(messages: BusMessage[]): void {
+    if (messages.length === 0 || this.closed) return;
     for (const payload of this.payloads(messages)) {
-      // In order, one at a time: a burst of events never opens a burst of queries.
-      this.queue = this.queue
-        .then(() => client.query('SELECT pg_notify($1, $2)', [this.channel, payload]))
-        .catch((err: unknown) => this.log.warn({ err }, 'live event not sent to other instances'));
+      this.notify(this.channel, payload).catch((err: unknown) =>
+        this.log.warn({ err }, 'live event not sent to other instances'),
+      );
     }
   }
 
@@ -139,7 +171,7 @@ export class PgEventBus extends LocalEventBus {
 
   override async close(): Promise<void> {
     this.closed = true;
-    await this.queue;
+    if (this.ping) clearInterval(this.ping);
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);

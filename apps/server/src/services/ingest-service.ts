@@ -61,6 +61,8 @@ export interface IngestOptions {
   readings: ReadingsRepository;
   bus: EventBus;
   clock: Clock;
+  /** Lock the posting devices' rows for the batch (PostgreSQL; SQLite has one writer). */
+  lockRows?: boolean;
   /** How long to gather readings into one commit when none is in progress (ms). */
   gatherMs?: number;
   /** A batch is committed at once when it holds this many readings. */
@@ -167,9 +169,19 @@ export class IngestService {
   }
 
   private async commitPending(): Promise<void> {
-    const jobs = this.pending;
-    this.pending = [];
-    this.pendingReadings = 0;
+    // At most maxBatch readings per commit (a backlog job is never split): the transaction and
+    // its IN lists stay bounded however much is waiting.
+    let take = 0;
+    let count = 0;
+    while (
+      take < this.pending.length &&
+      (take === 0 || count + this.pending[take]!.readings.length <= this.maxBatch)
+    ) {
+      count += this.pending[take]!.readings.length;
+      take++;
+    }
+    const jobs = this.pending.splice(0, take);
+    this.pendingReadings -= count;
     if (jobs.length === 0) return;
     const now = this.o.clock.now();
     let outcome: BatchOutcome;
@@ -185,16 +197,33 @@ export class IngestService {
       if (result instanceof Error) job.reject(result);
       else job.resolve(result);
     }
-    if (outcome.messages.length) this.o.bus.publish(outcome.messages);
+    try {
+      if (outcome.messages.length) this.o.bus.publish(outcome.messages);
+    } catch (err) {
+      // The readings are stored and acknowledged; a live event lost is a screen a moment behind.
+      this.onPublishError?.(err);
+    }
   }
 
+  /** Told when live events of a stored batch could not be published. */
+  onPublishError: ((err: unknown) => void) | null = null;
+
   private async store(trx: Transaction<Database>, jobs: Job[], now: Date): Promise<BatchOutcome> {
-    const ids = [...new Set(jobs.map((j) => j.deviceUuid))];
-    const rowsById = new Map((await this.o.devices.ingestStates(ids, trx)).map((r) => [r.id, r]));
+    const ids = [...new Set(jobs.map((j) => j.deviceUuid))].sort();
+    // Locked (PostgreSQL) in id order: a release or another instance's batch for the same
+    // collar waits for this commit, or this one sees its result, never a mix.
+    const rowsById = new Map(
+      (await this.o.devices.ingestStates(ids, trx, this.o.lockRows ?? false)).map((r) => [r.id, r]),
+    );
     const devices = new Map<string, IngestDevice>();
     const results = new Map<Job, Reading[] | Error>();
-    // Per device: every distinct reading time of this batch.
+    const nowMs = now.getTime();
+    // Per device: the readings of this batch by time. A reading without a timestamp takes the
+    // commit time, moved on by a millisecond while that is taken: it is a reading of its own,
+    // never a repeat of another.
     const byDevice = new Map<string, Map<number, ParsedReading>>();
+    const serverTimed = new Map<string, Set<number>>();
+    const timesOf = new Map<Job, number[]>();
     for (const job of jobs) {
       const r = rowsById.get(job.deviceUuid);
       if (!r) {
@@ -225,50 +254,58 @@ export class IngestService {
             criticalF: c ?? DEFAULT_PREFERENCES.critical_temperature_threshold,
           },
         });
+        byDevice.set(r.id, new Map());
+        serverTimed.set(r.id, new Set());
       }
-      let times = byDevice.get(r.id);
-      if (!times) byDevice.set(r.id, (times = new Map()));
+      const times = byDevice.get(r.id)!;
+      const own = serverTimed.get(r.id)!;
+      const jobTimes: number[] = [];
       for (const reading of job.readings) {
-        const at = reading.timestamp ?? now.getTime();
+        let at = reading.timestamp;
+        if (at === undefined) {
+          at = nowMs;
+          while (times.has(at)) at++;
+          own.add(at);
+        }
         if (!times.has(at)) times.set(at, reading);
+        jobTimes.push(at);
       }
+      timesOf.set(job, jobTimes);
     }
 
-    const nowMs = now.getTime();
-    const rows: NewReadingRow[] = [];
-    for (const [deviceUuid, times] of byDevice) {
-      const device = devices.get(deviceUuid)!;
-      const ordered = [...times.entries()].sort((a, b) => a[0] - b[0]);
-      // Backlogs are judged in time order from the device's current status (DESIGN §3).
-      let previous = (device.state.vitals_status as VitalsStatus | null) ?? null;
-      for (const [at, r] of ordered) {
-        const status = vitalsStatus(r, device.thresholds, previous);
-        previous = status;
-        rows.push({
-          device_id: deviceUuid,
-          recorded_at: at,
-          received_at: nowMs,
-          temperature: r.temperature,
-          humidity: r.humidity,
-          heart_rate: r.heart_rate ?? null,
-          activity_level: r.activity_level ?? null,
-          battery: r.battery ?? null,
-          status,
-          reported_status: r.status ?? null,
-          lat: r.location?.lat ?? null,
-          lon: r.location?.lon ?? null,
-        });
-      }
-    }
-
-    const inserted = rows.length ? await this.o.readings.insertNew(rows, trx) : [];
     const stored = new Map<string, Map<number, ReadingRow>>();
-    for (const row of inserted) {
-      let m = stored.get(row.device_id);
-      if (!m) stored.set(row.device_id, (m = new Map()));
-      m.set(Number(row.recorded_at), row);
+    let inserted: ReadingRow[] = [];
+    let pending = this.rowsFor(devices, byDevice, nowMs);
+    // A server-timed reading that meets a stored one moves on a millisecond and is inserted
+    // again; collar-timed repeats are answered with what is stored.
+    for (let attempt = 0; pending.length && attempt < 5; attempt++) {
+      const fresh = await this.o.readings.insertNew(pending, trx);
+      inserted = inserted.concat(fresh);
+      for (const row of fresh) {
+        let m = stored.get(row.device_id);
+        if (!m) stored.set(row.device_id, (m = new Map()));
+        m.set(Number(row.recorded_at), row);
+      }
+      const retry: NewReadingRow[] = [];
+      for (const row of pending) {
+        if (stored.get(row.device_id)?.has(row.recorded_at)) continue;
+        const own = serverTimed.get(row.device_id)!;
+        if (!own.has(row.recorded_at)) continue;
+        const times = byDevice.get(row.device_id)!;
+        let at = row.recorded_at + 1;
+        while (times.has(at)) at++;
+        // Keep each job's answer pointing at where its reading went.
+        for (const ts of timesOf.values())
+          for (let i = 0; i < ts.length; i++) if (ts[i] === row.recorded_at) ts[i] = at;
+        times.set(at, times.get(row.recorded_at)!);
+        times.delete(row.recorded_at);
+        own.delete(row.recorded_at);
+        own.add(at);
+        retry.push({ ...row, recorded_at: at });
+      }
+      pending = retry;
     }
-    // Times already stored before this batch: answered with the stored reading.
+    // Times stored before this batch: answered with the stored reading.
     for (const [deviceUuid, times] of byDevice) {
       const have = stored.get(deviceUuid) ?? new Map<number, ReadingRow>();
       stored.set(deviceUuid, have);
@@ -278,17 +315,19 @@ export class IngestService {
     }
 
     const messages: BatchOutcome['messages'] = [];
-    for (const [deviceUuid] of byDevice) {
-      const device = devices.get(deviceUuid)!;
+    for (const [deviceUuid, device] of devices) {
       const fresh = inserted
         .filter((r) => r.device_id === deviceUuid)
         .sort((a, b) => Number(a.recorded_at) - Number(b.recorded_at));
+      const before = device.state.vitals_recorded_at;
       const patch = await this.updateDevice(trx, device, fresh, now);
       device.state = patch;
       const storedReadings = fresh.map((row) => ({ row, status: row.status as VitalsStatus }));
       for (const hook of this.hooks) await hook(trx, device, storedReadings, now);
+      // A live event when the device's latest reading moved on (a backlog of older readings
+      // changes nothing on screen but last seen).
       const newest = fresh.at(-1);
-      if (newest) {
+      if (newest && patch.vitals_recorded_at !== before) {
         messages.push({
           audience: [device.user_id],
           event: {
@@ -307,10 +346,50 @@ export class IngestService {
       const have = stored.get(job.deviceUuid)!;
       results.set(
         job,
-        job.readings.map((r) => toReading(have.get(r.timestamp ?? nowMs)!, device.device_id)),
+        timesOf.get(job)!.map((at) => toReading(have.get(at)!, device.device_id)),
       );
     }
     return { results, messages, inserted: inserted.length };
+  }
+
+  /**
+   * New rows with the server's status. Readings newer than the device's latest are judged in
+   * time order from its current status (the 1 °F hysteresis needs the level it is at); older
+   * ones (a backlog) are judged each on its own and never feed that chain.
+   */
+  private rowsFor(
+    devices: Map<string, IngestDevice>,
+    byDevice: Map<string, Map<number, ParsedReading>>,
+    nowMs: number,
+  ): NewReadingRow[] {
+    const rows: NewReadingRow[] = [];
+    for (const [deviceUuid, times] of byDevice) {
+      const device = devices.get(deviceUuid)!;
+      const latest = device.state.vitals_recorded_at
+        ? Date.parse(device.state.vitals_recorded_at)
+        : -Infinity;
+      let previous = (device.state.vitals_status as VitalsStatus | null) ?? null;
+      for (const [at, r] of [...times.entries()].sort((a, b) => a[0] - b[0])) {
+        const newer = at > latest;
+        const status = vitalsStatus(r, device.thresholds, newer ? previous : null);
+        if (newer) previous = status;
+        rows.push({
+          device_id: deviceUuid,
+          recorded_at: at,
+          received_at: nowMs,
+          temperature: r.temperature,
+          humidity: r.humidity,
+          heart_rate: r.heart_rate ?? null,
+          activity_level: r.activity_level ?? null,
+          battery: r.battery ?? null,
+          status,
+          reported_status: r.status ?? null,
+          lat: r.location?.lat ?? null,
+          lon: r.location?.lon ?? null,
+        });
+      }
+    }
+    return rows;
   }
 
   /**
@@ -345,10 +424,12 @@ export class IngestService {
       patch.activity_level = lastWith('activity_level') ?? before.activity_level;
       patch.battery_level = lastWith('battery') ?? before.battery_level;
     }
+    // Only while the owner it was read with still holds it (the row is locked on PostgreSQL;
+    // on SQLite one connection serialises every write).
     await this.o.devices.update(
       device.id,
       { ...patch, updated_at: patch.last_seen! },
-      undefined,
+      device.user_id,
       trx,
     );
     return patch;

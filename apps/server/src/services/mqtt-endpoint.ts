@@ -7,6 +7,7 @@ import type { IngestService } from './ingest-service.js';
 import type { Clock } from './clock.js';
 import { parseReadingUpload } from './reading-upload.js';
 import { HttpError } from './errors.js';
+import type { FixedWindowLimit } from './fixed-window-limit.js';
 
 /** The one topic a collar may publish to: its readings, the same payload as over HTTP. */
 export const vitalsTopic = (deviceId: string) => `pawguard/devices/${deviceId}/vitals`;
@@ -16,7 +17,7 @@ const BAD_MESSAGE_LOGS_PER_MINUTE = 20;
 
 type CollarClient = Client & { collar?: DevicePrincipal };
 
-const refusal = (message: string, returnCode: 4 | 5): AuthenticateError =>
+const refusal = (message: string, returnCode: 2 | 4 | 5): AuthenticateError =>
   Object.assign(new Error(message), { returnCode });
 
 /**
@@ -42,12 +43,12 @@ export class MqttEndpoint {
       ingest: IngestService;
       clock: Clock;
       log: FastifyBaseLogger;
+      limit: FixedWindowLimit;
     },
   ) {}
 
   async listen(port: number, host: string): Promise<number> {
     const broker = await Aedes.createBroker({
-      // A collar sends small readings; a huge packet is refused before it is buffered.
       authenticate: (client, username, password, done) => {
         const deviceId = (username ?? '').trim().toUpperCase();
         const key = password?.toString('utf8') ?? '';
@@ -60,7 +61,19 @@ export class MqttEndpoint {
               );
               return done(refusal('Bad Device ID or key', 4), false);
             }
+            // A session is known by its client id, and a new CONNECT with a taken id ends the
+            // old session: a collar's client id must be its own Device ID (or start with it),
+            // so no collar can push another off.
+            if (!client.id.toUpperCase().startsWith(principal.deviceId)) {
+              this.d.log.info(
+                { event: 'mqtt.auth', outcome: 'failure', device: principal.deviceId },
+                'collar refused at CONNECT: client id is not its Device ID',
+              );
+              return done(refusal('Client id must start with the Device ID', 2), false);
+            }
             (client as CollarClient).collar = principal;
+            // Known from now on, before CONNACK: a release in the next instant still finds it.
+            this.track(client as CollarClient);
             const source = (client.conn as { remoteAddress?: string }).remoteAddress ?? 'mqtt';
             if (this.d.keys.sharedFrom(principal.id, source)) {
               this.d.log.warn(
@@ -84,6 +97,14 @@ export class MqttEndpoint {
           );
           return done(new Error('Collars publish only to their own vitals topic'));
         }
+        if (this.d.limit.retryAfterSeconds(collar.id, Date.now()) > 0) {
+          this.d.log.warn(
+            { event: 'mqtt.rate_limited', device: collar.deviceId },
+            'collar over its reading limit; disconnected',
+          );
+          return done(new Error('Too many readings from this collar'));
+        }
+        this.d.limit.hit(collar.id, Date.now());
         let readings;
         try {
           const body: unknown = JSON.parse(packet.payload.toString('utf8'));
@@ -105,15 +126,9 @@ export class MqttEndpoint {
       // the live stream.
       authorizeForward: () => null,
     });
-    broker.on('clientReady', (client) => {
-      const collar = (client as CollarClient).collar;
-      if (!collar) return;
-      let set = this.byDevice.get(collar.id);
-      if (!set) this.byDevice.set(collar.id, (set = new Set()));
-      set.add(client as CollarClient);
-    });
     broker.on('clientDisconnect', (client) => this.forget(client as CollarClient));
     broker.on('clientError', (client) => this.forget(client as CollarClient));
+    broker.on('connectionError', (client) => this.forget(client as CollarClient));
     this.broker = broker;
     const server = net.createServer(broker.handle);
     this.server = server;
@@ -139,6 +154,14 @@ export class MqttEndpoint {
   disconnectDevice(deviceUuid: string): void {
     for (const client of this.byDevice.get(deviceUuid) ?? []) client.close();
     this.byDevice.delete(deviceUuid);
+  }
+
+  private track(client: CollarClient): void {
+    const id = client.collar!.id;
+    let set = this.byDevice.get(id);
+    if (!set) this.byDevice.set(id, (set = new Set()));
+    set.add(client);
+    client.conn.once('close', () => this.forget(client));
   }
 
   private forget(client: CollarClient): void {

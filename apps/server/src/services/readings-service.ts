@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PREFERENCES,
   HISTORY_MAX_BUCKETS,
   HISTORY_RANGES,
   LIMITS,
@@ -75,8 +76,8 @@ export class ReadingsService {
     } else {
       const from = q.from ? Date.parse(q.from) : 0;
       const to = q.to ? Date.parse(q.to) : this.d.clock.now().getTime() + 5 * 60_000;
-      // Newest-last, at most one page: a wider window is narrowed with from and to.
-      rows = await this.d.readings.between(id, from, to, LIMITS.readingsPageSize);
+      // The newest page of the window, oldest first; a wider window is narrowed with from and to.
+      rows = (await this.d.readings.newestBetween(id, from, to, LIMITS.readingsPageSize)).reverse();
     }
     const out: Record<string, Reading & { deviceId: string }> = {};
     for (const row of rows) {
@@ -104,8 +105,10 @@ export class ReadingsService {
       to: new Date(to).toISOString(),
       bucket_seconds: bucketS,
       thresholds: {
-        warning: prefs?.temperature_threshold ?? 85,
-        critical: prefs?.critical_temperature_threshold ?? 105,
+        warning: prefs?.temperature_threshold ?? DEFAULT_PREFERENCES.temperature_threshold,
+        critical:
+          prefs?.critical_temperature_threshold ??
+          DEFAULT_PREFERENCES.critical_temperature_threshold,
       },
       buckets: rows.map((r) => ({
         t: new Date(from + Number(r.bucket) * bucketMs).toISOString(),

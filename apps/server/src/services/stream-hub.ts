@@ -94,13 +94,21 @@ export class StreamHub {
     const client: Client = { res, ...who };
     this.clients.add(client);
     res.on('close', () => this.clients.delete(client));
+    // A connection reset while we write is the browser gone, not a server fault.
+    res.on('error', () => this.end(client));
     res.write(`retry: 3000\n: connected\n\n`);
     if (lastEventId) this.replay(client, lastEventId);
   }
 
   /** Ends every stream of a session at once (logout on this instance). */
   closeSession(sessionId: string): void {
-    for (const c of this.clients) if (c.sessionId === sessionId) c.res.end();
+    for (const c of this.clients) if (c.sessionId === sessionId) this.end(c);
+  }
+
+  /** Ends a stream and forgets it at once, so nothing is written to it afterwards. */
+  private end(client: Client): void {
+    this.clients.delete(client);
+    if (!client.res.writableEnded) client.res.end();
   }
 
   private replay(client: Client, lastEventId: string): void {
@@ -137,9 +145,14 @@ export class StreamHub {
   }
 
   private write(client: Client, frame: string): void {
+    if (client.res.writableEnded || client.res.destroyed) {
+      this.clients.delete(client);
+      return;
+    }
     // A client that cannot keep up (a full socket buffer) is dropped; it reconnects and
     // catches up from the replay window instead of growing our memory.
     if (client.res.writableLength > 1_000_000) {
+      this.clients.delete(client);
       client.res.destroy();
       return;
     }
@@ -149,7 +162,7 @@ export class StreamHub {
   /** Heartbeat and session check; runs every HEARTBEAT_MS (tests call it directly). */
   async beat(): Promise<void> {
     if (this.clients.size === 0) return;
-    for (const c of this.clients) c.res.write(': heartbeat\n\n');
+    for (const c of this.clients) this.write(c, ': heartbeat\n\n');
     try {
       const ids = [...new Set([...this.clients].map((c) => c.sessionId))];
       const now = this.d.clock.now().toISOString();
@@ -160,7 +173,7 @@ export class StreamHub {
       }
       for (const c of this.clients) {
         const role = live.get(c.sessionId);
-        if (role === undefined) c.res.end();
+        if (role === undefined) this.end(c);
         else c.admin = role === 'admin';
       }
       await this.d.tickets.pruneExpired(now);
@@ -173,7 +186,6 @@ export class StreamHub {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     this.unsubscribe();
-    for (const c of this.clients) c.res.end();
-    this.clients.clear();
+    for (const c of this.clients) this.end(c);
   }
 }

@@ -18,6 +18,16 @@ describe('configuration', () => {
     expect(c.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('listens for MQTT only when MQTT_PORT names a port; empty means off', () => {
+    expect(loadConfig({}).mqttPort).toBeUndefined();
+    expect(loadConfig({ MQTT_PORT: '' }).mqttPort).toBeUndefined();
+    expect(loadConfig({ MQTT_PORT: '  ' }).mqttPort).toBeUndefined();
+    expect(loadConfig({ MQTT_PORT: '1884' }).mqttPort).toBe(1884);
+    expect(() => loadConfig({ MQTT_PORT: 'mqtt' })).toThrow(/MQTT_PORT: must be a port number/);
+    expect(loadConfig({}).readingsRetentionDays).toBe(30);
+    expect(() => loadConfig({ READINGS_RETENTION_DAYS: '0' })).toThrow(/READINGS_RETENTION_DAYS/);
+  });
+
   it('accepts the default admin address when it is set explicitly', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'Admin@LocalHost' }).adminEmail).toBe('admin@localhost');
   });

@@ -392,3 +392,66 @@ describe('POST vitals: batches, idempotency and what a reading changes', () => {
     expect(res.json().vitals.status).toBe('DANGER');
   });
 });
+
+describe('POST vitals: readings without a timestamp, and backlogs beside new readings', () => {
+  it('stores every reading sent without a timestamp, each answered with itself', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const res = await postAsCollar(t, c.device_id, c.device_key, [
+      { temperature: 20, humidity: 40 },
+      { temperature: 35, humidity: 90 },
+      { temperature: 50, humidity: 40 },
+    ]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().vitals.map((v: { temperature: number }) => v.temperature)).toEqual([
+      20, 35, 50,
+    ]);
+    // Two posts that land in one commit are two readings too.
+    const [a, b] = await Promise.all([
+      postAsCollar(t, c.device_id, c.device_key, { temperature: 21, humidity: 40 }),
+      postAsCollar(t, c.device_id, c.device_key, { temperature: 41, humidity: 40 }),
+    ]);
+    expect([a.json().vitals.temperature, b.json().vitals.temperature]).toEqual([21, 41]);
+    expect((await readingRows(t, c.id)).map((r) => r.temperature).sort()).toEqual([
+      20, 21, 35, 41, 50,
+    ]);
+  });
+
+  it('keeps the hysteresis of the device’s latest level when a backlog arrives beside new readings', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    await postAsCollar(t, c.device_id, c.device_key, {
+      temperature: fahrenheitToCelsius(106),
+      humidity: 10,
+      timestamp: ago(t, 60_000),
+    });
+    expect((await deviceRow(t, c.id))!.vitals_status).toBe('CRITICAL');
+    const res = await postAsCollar(t, c.device_id, c.device_key, [
+      { temperature: fahrenheitToCelsius(70), humidity: 10, timestamp: ago(t, 120_000) },
+      { temperature: fahrenheitToCelsius(104.5), humidity: 10, timestamp: ago(t, 30_000) },
+    ]);
+    expect(res.json().vitals.map((v: { status: string }) => v.status)).toEqual([
+      'SAFE',
+      'CRITICAL',
+    ]);
+    expect((await deviceRow(t, c.id))!.vitals_status).toBe('CRITICAL');
+  });
+
+  it('never leaves readings or vitals on a collar released while its readings are stored', async () => {
+    for (let round = 0; round < 4; round++) {
+      const c = await ownedCollar(t, admin, owner);
+      const posts = Array.from({ length: 6 }, (_, i) =>
+        postAsCollar(t, c.device_id, c.device_key, { ...reading, timestamp: ago(t, 10_000 - i) }),
+      );
+      const release = t.app.inject({
+        method: 'DELETE',
+        url: `/api/devices/${c.id}`,
+        headers: bearer(owner.token),
+      });
+      await Promise.all([...posts, release]);
+      const row = (await deviceRow(t, c.id))!;
+      expect(row.user_id).toBeNull();
+      expect(row.registration_status).toBe('unassigned');
+      expect(row.temperature_celsius).toBeNull();
+      expect(await readingRows(t, c.id)).toHaveLength(0);
+    }
+  });
+});

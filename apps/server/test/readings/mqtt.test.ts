@@ -25,11 +25,12 @@ afterAll(async () => {
 const topic = (deviceId: string) => `pawguard/devices/${deviceId}/vitals`;
 
 /** Connects as a collar; resolves with the client, or rejects with the CONNACK refusal. */
-function connect(username: string, password: string): Promise<MqttClient> {
+function connect(username: string, password: string, clientId = username): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
     const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
       username,
       password,
+      clientId,
       reconnectPeriod: 0,
       connectTimeout: 5_000,
       protocolVersion: 4,
@@ -53,6 +54,20 @@ describe('the MQTT endpoint (MQTT_PORT)', () => {
     await expect(connect(other.device_id, c.device_key)).rejects.toThrow(
       /Bad username or password/i,
     );
+  });
+
+  it('refuses a client id that is not the collar’s Device ID, so no collar can push another off', async () => {
+    const victim = await ownedCollar(t, admin, owner);
+    const other = await ownedCollar(t, admin, owner);
+    const connected = await connect(victim.device_id, victim.device_key);
+    await expect(connect(other.device_id, other.device_key, victim.device_id)).rejects.toThrow(
+      /Identifier rejected/i,
+    );
+    expect(connected.connected).toBe(true);
+    // Its own Device ID with a suffix is fine.
+    expect(
+      (await connect(other.device_id, other.device_key, `${other.device_id}-fw2`)).connected,
+    ).toBe(true);
   });
 
   it('stores a QoS 1 reading by the time its PUBACK arrives', async () => {

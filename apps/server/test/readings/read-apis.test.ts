@@ -97,6 +97,23 @@ describe('GET /api/devices/{id}/readings', () => {
     ).toEqual([60, 61, 62, 63, 64]);
   });
 
+  it('answers the newest 1,000 when there are more, oldest first', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const batch = Array.from({ length: 1000 }, (_, i) => ({
+      temperature: 20,
+      humidity: 40,
+      timestamp: ago(t, (1100 - i) * 1000),
+    }));
+    await postAsCollar(t, c.device_id, c.device_key, batch);
+    await postAsCollar(t, c.device_id, c.device_key, { temperature: 30, humidity: 40 });
+    const res = await get(owner.token, `/api/devices/${c.id}/readings`);
+    const list = Object.values(res.json().readings) as { temperature: number; timestamp: string }[];
+    expect(list).toHaveLength(1000);
+    expect(list.at(-1)!.temperature).toBe(30);
+    const times = list.map((r) => Date.parse(r.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
   it('refuses latest with a range, and a from that is not a date', async () => {
     expectError(
       await get(

@@ -15,10 +15,6 @@ import {
 } from '@pawguard/shared';
 import { currentUser } from '../../plugins/auth.js';
 import { parseReadingUpload } from '../../services/reading-upload.js';
-import { FixedWindowLimit } from '../../services/fixed-window-limit.js';
-
-/** A collar reports every few seconds; a backlog goes as one list, so this is generous. */
-export const DEVICE_POSTS_PER_MINUTE = 600;
 
 /** A backlog of 1,000 readings is about 200 kB of JSON; anything larger answers 413. */
 export const READINGS_BODY_LIMIT = 512 * 1024;
@@ -26,11 +22,7 @@ export const READINGS_BODY_LIMIT = 512 * 1024;
 /** Readings: collars post them; owners and admins read them. */
 export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ingest, readings, devices } = app.container;
-  const deviceLimit = new FixedWindowLimit(
-    Math.ceil(DEVICE_POSTS_PER_MINUTE * app.config.rateLimitMultiplier),
-    60_000,
-    'Too many readings from this collar. Send a backlog as one list instead.',
-  );
+  const deviceLimit = app.container.devicePosts;
   const e = errorSchema;
   const readErrors = { 400: e, 401: e, 404: e };
 
@@ -133,6 +125,8 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['readings'],
         summary: 'Readings as a map keyed by reading id: latest=1, or from and to (ISO-8601)',
+        description:
+          'At most the newest 1,000 readings of the window (all time without from and to), oldest first; from and to at most 31 days apart.',
         params: idParamSchema,
         querystring: readingsQuerySchema,
         response: { 200: readingsMapResponseSchema, ...readErrors },
