@@ -25,7 +25,16 @@ function restrictImports(files, patterns) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.artifacts/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/.artifacts/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -78,6 +87,11 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Runs in the browser as it is, before the app (see the file).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   // Web: components/lib → features → app; a feature never imports another feature.
   restrictImports('apps/web/src/{components,lib}/**', [
     {
@@ -104,7 +118,14 @@ export default tseslint.config(
     ]),
   ),
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'scripts/**', 'tools/**'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      'apps/web/scripts/**',
+      'tools/**',
+    ],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

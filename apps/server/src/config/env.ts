@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { SUPPORT_CONTACT } from '@pawguard/shared/content';
 
 /**
  * Every setting the server reads, parsed and validated once at start-up. This is the only
@@ -55,6 +56,24 @@ const envSchema = z
     PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), {
       message: 'must start with http:// or https://',
     }),
+    // The Support page's contacts; the defaults are samples (555-01xx numbers are fictional).
+    SUPPORT_EMAIL: z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, {
+        message: 'must be an e-mail address such as support@example.com',
+      })
+      .default(SUPPORT_CONTACT.email),
+    SUPPORT_PHONE: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s().-]{7,30}$/, {
+        message: 'must be a phone number such as (800) 555-0142 or +44 20 7946 0000',
+      })
+      .refine((v) => v.replace(/\D/g, '').length >= 7, {
+        message: 'must have at least 7 digits',
+      })
+      .default(SUPPORT_CONTACT.phone),
     RATE_LIMIT_MULTIPLIER: z.coerce
       .number({ error: 'must be a positive number' })
       .positive({ error: 'must be a positive number' })
@@ -86,6 +105,8 @@ export type Config = {
   logLevel: string;
   publicUrl: string;
   rateLimitMultiplier: number;
+  supportEmail: string;
+  supportPhone: string;
 };
 
 export class ConfigError extends Error {}
@@ -114,5 +135,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    supportEmail: e.SUPPORT_EMAIL,
+    supportPhone: e.SUPPORT_PHONE,
   };
 }

@@ -20,28 +20,31 @@ const SafetyRoute = lazy(() => import('./routes/safety'));
 const SupportRoute = lazy(() => import('./routes/support'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
+/** Signed in: these screens. Signed out: the landing page at the same URL (DESIGN §6). */
+const protectedRoutes = [
+  { path: paths.home, element: <DashboardRoute /> },
+  { path: paths.myPets, element: <MyPetsRoute /> },
+  { path: paths.petProfiles, element: <MyPetsRoute /> },
+  { path: paths.myDogs, element: <MyPetsRoute /> },
+  { path: paths.monitoring, element: <MonitoringRoute /> },
+  { path: paths.devices, element: <DevicesRoute /> },
+  { path: paths.registerDevice, element: <RegisterDeviceRoute /> },
+  { path: paths.admin, element: <AdminRoute /> },
+  { path: paths.adminDevices, element: <AdminDevicesRoute /> },
+  { path: paths.notifications, element: <NotificationsRoute /> },
+  { path: paths.safety, element: <SafetyRoute /> },
+  { path: paths.support, element: <SupportRoute /> },
+] satisfies RouteObject[];
+
+/** The paths at which a signed-out visitor sees the landing page (prerendered at build time). */
+export const landingPaths: readonly string[] = protectedRoutes.map((route) => route.path);
+
 /** Spec section 2. The table checks only sign-in; screens check roles themselves (section 6). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      {
-        element: <ProtectedLayout />,
-        children: [
-          { index: true, element: <DashboardRoute /> },
-          { path: paths.myPets, element: <MyPetsRoute /> },
-          { path: paths.petProfiles, element: <MyPetsRoute /> },
-          { path: paths.myDogs, element: <MyPetsRoute /> },
-          { path: paths.monitoring, element: <MonitoringRoute /> },
-          { path: paths.devices, element: <DevicesRoute /> },
-          { path: paths.registerDevice, element: <RegisterDeviceRoute /> },
-          { path: paths.admin, element: <AdminRoute /> },
-          { path: paths.adminDevices, element: <AdminDevicesRoute /> },
-          { path: paths.notifications, element: <NotificationsRoute /> },
-          { path: paths.safety, element: <SafetyRoute /> },
-          { path: paths.support, element: <SupportRoute /> },
-        ],
-      },
+      { element: <ProtectedLayout />, children: protectedRoutes },
       {
         element: <OpenLayout />,
         children: [{ path: paths.emergency, element: <EmergencyRoute /> }],

@@ -2,6 +2,7 @@ import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { useLoginScreen } from '@/app/login-screen';
+import { useHydrated } from '@/lib/use-hydrated';
 import { PageLoader } from './page-loader';
 
 const AuthScreen = lazy(() =>
@@ -15,6 +16,8 @@ export function RootLayout() {
   const loginScreen = useLoginScreen();
   const showLogin = loginScreen.isOpen && !user;
   const { pathname } = useLocation();
+  // Toasts exist only in the browser; prerendered HTML has none.
+  const hydrated = useHydrated();
 
   // A new page starts at the top (an in-page #anchor only changes the hash).
   useLayoutEffect(() => {
@@ -34,9 +37,11 @@ export function RootLayout() {
       ) : (
         <Outlet />
       )}
-      <Suspense fallback={null}>
-        <ToasterHost />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <ToasterHost />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -127,7 +127,8 @@ export function LandingPage({ onLogin, onJoinWaitlist }: LandingPageProps) {
 
       <footer className="border-t bg-card">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>
+          {/* Prerendered at build time: the year may have turned since. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {BRAND.name}. AI pet protection for hot days.
           </p>
           <nav aria-label="Footer">
