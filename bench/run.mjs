@@ -9,10 +9,15 @@ console.log(
   `PawGuard benchmarks on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 );
 // `npm run bench -- gc-soak` runs only the benchmarks named.
-const all = ['api-reads', 'login', 'gc-soak'];
-const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
+const all = ['api-reads', 'login', 'gc-soak', 'web'];
+// Options after the names (`web --url http://…`) go to the benchmarks.
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith('--'));
+const named = firstOption < 0 ? args : args.slice(0, firstOption);
+const options = firstOption < 0 ? [] : args.slice(firstOption);
+const names = named.length ? named : all;
 for (const name of names) {
   if (!all.includes(name)) throw new Error(`No benchmark ${name}; there are: ${all.join(', ')}`);
   const mod = await import(`./${name}.mjs`);
-  await mod.run();
+  await mod.run(options);
 }

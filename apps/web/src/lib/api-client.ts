@@ -1,3 +1,4 @@
+import '@/lib/zod-setup';
 import type { z } from 'zod';
 import { MESSAGES } from '@pawguard/shared';
 import { env } from '@/config/env';

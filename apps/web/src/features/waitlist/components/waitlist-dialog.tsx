@@ -1,3 +1,4 @@
+import '@/lib/zod-setup';
 import { useId, useRef, type ReactNode } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
