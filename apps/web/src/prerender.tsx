@@ -11,12 +11,14 @@ import { paths } from '@/config/paths';
 export { documentTitle } from '@/lib/use-document-title';
 
 export const pages = [
-  { file: 'index.html', title: null, paths: landingPaths, renderAt: paths.home },
+  { file: 'index.html', title: null, paths: landingPaths, renderAt: paths.home, preload: [] },
   {
     file: 'emergency.html',
     title: 'Emergency Vets',
     paths: [paths.emergency],
     renderAt: paths.emergency,
+    // Its lazy parts, fetched with the main bundle so the page hydrates without a second wait.
+    preload: ['src/app/routes/emergency.tsx', 'src/lib/query-provider.tsx'],
   },
 ] as const;
 

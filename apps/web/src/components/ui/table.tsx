@@ -12,7 +12,7 @@ type TableProps = ComponentProps<'table'> & {
 };
 
 const STACKED = cn(
-  'max-md:block max-md:[&_thead]:sr-only max-md:[&_tbody]:grid max-md:[&_tbody]:gap-3 max-md:[&_tbody]:p-3',
+  'max-md:block max-md:[&_thead]:sr-only max-md:[&_tbody]:grid max-md:[&_tbody]:grid-cols-[minmax(0,1fr)] max-md:[&_tbody]:gap-3 max-md:[&_tbody]:p-3',
   'max-md:[&_tr]:block max-md:[&_tr]:rounded-lg max-md:[&_tr]:border max-md:[&_tr]:bg-card max-md:[&_tr]:p-3',
   'max-md:[&_td]:flex max-md:[&_td]:min-w-0 max-md:[&_td]:max-w-none max-md:[&_td]:items-center max-md:[&_td]:justify-between max-md:[&_td]:gap-4 max-md:[&_td]:px-0 max-md:[&_td]:py-1.5 max-md:[&_td]:text-left',
   'max-md:[&_td[data-label]]:before:shrink-0 max-md:[&_td[data-label]]:before:font-medium max-md:[&_td[data-label]]:before:text-muted-foreground max-md:[&_td[data-label]]:before:content-[attr(data-label)]',

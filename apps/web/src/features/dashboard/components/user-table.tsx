@@ -123,8 +123,8 @@ export function UserTable({
                 const isSelf = user.id === currentUserId;
                 return (
                   <TableRow key={user.id}>
-                    <TableCell className="max-w-[16rem] max-md:block">
-                      <p className="truncate font-medium max-md:text-base">
+                    <TableCell className="max-w-[16rem] max-md:flex-col max-md:items-start max-md:gap-0">
+                      <p className="max-w-full truncate font-medium max-md:text-base">
                         {user.name}
                         {isSelf ? (
                           <span className="ml-1 text-xs font-normal text-muted-foreground">
@@ -132,7 +132,9 @@ export function UserTable({
                           </span>
                         ) : null}
                       </p>
-                      <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+                      <p className="max-w-full truncate text-xs text-muted-foreground">
+                        {user.email}
+                      </p>
                     </TableCell>
                     <TableCell data-label="Role">
                       <RoleBadge role={user.role} />
