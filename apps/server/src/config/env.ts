@@ -56,24 +56,21 @@ const envSchema = z
     PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), {
       message: 'must start with http:// or https://',
     }),
-    // The Support page's contacts; the defaults are samples (555-01xx numbers are fictional).
-    SUPPORT_EMAIL: z
-      .string()
-      .trim()
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, {
+    // The Support page's contacts; unset, the documented samples (555-01xx numbers are fictional).
+    SUPPORT_EMAIL: optionalString.refine(
+      (v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+      {
         message: 'must be an e-mail address such as support@example.com',
-      })
-      .default(SUPPORT_CONTACT.email),
-    SUPPORT_PHONE: z
-      .string()
-      .trim()
-      .regex(/^\+?[\d\s().-]{7,30}$/, {
-        message: 'must be a phone number such as (800) 555-0142 or +44 20 7946 0000',
-      })
-      .refine((v) => v.replace(/\D/g, '').length >= 7, {
-        message: 'must have at least 7 digits',
-      })
-      .default(SUPPORT_CONTACT.phone),
+      },
+    ),
+    SUPPORT_PHONE: optionalString.refine(
+      (v) =>
+        v === undefined || (/^\+?[\d\s().-]{7,30}$/.test(v) && v.replace(/\D/g, '').length >= 7),
+      {
+        message:
+          'must be a phone number of at least 7 digits, such as (800) 555-0142 or +44 20 7946 0000',
+      },
+    ),
     RATE_LIMIT_MULTIPLIER: z.coerce
       .number({ error: 'must be a positive number' })
       .positive({ error: 'must be a positive number' })
@@ -135,7 +132,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
-    supportEmail: e.SUPPORT_EMAIL,
-    supportPhone: e.SUPPORT_PHONE,
+    supportEmail: e.SUPPORT_EMAIL ?? SUPPORT_CONTACT.email,
+    supportPhone: e.SUPPORT_PHONE ?? SUPPORT_CONTACT.phone,
   };
 }
