@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { preloadSignedIn } from '@/app/router';
 import { authToken } from '@/lib/auth-token';
 import './index.css';
 
@@ -19,6 +20,7 @@ const app = (
 if (root.hasAttribute('data-prerendered') && !authToken.get()) {
   hydrateRoot(root, app);
 } else {
+  if (authToken.get()) preloadSignedIn(window.location.pathname);
   root.replaceChildren();
   document.documentElement.removeAttribute('data-session');
   createRoot(root).render(app);

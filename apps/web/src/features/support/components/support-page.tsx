@@ -73,19 +73,11 @@ export function SupportPage() {
             detail={SUPPORT_CONTACT.emailResponse}
             description={contact?.support_email}
           >
-            {contact ? (
-              <Button asChild className="w-full">
-                <a href={`mailto:${contact.support_email}`}>
-                  <Mail aria-hidden="true" />
-                  Send Email
-                </a>
-              </Button>
-            ) : (
-              <Button className="w-full" disabled>
-                <Mail aria-hidden="true" />
-                Send Email
-              </Button>
-            )}
+            <ContactAction
+              href={contact && `mailto:${contact.support_email}`}
+              icon={Mail}
+              label="Send Email"
+            />
           </ContactCard>
           <ContactCard
             icon={Phone}
@@ -93,19 +85,11 @@ export function SupportPage() {
             detail={SUPPORT_CONTACT.phoneHours}
             description={contact?.support_phone}
           >
-            {contact ? (
-              <Button asChild className="w-full">
-                <a href={`tel:${contact.support_phone_tel}`}>
-                  <Phone aria-hidden="true" />
-                  Call Support
-                </a>
-              </Button>
-            ) : (
-              <Button className="w-full" disabled>
-                <Phone aria-hidden="true" />
-                Call Support
-              </Button>
-            )}
+            <ContactAction
+              href={contact && `tel:${contact.support_phone_tel}`}
+              icon={Phone}
+              label="Call Support"
+            />
           </ContactCard>
         </ul>
       </section>
@@ -210,6 +194,33 @@ function EmergencyLine({ phone, phoneTel }: { phone?: string; phoneTel?: string 
         )}
       </p>
     </div>
+  );
+}
+
+/** A contact link, disabled until the server's settings have loaded. */
+function ContactAction({
+  href,
+  icon: Icon,
+  label,
+}: {
+  href: string | undefined;
+  icon: LucideIcon;
+  label: string;
+}) {
+  const content = (
+    <>
+      <Icon aria-hidden="true" />
+      {label}
+    </>
+  );
+  return href ? (
+    <Button asChild className="w-full">
+      <a href={href}>{content}</a>
+    </Button>
+  ) : (
+    <Button className="w-full" disabled>
+      {content}
+    </Button>
   );
 }
 
