@@ -183,7 +183,7 @@ function EmergencyLine({ phone, phoneTel }: { phone?: string; phoneTel?: string 
           </Link>
         </Button>
       </div>
-      <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+      <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span>Collar or account problem during an emergency?</span>
         {phone && phoneTel ? (
           <a className="font-medium underline underline-offset-4" href={`tel:${phoneTel}`}>
@@ -192,7 +192,7 @@ function EmergencyLine({ phone, phoneTel }: { phone?: string; phoneTel?: string 
         ) : (
           <Skeleton className="inline-block h-4 w-40" />
         )}
-      </p>
+      </div>
     </div>
   );
 }
