@@ -1,4 +1,3 @@
-import '@/lib/zod-setup';
 import type { z } from 'zod';
 import { MESSAGES } from '@pawguard/shared';
 import { env } from '@/config/env';

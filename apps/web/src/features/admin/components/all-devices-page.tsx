@@ -195,7 +195,7 @@ function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
       <CardHeader className="gap-2 pb-3">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <CardTitle id={`admin-device-${device.id}`} className="font-mono">
+            <CardTitle as="h2" id={`admin-device-${device.id}`} className="font-mono">
               {device.device_id}
             </CardTitle>
             <p className="truncate text-sm text-muted-foreground" title={device.device_name}>

@@ -1,4 +1,3 @@
-import '@/lib/zod-setup';
 import { useId, useRef, type ReactNode } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
