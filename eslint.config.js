@@ -28,6 +28,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/node_modules/**',
       'data/**',
       'data-demo/**',
@@ -87,6 +88,11 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Runs in the browser as it is, before the app (see the file).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   // Web: components/lib → features → app; a feature never imports another feature.
   restrictImports('apps/web/src/{components,lib}/**', [
     {
@@ -113,7 +119,14 @@ export default tseslint.config(
     ]),
   ),
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'scripts/**', 'tools/**'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      'apps/web/scripts/**',
+      'tools/**',
+    ],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -10,10 +10,15 @@ console.log(
     `load average ${os.loadavg()[0].toFixed(1)} (other work on the machine skews every figure)`,
 );
 // `npm run bench -- gc-soak` runs only the benchmarks named.
-const all = ['api-reads', 'login', 'ingest', 'latency', 'reads-under-load', 'gc-soak'];
-const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
+const all = ['api-reads', 'login', 'ingest', 'latency', 'reads-under-load', 'gc-soak', 'web'];
+// Options after the names (`web --url http://…`) go to the benchmarks.
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith('--'));
+const named = firstOption < 0 ? args : args.slice(0, firstOption);
+const options = firstOption < 0 ? [] : args.slice(firstOption);
+const names = named.length ? named : all;
 for (const name of names) {
   if (!all.includes(name)) throw new Error(`No benchmark ${name}; there are: ${all.join(', ')}`);
   const mod = await import(`./${name}.mjs`);
-  await mod.run();
+  await mod.run(options);
 }

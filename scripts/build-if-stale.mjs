@@ -16,6 +16,7 @@ export const BUILD_INPUTS = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/scripts',
   'apps/web/package.json',
   'apps/web/tsconfig.json',
   'apps/web/vite.config.ts',

@@ -16,6 +16,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/prerender.mjs to preload what a prerendered page needs to hydrate.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // The shared package is pure (schemas, rules, constants) but does not say so in its

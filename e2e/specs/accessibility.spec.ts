@@ -73,6 +73,8 @@ for (const viewport of [
 
     test('the landing page and its waitlist dialog', async ({ page }) => {
       await page.goto('/');
+      // Prerendered: interactive once the app has taken the page over.
+      await page.waitForLoadState('networkidle');
       await expect(page.getByRole('button', { name: 'Join Waitlist' }).first()).toBeVisible();
       await expectAccessible(page, 'the landing page');
 
@@ -90,6 +92,8 @@ for (const viewport of [
 
     test('the emergency vet finder with results', async ({ page }) => {
       await page.goto('/emergency');
+      // Prerendered: interactive once the app has taken the page over.
+      await page.waitForLoadState('networkidle');
       await page.getByLabel('ZIP code').fill('12345');
       await page.getByLabel('ZIP code').press('Enter');
       await expect(page.getByRole('heading', { name: 'Emergency Vets Near 12345' })).toBeVisible();

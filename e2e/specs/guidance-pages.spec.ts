@@ -9,6 +9,8 @@ test('a visitor finds emergency vets by ZIP code, and a blank ZIP does nothing',
   page,
 }) => {
   await page.goto('/emergency');
+  // Prerendered: interactive once the app has taken the page over.
+  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { name: 'Emergency Vets', exact: true })).toBeVisible();
   await expect(header(page).getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 

@@ -1,33 +1,20 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { addPet, bearer, loginAsAdmin, registerUser, uniqueName } from '../support/api';
+import {
+  addPet,
+  bearer,
+  loginAsAdmin,
+  prePopulateCollar,
+  randomMac,
+  registerUser,
+  uniqueName,
+} from '../support/api';
 import { adminCredentials } from '../support/env';
 import { signInThroughForm, signInWithToken, toast } from '../support/app';
 
 // Auto-assign takes any free collar: journeys that add or take collars run one after another,
 // so one never takes the collar another has just pre-populated for its owner.
 test.describe.configure({ mode: 'serial' });
-
-const randomMac = () =>
-  Array.from({ length: 6 }, () =>
-    Math.floor(Math.random() * 256)
-      .toString(16)
-      .padStart(2, '0'),
-  ).join(':');
-
-/** An admin's pre-populate through the API, for journeys that only need a collar to exist. */
-async function prePopulateCollar(request: APIRequestContext): Promise<string> {
-  const admin = await loginAsAdmin(request);
-  const generated = await request.get('/api/devices/generate-id', { headers: bearer(admin.token) });
-  expect(generated.status(), await generated.text()).toBe(200);
-  const { device_id } = (await generated.json()) as { device_id: string };
-  const response = await request.post('/api/admin/devices/pre-populate', {
-    headers: bearer(admin.token),
-    data: { devices: [{ device_id, device_address: randomMac() }] },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return device_id;
-}
 
 const deviceCard = (page: Page, deviceId: string) =>
   page
@@ -170,4 +157,50 @@ test('a user opening /admin sees Access Denied', async ({ page, request }) => {
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(toast(page, 'You need admin privileges to access this page')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Admin Portal' })).toHaveCount(0);
+});
+
+test('an owner reads a waiting collar plainly and an admin sees it never connected, at 375 and 1280 px', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerUser(request);
+  const petName = uniqueName('Scout');
+  await addPet(request, owner, petName);
+  const pets = (await (
+    await request.get('/api/dogs', { headers: bearer(owner.token) })
+  ).json()) as { dogs: { id: string }[] };
+  const deviceId = await prePopulateCollar(request);
+  const longName = `Backyard collar with a very long name ${deviceId}`.slice(0, 50);
+  const assigned = await request.post(`/api/devices/assign/${deviceId}`, {
+    headers: bearer(owner.token),
+    data: { dog_id: pets.dogs[0]!.id, device_name: longName, device_type: 'collar' },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await signInWithToken(page, owner.token, '/devices');
+    const card = deviceCard(page, deviceId);
+    await expect(card).toContainText('Device Connected');
+    await expect(card).toContainText('Waiting for the first reading');
+    await expect(card).not.toContainText('Never');
+    // The name may be cut short on screen; its tooltip holds all of it.
+    await expect(card.getByRole('heading', { name: longName })).toHaveAttribute('title', longName);
+  }
+
+  const admin = await loginAsAdmin(request);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await signInWithToken(page, admin.token, '/admin/devices');
+    await page.getByLabel('Search devices').fill(deviceId);
+    const adminCard = page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
+    await expect(adminCard).toHaveCount(1);
+    await expect(adminCard).toContainText('Never connected');
+    await expect(adminCard).not.toContainText('Offline');
+    await expect(adminCard).not.toContainText('Online');
+    // Only a filter set: no collar has sent a reading in this run, so none is active.
+    await page.getByLabel('Search devices').fill('');
+    await page.getByLabel('Status').selectOption('active');
+    await expect(page.getByText('No devices match these filters.')).toBeVisible();
+  }
 });

@@ -42,6 +42,8 @@ test.describe('at phone width (375 px)', () => {
 
   test('the landing page works without horizontal scrolling', async ({ page }) => {
     await page.goto('/');
+    // Prerendered: interactive once the app has taken the page over.
+    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join Waitlist' }).first()).toBeVisible();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);

@@ -17,6 +17,8 @@ const newEntry = (overrides: Partial<Entry> = {}): Entry => ({
 
 async function openWaitlist(page: Page, button: 'first' | 'last' = 'first'): Promise<Locator> {
   await page.goto('/');
+  // Prerendered: interactive once the app has taken the page over.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Join Waitlist' })[button]().click();
   const dialog = page.getByRole('dialog', { name: 'Join the Waitlist' });
   await expect(dialog).toBeVisible();

@@ -64,3 +64,24 @@ export async function profileStatus(request: APIRequestContext, token: string): 
   const response = await request.get('/api/auth/profile', { headers: bearer(token) });
   return response.status();
 }
+
+export const randomMac = () =>
+  Array.from({ length: 6 }, () =>
+    Math.floor(Math.random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  ).join(':');
+
+/** An admin's pre-populate through the API, for journeys that only need a collar to exist. */
+export async function prePopulateCollar(request: APIRequestContext): Promise<string> {
+  const admin = await loginAsAdmin(request);
+  const generated = await request.get('/api/devices/generate-id', { headers: bearer(admin.token) });
+  expect(generated.status(), await generated.text()).toBe(200);
+  const { device_id } = (await generated.json()) as { device_id: string };
+  const response = await request.post('/api/admin/devices/pre-populate', {
+    headers: bearer(admin.token),
+    data: { devices: [{ device_id, device_address: randomMac() }] },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return device_id;
+}

@@ -17,6 +17,8 @@ export const toast = (page: Page, title: string): Locator =>
 
 export async function openLoginScreen(page: Page): Promise<void> {
   await page.goto('/');
+  // Prerendered: interactive once the app has taken the page over.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 }

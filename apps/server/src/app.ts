@@ -51,6 +51,31 @@ export interface BuildAppOptions {
 }
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/**
+ * The built web app's pages. The build prerenders some screens (the landing page, /emergency)
+ * and lists in pages.json which HTML file answers which path; any other path gets the plain
+ * shell, so a visitor never glimpses a page other than the one the app will show.
+ */
+export function loadWebPages(dist: string): { pageFor: (url: string) => string } | undefined {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) return undefined;
+  let manifest: { pages: Record<string, string>; fallback: string } = {
+    pages: {},
+    fallback: 'index.html',
+  };
+  const manifestFile = path.join(dist, 'pages.json');
+  if (fs.existsSync(manifestFile)) manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  return {
+    pageFor(url) {
+      // React Router matches paths case-insensitively and ignores a trailing slash.
+      const pathname = url
+        .split(/[?#]/)[0]!
+        .toLowerCase()
+        .replace(/(.)\/+$/, '$1');
+      return manifest.pages[pathname] ?? manifest.fallback;
+    },
+  };
+}
+
 /** Collar and API bodies are small; a 100 kB cap keeps a flood of large bodies cheap to refuse. */
 export const BODY_LIMIT = 100 * 1024;
 
@@ -264,15 +289,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(apiRoutes, { prefix: '/api' });
 
-  const hasWeb = fs.existsSync(path.join(WEB_DIST, 'index.html'));
-  const sendApp = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', WEB_DIST);
-  if (hasWeb) {
+  const web = loadWebPages(WEB_DIST);
+  const sendPage = (reply: FastifyReply, url: string) =>
+    reply.header('cache-control', 'no-cache').sendFile(web!.pageFor(url), WEB_DIST);
+  if (web) {
     await app.register(fastifyStatic, {
       root: WEB_DIST,
       // Looked up per request (not listed once at start), so a rebuild never strands new chunks.
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each text file; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed asset names change with content, so they may be cached for a year.
         res.header(
@@ -284,7 +311,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     });
     // The app's own page, not an API operation: kept out of the OpenAPI document.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(reply, request.url));
   }
   // Rate-limited like every route, so probing unknown paths costs the same as calling real ones.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
@@ -292,7 +319,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // A screen of the single-page app: any other GET whose last segment is not a file name.
     const isScreen =
       request.method === 'GET' && !pathOnly.startsWith('/api') && !/\.[A-Za-z0-9]+$/.test(pathOnly);
-    if (hasWeb && isScreen) return sendApp(reply);
+    if (web && isScreen) return sendPage(reply, request.url);
     // The path is echoed only in part: a long one could carry something that belongs in no answer.
     return reply.code(404).send({
       error: `No route for ${request.method} ${pathOnly.length > 80 ? `${pathOnly.slice(0, 80)}…` : pathOnly}`,

@@ -249,15 +249,16 @@ export const SAMPLE_WEATHER_CHECK = {
   toastDurationMs: number;
 };
 
-/** Support contacts (spec sections 2 and 9). The 555-01xx numbers are reserved for fiction. */
+/**
+ * Support contacts (spec sections 2 and 9). The e-mail and phone are the defaults of the
+ * server's SUPPORT_EMAIL and SUPPORT_PHONE settings, which the web reads from GET /api/config;
+ * they are samples (555-01xx numbers are reserved for fiction).
+ */
 export const SUPPORT_CONTACT = {
   email: 'support@pawguard.example',
   emailResponse: 'Response within 2 hours',
   phone: '(800) 555-0142',
-  phoneTel: '+18005550142',
   phoneHours: 'Mon-Fri 8AM-8PM EST',
-  emergencyPhone: '(800) 555-0199',
-  emergencyPhoneTel: '+18005550199',
   chatHours: 'Available 24/7',
 } as const;
 

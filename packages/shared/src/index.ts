@@ -3,6 +3,7 @@ export * from './schemas/auth.js';
 export * from './schemas/pet.js';
 export * from './schemas/preferences.js';
 export * from './schemas/health.js';
+export * from './schemas/public-config.js';
 export * from './schemas/waitlist.js';
 export * from './domain/units.js';
 export * from './domain/relative-time.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { SUPPORT_CONTACT } from '@pawguard/shared/content';
 
 /**
  * Every setting the server reads, parsed and validated once at start-up. This is the only
@@ -70,6 +71,21 @@ const envSchema = z
     PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), {
       message: 'must start with http:// or https://',
     }),
+    // The Support page's contacts; unset, the documented samples (555-01xx numbers are fictional).
+    SUPPORT_EMAIL: optionalString.refine(
+      (v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+      {
+        message: 'must be an e-mail address such as support@example.com',
+      },
+    ),
+    SUPPORT_PHONE: optionalString.refine(
+      (v) =>
+        v === undefined || (/^\+?[\d\s().-]{7,30}$/.test(v) && v.replace(/\D/g, '').length >= 7),
+      {
+        message:
+          'must be a phone number of at least 7 digits, such as (800) 555-0142 or +44 20 7946 0000',
+      },
+    ),
     RATE_LIMIT_MULTIPLIER: z.coerce
       .number({ error: 'must be a positive number' })
       .positive({ error: 'must be a positive number' })
@@ -102,6 +118,8 @@ export type Config = {
   logLevel: string;
   publicUrl: string;
   rateLimitMultiplier: number;
+  supportEmail: string;
+  supportPhone: string;
 };
 
 export class ConfigError extends Error {}
@@ -131,5 +149,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    supportEmail: e.SUPPORT_EMAIL ?? SUPPORT_CONTACT.email,
+    supportPhone: e.SUPPORT_PHONE ?? SUPPORT_CONTACT.phone,
   };
 }

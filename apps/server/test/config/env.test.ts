@@ -68,4 +68,25 @@ describe('configuration', () => {
       databaseUrl: undefined,
     });
   });
+
+  it("takes the Support page's e-mail and phone from SUPPORT_EMAIL and SUPPORT_PHONE, else the samples", () => {
+    expect(loadConfig({})).toMatchObject({
+      supportEmail: 'support@pawguard.example',
+      supportPhone: '(800) 555-0142',
+    });
+    expect(loadConfig({ SUPPORT_EMAIL: ' ', SUPPORT_PHONE: '' })).toMatchObject({
+      supportEmail: 'support@pawguard.example',
+      supportPhone: '(800) 555-0142',
+    });
+    expect(
+      loadConfig({ SUPPORT_EMAIL: 'help@example.org', SUPPORT_PHONE: '+44 20 7946 0000' }),
+    ).toMatchObject({ supportEmail: 'help@example.org', supportPhone: '+44 20 7946 0000' });
+  });
+
+  it('refuses a support e-mail or phone that is not one', () => {
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'support', SUPPORT_PHONE: 'call us' })).toThrow(
+      /SUPPORT_EMAIL: must be an e-mail address[\s\S]*SUPPORT_PHONE: must be a phone number/,
+    );
+    expect(() => loadConfig({ SUPPORT_PHONE: '12-34' })).toThrow(/SUPPORT_PHONE/);
+  });
 });

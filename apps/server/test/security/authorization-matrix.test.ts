@@ -61,6 +61,7 @@ const samples: Record<string, (p: Principal) => Promise<InjectOptions>> = {
   'GET /api/admin/waitlist': async () => ({ url: '/api/admin/waitlist' }),
   'GET /api/admin/waitlist/export.csv': async () => ({ url: '/api/admin/waitlist/export.csv' }),
   'GET /api/health': async () => ({ url: '/api/health' }),
+  'GET /api/config': async () => ({ url: '/api/config' }),
   'POST /api/auth/register': async () => ({
     method: 'POST',
     url: '/api/auth/register',

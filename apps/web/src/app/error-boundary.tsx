@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 
 type Props = { children: ReactNode; resetKey: string };
 type State = { error: Error | null; resetKey: string };
@@ -43,10 +43,17 @@ export class AppErrorBoundary extends Component<Props, State> {
             : 'An unexpected error occurred. Reloading usually fixes it.'}
         </p>
         <div className="flex gap-2">
-          <Button onClick={() => window.location.reload()}>Reload</Button>
-          <Button variant="outline" asChild>
-            <a href="/">Go to home</a>
-          </Button>
+          {/* Plain elements with the button classes: this boundary is part of the landing bundle. */}
+          <button
+            type="button"
+            className={buttonVariants()}
+            onClick={() => window.location.reload()}
+          >
+            Reload
+          </button>
+          <a href="/" className={buttonVariants({ variant: 'outline' })}>
+            Go to home
+          </a>
         </div>
       </main>
     );

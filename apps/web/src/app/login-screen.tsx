@@ -1,18 +1,33 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 /**
- * The login screen has no URL (DESIGN §6): any page with a Login action opens it in place,
- * and its back action returns to the page underneath.
+ * The login screen has no URL of its own (DESIGN §6): any page with a Login action opens it
+ * in place, and its back action returns to the page underneath. Opening it adds a history
+ * entry (same URL, marked in its state), so the browser's Back closes it too.
  */
 type LoginScreenValue = { isOpen: boolean; open: () => void; close: () => void };
 
 const LoginScreenContext = createContext<LoginScreenValue | null>(null);
 
+type LoginScreenState = { loginScreen?: boolean } | null;
+
 export function LoginScreenProvider({ children }: { children: ReactNode }) {
-  const [isOpen, setIsOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isOpen = (location.state as LoginScreenState)?.loginScreen === true;
   const value = useMemo(
-    () => ({ isOpen, open: () => setIsOpen(true), close: () => setIsOpen(false) }),
-    [isOpen],
+    () => ({
+      isOpen,
+      open: () => {
+        if (!isOpen) void navigate(location, { state: { loginScreen: true } });
+      },
+      // Back to the entry the login screen was opened from (its URL is the same).
+      close: () => {
+        if (isOpen) void navigate(-1);
+      },
+    }),
+    [isOpen, location, navigate],
   );
   return <LoginScreenContext.Provider value={value}>{children}</LoginScreenContext.Provider>;
 }

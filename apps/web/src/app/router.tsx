@@ -6,19 +6,60 @@ import { ProtectedLayout } from './layouts/protected-layout';
 import { OpenLayout } from './layouts/open-layout';
 import { AppErrorBoundary } from './error-boundary';
 
-// Every screen but the landing page loads on demand (landing JS budget: 120 kB gzipped).
-const DashboardRoute = lazy(() => import('./routes/dashboard'));
-const MyPetsRoute = lazy(() => import('./routes/my-pets'));
-const MonitoringRoute = lazy(() => import('./routes/monitoring'));
-const DevicesRoute = lazy(() => import('./routes/devices'));
-const RegisterDeviceRoute = lazy(() => import('./routes/register-device'));
-const AdminRoute = lazy(() => import('./routes/admin'));
-const AdminDevicesRoute = lazy(() => import('./routes/admin-devices'));
-const NotificationsRoute = lazy(() => import('./routes/notifications'));
+// Every screen but the landing page loads on demand (landing JS budget: 100 kB gzipped).
+const screens = {
+  dashboard: () => import('./routes/dashboard'),
+  myPets: () => import('./routes/my-pets'),
+  monitoring: () => import('./routes/monitoring'),
+  devices: () => import('./routes/devices'),
+  registerDevice: () => import('./routes/register-device'),
+  admin: () => import('./routes/admin'),
+  adminDevices: () => import('./routes/admin-devices'),
+  notifications: () => import('./routes/notifications'),
+  safety: () => import('./routes/safety'),
+  support: () => import('./routes/support'),
+};
+const DashboardRoute = lazy(screens.dashboard);
+const MyPetsRoute = lazy(screens.myPets);
+const MonitoringRoute = lazy(screens.monitoring);
+const DevicesRoute = lazy(screens.devices);
+const RegisterDeviceRoute = lazy(screens.registerDevice);
+const AdminRoute = lazy(screens.admin);
+const AdminDevicesRoute = lazy(screens.adminDevices);
+const NotificationsRoute = lazy(screens.notifications);
 const EmergencyRoute = lazy(() => import('./routes/emergency'));
-const SafetyRoute = lazy(() => import('./routes/safety'));
-const SupportRoute = lazy(() => import('./routes/support'));
+const SafetyRoute = lazy(screens.safety);
+const SupportRoute = lazy(screens.support);
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+/** Signed in: these screens. Signed out: the landing page at the same URL (DESIGN §6). */
+const protectedRoutes = [
+  { path: paths.home, element: <DashboardRoute />, load: screens.dashboard },
+  { path: paths.myPets, element: <MyPetsRoute />, load: screens.myPets },
+  { path: paths.petProfiles, element: <MyPetsRoute />, load: screens.myPets },
+  { path: paths.myDogs, element: <MyPetsRoute />, load: screens.myPets },
+  { path: paths.monitoring, element: <MonitoringRoute />, load: screens.monitoring },
+  { path: paths.devices, element: <DevicesRoute />, load: screens.devices },
+  { path: paths.registerDevice, element: <RegisterDeviceRoute />, load: screens.registerDevice },
+  { path: paths.admin, element: <AdminRoute />, load: screens.admin },
+  { path: paths.adminDevices, element: <AdminDevicesRoute />, load: screens.adminDevices },
+  { path: paths.notifications, element: <NotificationsRoute />, load: screens.notifications },
+  { path: paths.safety, element: <SafetyRoute />, load: screens.safety },
+  { path: paths.support, element: <SupportRoute />, load: screens.support },
+] satisfies (RouteObject & { load: () => Promise<unknown> })[];
+
+/**
+ * A returning owner: fetch the signed-in shell and this URL's screen while the session is
+ * restored, instead of one after the other once it is.
+ */
+export function preloadSignedIn(pathname: string): void {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  void import('./layouts/signed-in-layout');
+  void protectedRoutes.find((route) => route.path === path)?.load();
+}
+
+/** The paths at which a signed-out visitor sees the landing page (prerendered at build time). */
+export const landingPaths: readonly string[] = protectedRoutes.map((route) => route.path);
 
 /** Spec section 2. The table checks only sign-in; screens check roles themselves (section 6). */
 export const routes: RouteObject[] = [
@@ -27,20 +68,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <ProtectedLayout />,
-        children: [
-          { index: true, element: <DashboardRoute /> },
-          { path: paths.myPets, element: <MyPetsRoute /> },
-          { path: paths.petProfiles, element: <MyPetsRoute /> },
-          { path: paths.myDogs, element: <MyPetsRoute /> },
-          { path: paths.monitoring, element: <MonitoringRoute /> },
-          { path: paths.devices, element: <DevicesRoute /> },
-          { path: paths.registerDevice, element: <RegisterDeviceRoute /> },
-          { path: paths.admin, element: <AdminRoute /> },
-          { path: paths.adminDevices, element: <AdminDevicesRoute /> },
-          { path: paths.notifications, element: <NotificationsRoute /> },
-          { path: paths.safety, element: <SafetyRoute /> },
-          { path: paths.support, element: <SupportRoute /> },
-        ],
+        children: protectedRoutes.map(({ path, element }) => ({ path, element })),
       },
       {
         element: <OpenLayout />,

@@ -1,12 +1,13 @@
 import { PawPrint } from 'lucide-react';
 import { BRAND } from '@pawguard/shared/content';
-import { cn } from '@/lib/utils';
+// clsx, not cn: nothing here needs tailwind-merge, which stays out of the landing bundle.
+import { clsx } from 'clsx';
 
 export function LogoMark({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn(
+      className={clsx(
         'inline-flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm',
         className,
       )}
@@ -19,7 +20,7 @@ export function LogoMark({ className }: { className?: string }) {
 /** The brand mark and name. Wrap it in a link or button; it carries no behaviour itself. */
 export function Logo({ className }: { className?: string }) {
   return (
-    <span className={cn('inline-flex items-center gap-2', className)}>
+    <span className={clsx('inline-flex items-center gap-2', className)}>
       <LogoMark />
       <span className="text-lg font-bold tracking-tight">{BRAND.name}</span>
     </span>

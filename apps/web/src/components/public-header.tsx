@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogIn } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 
 type PublicHeaderProps = { onLogin: () => void; children?: ReactNode };
 
-/** The signed-out header: the brand, optional links, and the Login action. */
+/**
+ * The signed-out header: the brand, optional links, and the Login action. A plain button with
+ * the button classes, so the landing bundle needs no Button component (see button-variants).
+ */
 export function PublicHeader({ onLogin, children }: PublicHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
@@ -17,10 +20,10 @@ export function PublicHeader({ onLogin, children }: PublicHeaderProps) {
         </Link>
         <div className="flex items-center gap-2 sm:gap-4">
           {children}
-          <Button onClick={onLogin}>
+          <button type="button" className={buttonVariants()} onClick={onLogin}>
             <LogIn aria-hidden="true" />
             Login
-          </Button>
+          </button>
         </div>
       </div>
     </header>

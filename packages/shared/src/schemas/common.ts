@@ -47,6 +47,9 @@ export const LIMITS = {
   freeText: 1000,
   deviceName: 50,
   phone: 30,
+  petAgeMax: 40,
+  petWeightMin: 0.1,
+  petWeightMax: 400,
   pageSize: 100,
   readingsPageSize: 1000,
 } as const;

@@ -28,6 +28,8 @@ export const adminDogSchema = dogSchema.extend({ owner_name: z.string(), owner_e
 export type AdminDog = z.infer<typeof adminDogSchema>;
 
 /** POST and PUT take the same body; PUT replaces, so omitted optional fields become null. */
+const WEIGHT_RANGE_MESSAGE = `weight must be between ${LIMITS.petWeightMin} and ${LIMITS.petWeightMax} lbs`;
+
 export const dogInputSchema = z.strictObject({
   name: z
     .string({ error: requiredAs('Pet name is required', 'name must be text') })
@@ -40,14 +42,14 @@ export const dogInputSchema = z.strictObject({
   age: z
     .number({ error: 'age must be a whole number of years' })
     .int({ error: 'age must be a whole number of years' })
-    .min(0, { error: 'age must be between 0 and 40' })
-    .max(40, { error: 'age must be between 0 and 40' })
+    .min(0, { error: `age must be between 0 and ${LIMITS.petAgeMax}` })
+    .max(LIMITS.petAgeMax, { error: `age must be between 0 and ${LIMITS.petAgeMax}` })
     .nullable()
     .optional(),
   weight: z
     .number({ error: 'weight must be a number of lbs' })
-    .min(0.1, { error: 'weight must be between 0.1 and 400 lbs' })
-    .max(400, { error: 'weight must be between 0.1 and 400 lbs' })
+    .min(LIMITS.petWeightMin, { error: WEIGHT_RANGE_MESSAGE })
+    .max(LIMITS.petWeightMax, { error: WEIGHT_RANGE_MESSAGE })
     .nullable()
     .optional(),
   medical_info: optionalText(LIMITS.freeText),

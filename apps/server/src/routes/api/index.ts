@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registerApiCompression } from '../../plugins/compression.js';
 import { healthRoutes } from './health.js';
+import { configRoutes } from './config.js';
 import { authRoutes } from './auth.js';
 import { dogRoutes } from './dogs.js';
 import { notificationRoutes } from './notifications.js';
@@ -12,6 +14,8 @@ import { adminWaitlistRoutes, waitlistRoutes } from './waitlist.js';
 
 /** Every /api route, by URL prefix. A new feature adds its line here. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
+  await registerApiCompression(app);
+  await app.register(configRoutes);
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(dogRoutes, { prefix: '/dogs' });

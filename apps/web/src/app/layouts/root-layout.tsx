@@ -1,7 +1,8 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { useLoginScreen } from '@/app/login-screen';
+import { useHydrated } from '@/lib/use-hydrated';
 import { PageLoader } from './page-loader';
 
 const AuthScreen = lazy(() =>
@@ -14,7 +15,8 @@ export function RootLayout() {
   const { user, isInitializing } = useAuth();
   const loginScreen = useLoginScreen();
   const showLogin = loginScreen.isOpen && !user;
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const toasts = useToasterDemand(user !== null || showLogin || search.includes('confirmed='));
 
   // A new page starts at the top (an in-page #anchor only changes the hash).
   useLayoutEffect(() => {
@@ -34,9 +36,31 @@ export function RootLayout() {
       ) : (
         <Outlet />
       )}
-      <Suspense fallback={null}>
-        <ToasterHost />
-      </Suspense>
+      {toasts ? (
+        <Suspense fallback={null}>
+          <ToasterHost />
+        </Suspense>
+      ) : null}
     </>
   );
+}
+
+/**
+ * Whether to load the toaster. Toasts exist only in the browser (prerendered HTML has none),
+ * and a signed-out visitor on the landing page only gets one after doing something: its code
+ * loads with the first interaction, keeping it off the landing page's first load.
+ */
+function useToasterDemand(needed: boolean): boolean {
+  const hydrated = useHydrated();
+  const [interacted, setInteracted] = useState(false);
+  useEffect(() => {
+    if (interacted) return;
+    const onInteraction = () => setInteracted(true);
+    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+    for (const event of events) window.addEventListener(event, onInteraction, { once: true });
+    return () => {
+      for (const event of events) window.removeEventListener(event, onInteraction);
+    };
+  }, [interacted]);
+  return hydrated && (needed || interacted);
 }

@@ -40,16 +40,17 @@ export function SignedInHeader({ user, onLogout, loggingOut }: SignedInHeaderPro
 
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      {/* The full bar needs about 1,100 px; narrower screens get the menu (never a second line). */}
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Link to={paths.home} className="shrink-0 rounded-md" aria-label="PawGuard dashboard">
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="hidden flex-1 lg:block">
+        <nav aria-label="Main" className="hidden min-w-0 flex-1 xl:block">
           <NavItems items={items} className="flex items-center gap-1" />
         </nav>
 
-        <div className="ml-auto hidden items-center gap-3 lg:flex">
+        <div className="ml-auto hidden shrink-0 items-center gap-3 xl:flex">
           <UserSummary user={user} />
           <Button variant="outline" size="sm" onClick={onLogout} disabled={loggingOut}>
             <LogOut aria-hidden="true" />
@@ -61,7 +62,7 @@ export function SignedInHeader({ user, onLogout, loggingOut }: SignedInHeaderPro
           ref={menuButton}
           variant="ghost"
           size="icon"
-          className="ml-auto lg:hidden"
+          className="ml-auto xl:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
@@ -74,7 +75,7 @@ export function SignedInHeader({ user, onLogout, loggingOut }: SignedInHeaderPro
       <div
         id={menuId}
         hidden={!menuOpen}
-        className="border-t bg-card lg:hidden"
+        className="border-t bg-card xl:hidden"
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             setMenuOpen(false);
@@ -138,8 +139,11 @@ function UserSummary({ user }: { user: User }) {
   const enabled = preferences.data?.email_notifications_enabled;
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <span className="max-w-[14rem] truncate text-sm font-medium lg:max-w-[9rem] xl:max-w-[14rem]">
+    <div className="flex items-center gap-2 max-xl:flex-wrap">
+      <span
+        className="max-w-full truncate text-sm font-medium xl:max-w-[10rem]"
+        title={`Welcome, ${user.name}`}
+      >
         Welcome, {user.name}
       </span>
       {enabled === undefined ? null : enabled ? (

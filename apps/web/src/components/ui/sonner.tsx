@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 /**
  * Sonner's rich colours put mid-tone text on pale backgrounds (success and error about
@@ -12,10 +13,19 @@ const READABLE_RICH_COLORS = {
   '--info-text': 'hsl(216, 87%, 40%)',
 } as CSSProperties;
 
+/** Below this width a toast at the top would cover the header and its menu button. */
+const PHONE = '(max-width: 639px)';
+
+/**
+ * Top right on a wide screen; at the bottom on a phone, clear of the header. At most three
+ * show at once, stacked with the newest in front.
+ */
 export function Toaster({ style, ...props }: ToasterProps) {
+  const phone = useMediaQuery(PHONE);
   return (
     <Sonner
-      position="top-right"
+      position={phone ? 'bottom-center' : 'top-right'}
+      visibleToasts={3}
       closeButton
       richColors
       toastOptions={{ classNames: { title: 'font-semibold', description: 'text-sm' } }}

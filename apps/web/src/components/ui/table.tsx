@@ -2,17 +2,35 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 type TableProps = ComponentProps<'table'> & {
-  /** Names the scroll area, which becomes focusable so a keyboard can scroll a wide table on a phone. */
+  /** Names the scroll area, which becomes focusable so a keyboard can scroll a wide table. */
   scrollLabel?: string;
+  /**
+   * Below the md breakpoint, each row becomes a card and each cell a line labelled by its
+   * `data-label`, so nothing hides in a sideways scroller on a phone.
+   */
+  stacked?: boolean;
 };
 
-export function Table({ className, scrollLabel, ...props }: TableProps) {
+const STACKED = cn(
+  'max-md:block max-md:[&_thead]:sr-only max-md:[&_tbody]:grid max-md:[&_tbody]:grid-cols-[minmax(0,1fr)] max-md:[&_tbody]:gap-3 max-md:[&_tbody]:p-3',
+  'max-md:[&_tr]:block max-md:[&_tr]:rounded-lg max-md:[&_tr]:border max-md:[&_tr]:bg-card max-md:[&_tr]:p-3',
+  'max-md:[&_td]:flex max-md:[&_td]:min-w-0 max-md:[&_td]:max-w-none max-md:[&_td]:items-center max-md:[&_td]:justify-between max-md:[&_td]:gap-4 max-md:[&_td]:px-0 max-md:[&_td]:py-1.5 max-md:[&_td]:text-left',
+  'max-md:[&_td[data-label]]:before:shrink-0 max-md:[&_td[data-label]]:before:font-medium max-md:[&_td[data-label]]:before:text-muted-foreground max-md:[&_td[data-label]]:before:content-[attr(data-label)]',
+);
+
+export function Table({ className, scrollLabel, stacked = false, ...props }: TableProps) {
   return (
     <div
-      className="relative w-full overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className={cn(
+        'relative w-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        stacked ? 'md:overflow-x-auto' : 'overflow-x-auto',
+      )}
       {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
     >
-      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+      <table
+        className={cn('w-full caption-bottom text-sm', stacked && STACKED, className)}
+        {...props}
+      />
     </div>
   );
 }

@@ -19,7 +19,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAllDevices } from '../api/get-all-devices';
 import { useNow } from '@/lib/use-now';
-import { OnlineBadge, RegistrationBadge } from './device-labels';
+import { ConnectionBadge, RegistrationBadge } from './device-labels';
 import { filterDevices, type DeviceFilter } from './filter-devices';
 
 const FILTERS: { value: DeviceFilter; label: string }[] = [
@@ -165,7 +165,9 @@ export function AllDevicesPage() {
           <CardContent className="p-10 text-center text-sm text-muted-foreground">
             {all.length === 0
               ? 'No devices yet. Pre-populate collars in the Admin Portal.'
-              : 'No devices match your search.'}
+              : search.trim() === ''
+                ? 'No devices match these filters.'
+                : 'No devices match your search.'}
           </CardContent>
         </Card>
       ) : (
@@ -193,25 +195,28 @@ function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
       <CardHeader className="gap-2 pb-3">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <CardTitle id={`admin-device-${device.id}`} className="font-mono">
+            <CardTitle as="h2" id={`admin-device-${device.id}`} className="font-mono">
               {device.device_id}
             </CardTitle>
-            <p className="truncate text-sm text-muted-foreground">{device.device_name}</p>
+            <p className="truncate text-sm text-muted-foreground" title={device.device_name}>
+              {device.device_name}
+            </p>
           </div>
-          <OnlineBadge lastSeen={device.last_seen} now={now} />
-        </div>
-        <div className="flex flex-wrap gap-1.5">
-          <RegistrationBadge status={device.registration_status} />
-          <span className="rounded-full border px-2 py-0.5 text-xs capitalize">
-            {device.status}
-          </span>
-          <span className="rounded-full border px-2 py-0.5 text-xs capitalize">
-            {device.device_type}
-          </span>
+          <ConnectionBadge lastSeen={device.last_seen} now={now} />
         </div>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-[5.5rem_1fr] items-center gap-x-2 gap-y-1.5 text-sm">
+        <dl className="grid grid-cols-[6.5rem_1fr] items-center gap-x-2 gap-y-1.5 text-sm">
+          {/* One vocabulary (DESIGN §3): the registration state and the device's status, each
+              named, so neither reads as a verdict on the connection above. */}
+          <dt className="text-muted-foreground">Registration</dt>
+          <dd>
+            <RegistrationBadge status={device.registration_status} />
+          </dd>
+          <dt className="text-muted-foreground">Device status</dt>
+          <dd className="capitalize">
+            {device.status} · {device.device_type}
+          </dd>
           <dt className="text-muted-foreground">Owner</dt>
           <dd className="truncate">{device.owner_name ?? '—'}</dd>
           <dt className="text-muted-foreground">Pet</dt>
@@ -222,7 +227,7 @@ function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
           <dd className="tabular-nums">
             {c === null ? '—' : `${formatCelsius(c)} / ${formatFahrenheit(celsiusToFahrenheit(c))}`}
           </dd>
-          <dt className="text-muted-foreground">Status</dt>
+          <dt className="text-muted-foreground">Heat status</dt>
           <dd>{device.vitals_status ?? '—'}</dd>
           <dt className="text-muted-foreground">Battery</dt>
           <dd>

@@ -16,16 +16,26 @@ export function RegistrationBadge({ status }: { status: RegistrationStatus }) {
   return <Badge variant={look.variant}>{look.text}</Badge>;
 }
 
-/** Spec section 4, admin view: Online when last_seen is within 5 minutes. */
-export function OnlineBadge({ lastSeen, now }: { lastSeen: string | null; now: number }) {
+/**
+ * The connection, the one badge a device card leads with (spec section 4, admin view): Online
+ * when last_seen is within 5 minutes, Offline when it was seen before, Never connected for
+ * stock that has not reported at all.
+ */
+export function ConnectionBadge({ lastSeen, now }: { lastSeen: string | null; now: number }) {
+  if (lastSeen === null)
+    return (
+      <Badge variant="muted" className="whitespace-nowrap">
+        Never connected
+      </Badge>
+    );
   return isOnline(lastSeen, now) ? (
     <Badge variant="success">
       <span className="size-1.5 rounded-full bg-green-600" aria-hidden="true" />
       Online
     </Badge>
   ) : (
-    <Badge variant="muted">
-      <span className="size-1.5 rounded-full bg-slate-400" aria-hidden="true" />
+    <Badge variant="warning">
+      <span className="size-1.5 rounded-full bg-amber-600" aria-hidden="true" />
       Offline
     </Badge>
   );

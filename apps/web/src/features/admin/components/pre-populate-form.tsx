@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Shuffle } from 'lucide-react';
-import type { PrePopulatedDevice } from '@pawguard/shared';
+import { normalizeDeviceId, normalizeMac, type PrePopulatedDevice } from '@pawguard/shared';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { readableError } from '@/lib/readable-error';
 import { isBlank } from '@/lib/utils';
 import { generateDeviceId } from '../api/generate-device-id';
 import { usePrePopulateDevice } from '../api/pre-populate-device';
@@ -18,7 +20,25 @@ export function PrePopulateForm({
   const [macAddress, setMacAddress] = useState('');
   const [generating, setGenerating] = useState(false);
   const prePopulate = usePrePopulateDevice();
-  const ids = { deviceId: useId(), mac: useId(), macHint: useId() };
+  const ids = {
+    deviceId: useId(),
+    deviceIdError: useId(),
+    mac: useId(),
+    macError: useId(),
+    macHint: useId(),
+  };
+  // Checked as the server will, shown under each field once the form was submitted.
+  const [checked, setChecked] = useState(false);
+  const idError =
+    !isBlank(deviceId) && normalizeDeviceId(deviceId) === null
+      ? 'The Device ID must look like PET-AB12 (PET- and 4 letters or digits).'
+      : undefined;
+  const macError =
+    !isBlank(macAddress) && normalizeMac(macAddress) === null
+      ? 'The MAC address must look like AA:BB:CC:DD:EE:FF.'
+      : undefined;
+  const shownIdError = checked ? idError : undefined;
+  const shownMacError = checked ? macError : undefined;
 
   const generate = async () => {
     setGenerating(true);
@@ -39,6 +59,8 @@ export function PrePopulateForm({
       toast.error('Device ID and MAC address are required');
       return;
     }
+    setChecked(true);
+    if (idError || macError) return;
     const id = deviceId.trim().toUpperCase();
     prePopulate.mutate(
       { deviceId: id, macAddress: macAddress.trim() },
@@ -50,7 +72,9 @@ export function PrePopulateForm({
           onCreated(device);
         },
         onError: (error) =>
-          toast.error('Failed to pre-populate device', { description: error.message }),
+          toast.error('Failed to pre-populate device', {
+            description: readableError(error.message),
+          }),
       },
     );
   };
@@ -70,12 +94,15 @@ export function PrePopulateForm({
             spellCheck={false}
             placeholder="PET-XXXX"
             className="font-mono uppercase placeholder:normal-case"
+            aria-invalid={Boolean(shownIdError) || undefined}
+            aria-describedby={shownIdError ? ids.deviceIdError : undefined}
           />
           <Button variant="outline" onClick={() => void generate()} disabled={generating}>
             <Shuffle aria-hidden="true" />
             {generating ? 'Generating...' : 'Generate'}
           </Button>
         </div>
+        <FieldError id={ids.deviceIdError}>{shownIdError}</FieldError>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={ids.mac}>MAC Address *</Label>
@@ -89,8 +116,10 @@ export function PrePopulateForm({
           spellCheck={false}
           placeholder="AA:BB:CC:DD:EE:FF"
           className="font-mono"
-          aria-describedby={ids.macHint}
+          aria-invalid={Boolean(shownMacError) || undefined}
+          aria-describedby={shownMacError ? `${ids.macError} ${ids.macHint}` : ids.macHint}
         />
+        <FieldError id={ids.macError}>{shownMacError}</FieldError>
         <p id={ids.macHint} className="text-sm text-muted-foreground">
           Any case, with colons, dashes or no separators. The device is named &apos;Device&apos;
           plus its ID, type collar.

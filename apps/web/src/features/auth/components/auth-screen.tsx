@@ -5,6 +5,7 @@ import { ArrowLeft } from 'lucide-react';
 import { LIMITS } from '@pawguard/shared';
 import { LogoMark } from '@/components/logo';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -42,7 +43,14 @@ export function AuthScreen({ onBack, onSignedIn }: AuthScreenProps) {
   const { login, register: signUp, isLoading } = useAuth();
   const [mode, setMode] = useState<Mode>('sign-in');
   const copy = COPY[mode];
-  const ids = { name: useId(), email: useId(), password: useId(), passwordHint: useId() };
+  const ids = {
+    name: useId(),
+    email: useId(),
+    password: useId(),
+    passwordError: useId(),
+    passwordHint: useId(),
+  };
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { register, handleSubmit, reset } = useForm<FormValues>({
     defaultValues: { name: '', email: '', password: '' },
@@ -61,6 +69,12 @@ export function AuthScreen({ onBack, onSignedIn }: AuthScreenProps) {
       toast.error('Error', { description: 'Please fill in all fields' });
       return;
     }
+    // Said under the field, before the server refuses it.
+    if (mode === 'sign-up' && values.password.length < LIMITS.passwordMin) {
+      setPasswordError(`Password must be at least ${LIMITS.passwordMin} characters.`);
+      return;
+    }
+    setPasswordError(undefined);
     if (mode === 'sign-in') {
       try {
         await login({ email: values.email.trim(), password: values.password });
@@ -155,9 +169,21 @@ export function AuthScreen({ onBack, onSignedIn }: AuthScreenProps) {
                   autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
                   required
                   maxLength={LIMITS.passwordMax}
-                  aria-describedby={mode === 'sign-up' ? ids.passwordHint : undefined}
-                  {...register('password')}
+                  aria-invalid={passwordError ? true : undefined}
+                  aria-describedby={
+                    mode === 'sign-up'
+                      ? passwordError
+                        ? `${ids.passwordError} ${ids.passwordHint}`
+                        : ids.passwordHint
+                      : undefined
+                  }
+                  {...register('password', {
+                    onChange: () => setPasswordError(undefined),
+                  })}
                 />
+                {mode === 'sign-up' ? (
+                  <FieldError id={ids.passwordError}>{passwordError}</FieldError>
+                ) : null}
                 {mode === 'sign-up' ? (
                   <p id={ids.passwordHint} className="text-xs text-muted-foreground">
                     At least {LIMITS.passwordMin} characters.

@@ -1,8 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Activity, HeartPulse, PawPrint, Users, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  AlertTriangle,
+  HeartPulse,
+  PawPrint,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { AdminUser } from '@pawguard/shared';
 import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
@@ -41,11 +50,38 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
     detailsUser.id !== currentUser?.id &&
     !(detailsUser.role === 'admin' && adminCount <= 1);
 
+  const failed = [users.isError && 'users', dogs.isError && 'pets'].filter(Boolean);
+
   return (
     <section aria-labelledby="page-title">
       <PageHeader title="Admin Dashboard" description="Platform overview and user management." />
 
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Platform statistics">
+      {failed.length > 0 ? (
+        // The health card stays the spec's static value; this says plainly what is missing.
+        <Alert variant="destructive" role="alert" className="mb-6 items-center">
+          <AlertTriangle aria-hidden="true" />
+          <p className="flex-1">
+            The list of {failed.join(' and ')} could not be loaded, so the figures below are
+            incomplete.
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              if (users.isError) void users.refetch();
+              if (dogs.isError) void dogs.refetch();
+            }}
+          >
+            Try Again
+          </Button>
+        </Alert>
+      ) : null}
+
+      {/* Two by two on a phone, four in a row on a wide screen. */}
+      <ul
+        className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+        aria-label="Platform statistics"
+      >
         <StatCard
           icon={Users}
           title="Total Users"
@@ -73,8 +109,10 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
           icon={HeartPulse}
           title="Platform Health"
           value="Healthy"
-          detail="All systems operational"
-          tone="success"
+          detail={
+            failed.length > 0 ? 'Service up; some data failed to load' : 'All systems operational'
+          }
+          tone={failed.length > 0 ? 'default' : 'success'}
         />
       </ul>
 
@@ -139,7 +177,7 @@ function StatCard({
   return (
     <li>
       <Card className="h-full">
-        <CardContent className="flex items-start justify-between gap-4 p-5">
+        <CardContent className="flex items-start justify-between gap-2 p-3 sm:gap-4 sm:p-5">
           <div className="min-w-0">
             <p className="text-sm font-medium text-muted-foreground">{title}</p>
             {failed ? (
@@ -163,7 +201,7 @@ function StatCard({
               </p>
             ) : null}
           </div>
-          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-orange-100 text-orange-700">
+          <span className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-orange-100 text-orange-700 sm:inline-flex">
             <Icon className="size-5" aria-hidden="true" />
           </span>
         </CardContent>

@@ -83,7 +83,7 @@ export function UserTable({
       </p>
 
       <div className="mt-2 rounded-lg border">
-        <Table scrollLabel="Users">
+        <Table scrollLabel="Users" stacked>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>User</TableHead>
@@ -123,8 +123,8 @@ export function UserTable({
                 const isSelf = user.id === currentUserId;
                 return (
                   <TableRow key={user.id}>
-                    <TableCell className="max-w-[10rem] sm:max-w-[16rem]">
-                      <p className="truncate font-medium">
+                    <TableCell className="max-w-[16rem] max-md:flex-col max-md:items-start max-md:gap-0">
+                      <p className="max-w-full truncate font-medium max-md:text-base">
                         {user.name}
                         {isSelf ? (
                           <span className="ml-1 text-xs font-normal text-muted-foreground">
@@ -132,36 +132,42 @@ export function UserTable({
                           </span>
                         ) : null}
                       </p>
-                      <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+                      <p className="max-w-full truncate text-xs text-muted-foreground">
+                        {user.email}
+                      </p>
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label="Role">
                       <RoleBadge role={user.role} />
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{user.dogs_count}</TableCell>
-                    <TableCell className="whitespace-nowrap">
+                    <TableCell data-label="Pets" className="text-right tabular-nums">
+                      {user.dogs_count}
+                    </TableCell>
+                    <TableCell data-label="Joined" className="whitespace-nowrap">
                       {formatDate(user.created_at)}
                     </TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-1">
+                    <TableCell className="max-md:mt-2 max-md:border-t max-md:pt-3">
+                      <div className="flex justify-end gap-1 max-md:w-full max-md:gap-2">
                         <Button
                           variant="ghost"
                           size="sm"
+                          className="max-md:flex-1 max-md:border max-md:border-input"
                           onClick={() => onViewDetails(user)}
                           aria-label={`View details for ${user.name}`}
                         >
                           <Eye aria-hidden="true" />
-                          <span className="hidden lg:inline">Details</span>
+                          <span className="max-md:inline md:hidden lg:inline">Details</span>
                         </Button>
                         <Button
                           variant="ghost"
                           size="sm"
+                          className="max-md:flex-1 max-md:border max-md:border-input"
                           onClick={() => onChangeRole(user)}
                           disabled={isSelf}
                           title={isSelf ? 'You cannot change your own role' : undefined}
                           aria-label={`Change role for ${user.name}`}
                         >
                           <UserCog aria-hidden="true" />
-                          <span className="hidden lg:inline">Role</span>
+                          <span className="max-md:inline md:hidden lg:inline">Role</span>
                         </Button>
                       </div>
                     </TableCell>

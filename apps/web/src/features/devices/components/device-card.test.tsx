@@ -24,7 +24,7 @@ describe('DeviceCard', () => {
     expect(screen.getByText('Registered')).toBeInTheDocument();
     expect(screen.getByText('Device Connected')).toBeInTheDocument();
     expect(screen.getByText('No vitals data yet')).toBeInTheDocument();
-    expect(screen.getByText('Never')).toBeInTheDocument();
+    expect(screen.getByText('Waiting for the first reading')).toBeInTheDocument();
   });
 
   it('shows the temperature in °C and °F with one decimal, humidity, status, battery and last seen', () => {

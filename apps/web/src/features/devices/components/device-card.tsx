@@ -51,7 +51,7 @@ export function DeviceCard({ device, now, onEdit, onDelete }: DeviceCardProps) {
       <CardHeader className="gap-2 pb-4">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <CardTitle id={`device-${device.id}`} className="truncate">
+            <CardTitle id={`device-${device.id}`} className="truncate" title={device.device_name}>
               {device.device_name}
             </CardTitle>
             <p className="font-mono text-sm text-muted-foreground">{device.device_id}</p>
@@ -114,7 +114,10 @@ export function DeviceCard({ device, now, onEdit, onDelete }: DeviceCardProps) {
             <dt className="text-muted-foreground">Last seen</dt>
             <dd className="flex items-center gap-1">
               <Clock className="size-3.5 text-muted-foreground" aria-hidden="true" />
-              {formatRelativeTime(device.last_seen, now)}
+              {/* 'Never' beside 'Device Connected' read as a contradiction. */}
+              {device.last_seen === null
+                ? 'Waiting for the first reading'
+                : formatRelativeTime(device.last_seen, now)}
             </dd>
           </div>
           {device.firmware_version ? (

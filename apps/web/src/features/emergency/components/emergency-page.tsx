@@ -52,14 +52,26 @@ export function EmergencyPage() {
         </span>
       </p>
 
+      {/* Two columns on a wide screen. On a phone one column, where the columns' wrappers
+          step aside (display: contents) so the real helpline comes before the sample clinics. */}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
-          <ZipSearch onSearch={setSearchedZip} />
-          {searchedZip !== null ? <Results zip={searchedZip} /> : null}
+        <div className="contents lg:col-span-2 lg:grid lg:content-start lg:gap-6">
+          <div className="order-1 min-w-0">
+            <ZipSearch onSearch={setSearchedZip} />
+          </div>
+          {searchedZip !== null ? (
+            <div className="order-3 min-w-0">
+              <Results zip={searchedZip} />
+            </div>
+          ) : null}
         </div>
-        <div className="grid content-start gap-6">
-          <PoisonHelplineCard />
-          <PrepTips />
+        <div className="contents lg:grid lg:content-start lg:gap-6">
+          <div className="order-2 min-w-0">
+            <PoisonHelplineCard />
+          </div>
+          <div className="order-4 min-w-0">
+            <PrepTips />
+          </div>
         </div>
       </div>
     </section>
@@ -163,16 +175,29 @@ function ClinicCard({ clinic }: { clinic: Clinic }) {
           <Detail icon={Clock} label="Hours" value={clinic.hours} />
           <Detail icon={Navigation} label="Distance" value={clinic.distance} />
         </dl>
-        {/* Inert by specification: these are sample clinics (DESIGN §6). */}
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button aria-label={`Call ${clinic.name}`}>
-            <Phone aria-hidden="true" />
-            Call
-          </Button>
-          <Button variant="outline" aria-label={`Get directions to ${clinic.name}`}>
-            <Navigation aria-hidden="true" />
-            Get Directions
-          </Button>
+        {/* Inert by specification: these are sample clinics (DESIGN §6), and look it. */}
+        <div className="grid gap-2">
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button
+              variant="secondary"
+              disabled
+              aria-label={`Call ${clinic.name} (not available for a sample clinic)`}
+            >
+              <Phone aria-hidden="true" />
+              Call
+            </Button>
+            <Button
+              variant="outline"
+              disabled
+              aria-label={`Get directions to ${clinic.name} (not available for a sample clinic)`}
+            >
+              <Navigation aria-hidden="true" />
+              Get Directions
+            </Button>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            Sample clinic: calling and directions are not available.
+          </p>
         </div>
       </CardContent>
     </Card>

@@ -16,7 +16,7 @@ import {
 import { BRAND, FEATURES } from '@pawguard/shared/content';
 import { PublicHeader } from '@/components/public-header';
 import { SkipLink } from '@/components/skip-link';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 
 const FEATURE_ICONS: Record<(typeof FEATURES)[number]['key'], LucideIcon> = {
@@ -68,13 +68,17 @@ export function LandingPage({ onLogin, onJoinWaitlist }: LandingPageProps) {
                 in.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-                <Button size="lg" onClick={onJoinWaitlist}>
+                <button
+                  type="button"
+                  className={buttonVariants({ size: 'lg' })}
+                  onClick={onJoinWaitlist}
+                >
                   Join Waitlist
                   <ArrowRight aria-hidden="true" />
-                </Button>
-                <Button size="lg" variant="outline" asChild>
-                  <a href="#features">Explore features</a>
-                </Button>
+                </button>
+                <a href="#features" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+                  Explore features
+                </a>
               </div>
             </div>
             <ExampleReading />
@@ -118,16 +122,21 @@ export function LandingPage({ onLogin, onJoinWaitlist }: LandingPageProps) {
             <p className="mx-auto mt-3 max-w-xl text-slate-300">
               Join the waitlist and we will let you know as soon as collars are ready for your pup.
             </p>
-            <Button size="lg" className="mt-8" onClick={onJoinWaitlist}>
+            <button
+              type="button"
+              className={buttonVariants({ size: 'lg', className: 'mt-8' })}
+              onClick={onJoinWaitlist}
+            >
               Join Waitlist
-            </Button>
+            </button>
           </div>
         </section>
       </main>
 
       <footer className="border-t bg-card">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>
+          {/* Prerendered at build time: the year may have turned since. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {BRAND.name}. AI pet protection for hot days.
           </p>
           <nav aria-label="Footer">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -23,6 +23,7 @@ import { useDevices } from '@/lib/api/get-devices';
 import { PET_STATUS_POLL_MS } from '../api/pet-status-poll';
 import { usePets } from '@/lib/api/get-pets';
 import { useNow } from '@/lib/use-now';
+import { cn } from '@/lib/utils';
 import { PetFormSheet } from './pet-form-sheet';
 import { petStatus, type PetStatus } from './pet-status';
 import { PetStatusBadge } from './pet-status-badge';
@@ -50,7 +51,15 @@ export function MyPetsPage() {
   const collarList: Device[] | undefined = collars.isError ? [] : collars.data;
   const statusOf = (pet: Dog): PetStatus => petStatus(pet.id, collarList, now);
   const list = pets.data ?? [];
-  const first = list[0];
+  // The detail card shows the first pet (spec) until another is chosen from the list.
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = list.find((pet) => pet.id === selectedId) ?? list[0];
+  const detailRef = useRef<HTMLDivElement>(null);
+  const select = (pet: Dog) => {
+    setSelectedId(pet.id);
+    // On a phone the card sits above the list: bring it into view.
+    detailRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  };
 
   return (
     <section aria-labelledby="page-title">
@@ -82,7 +91,7 @@ export function MyPetsPage() {
             </Button>
           </CardContent>
         </Card>
-      ) : first === undefined ? (
+      ) : selected === undefined ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
             <PawPrint className="size-10 text-primary" aria-hidden="true" />
@@ -109,6 +118,8 @@ export function MyPetsPage() {
                   <PetListItem
                     pet={pet}
                     status={statusOf(pet)}
+                    selected={pet.id === selected.id}
+                    onSelect={() => select(pet)}
                     onEdit={() => setSheet({ mode: 'edit', pet })}
                     onDelete={() => setDeleting(pet)}
                   />
@@ -116,12 +127,12 @@ export function MyPetsPage() {
               ))}
             </ul>
           </section>
-          <div className="order-1 min-w-0 lg:order-2">
+          <div ref={detailRef} className="order-1 min-w-0 scroll-mt-20 lg:order-2">
             <PetDetailCard
-              pet={first}
-              status={statusOf(first)}
-              collars={(collars.data ?? []).filter((c) => c.dog_id === first.id)}
-              onEdit={() => setSheet({ mode: 'edit', pet: first })}
+              pet={selected}
+              status={statusOf(selected)}
+              collars={(collars.data ?? []).filter((c) => c.dog_id === selected.id)}
+              onEdit={() => setSheet({ mode: 'edit', pet: selected })}
             />
           </div>
         </div>
@@ -184,26 +195,41 @@ function Avatar({ pet, size = 'md' }: { pet: Dog; size?: 'md' | 'lg' }) {
 function PetListItem({
   pet,
   status,
+  selected,
+  onSelect,
   onEdit,
   onDelete,
 }: {
   pet: Dog;
   status: PetStatus;
+  selected: boolean;
+  onSelect: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   return (
-    <Card>
+    <Card className={cn('relative', selected && 'border-primary ring-1 ring-primary')}>
       <CardContent className="flex items-center gap-3 p-4">
         <Avatar pet={pet} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold">{pet.name}</h3>
+            <h3 className="min-w-0 truncate font-semibold">
+              {/* The whole card is the target (the ::after covers it); edit and delete sit above. */}
+              <button
+                type="button"
+                onClick={onSelect}
+                aria-pressed={selected}
+                className="rounded-sm text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
+              >
+                {pet.name}
+                <span className="sr-only"> — show details</span>
+              </button>
+            </h3>
             <PetStatusBadge status={status} />
           </div>
           <p className="text-sm text-muted-foreground">{petFacts(pet)}</p>
         </div>
-        <div className="flex shrink-0 gap-1">
+        <div className="relative z-10 flex shrink-0 gap-1">
           <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${pet.name}`}>
             <Pencil aria-hidden="true" />
           </Button>

@@ -55,7 +55,7 @@ describe('the add-pet sheet', () => {
     });
     const { user, onOpenChange } = setup();
     await user.type(screen.getByLabelText('Name *'), '  Biscuit ');
-    await user.type(screen.getByLabelText('Age (years)'), '4.7');
+    await user.type(screen.getByLabelText('Age (years)'), '4');
     await user.type(screen.getByLabelText('Weight (lbs)'), '22.5');
     await user.click(screen.getByRole('button', { name: 'Add Pet' }));
 
@@ -63,6 +63,21 @@ describe('the add-pet sheet', () => {
     const post = calls.find((c) => c.method === 'POST')!;
     expect(bodyOf(post.init)).toEqual({ name: 'Biscuit', age: 4, weight: 22.5 });
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('says under the field that 2.7 years or 900 lbs cannot be saved, and sends nothing', async () => {
+    const calls = stubFetch({});
+    const { user, onOpenChange } = setup();
+    await user.type(screen.getByLabelText('Name *'), 'Biscuit');
+    await user.type(screen.getByLabelText('Age (years)'), '2.7');
+    await user.type(screen.getByLabelText('Weight (lbs)'), '900');
+    await user.click(screen.getByRole('button', { name: 'Add Pet' }));
+
+    expect(await screen.findByText('Age must be a whole number of years.')).toBeInTheDocument();
+    expect(screen.getByText('Weight must be between 0.1 and 400 lbs.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Age (years)')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(onOpenChange).not.toHaveBeenCalled();
   });
 
   it("shows 'Failed to add pet' with the server's reason", async () => {

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Dog } from '@pawguard/shared';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import {
@@ -17,7 +18,13 @@ import { useAuth } from '@/lib/auth';
 import { isBlank } from '@/lib/utils';
 import { useCreatePet } from '../api/create-pet';
 import { useUpdatePet } from '../api/update-pet';
-import { EMPTY_PET_FORM, petFormValues, toPetInput, type PetFormValues } from './pet-form';
+import {
+  EMPTY_PET_FORM,
+  petFormErrors,
+  petFormValues,
+  toPetInput,
+  type PetFormValues,
+} from './pet-form';
 
 type PetFormSheetProps = {
   open: boolean;
@@ -54,12 +61,19 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
     nameError: useId(),
     breed: useId(),
     age: useId(),
+    ageError: useId(),
     weight: useId(),
+    weightError: useId(),
     medical: useId(),
     contact: useId(),
   };
 
   const nameMissing = isBlank(values.name);
+  // Shown once the field was left or the form submitted.
+  const [checked, setChecked] = useState<Partial<Record<'age' | 'weight', boolean>>>({});
+  const errors = petFormErrors(values);
+  const ageError = checked.age ? errors.age : undefined;
+  const weightError = checked.weight ? errors.weight : undefined;
   const showNameError = nameMissing && nameTouched;
   const set =
     (field: keyof PetFormValues) =>
@@ -75,6 +89,10 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
     if (nameMissing) {
       setNameTouched(true);
       toast.error('Pet name is required');
+      return;
+    }
+    if (errors.age || errors.weight) {
+      setChecked({ age: true, weight: true });
       return;
     }
     const data = toPetInput(values);
@@ -146,7 +164,7 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
           placeholder="e.g. Beagle"
         />
       </div>
-      <div className="grid grid-cols-2 gap-4">
+      <div className="grid grid-cols-2 items-start gap-4">
         <div className="grid gap-2">
           <Label htmlFor={ids.age}>Age (years)</Label>
           <Input
@@ -158,7 +176,11 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
             step={1}
             value={values.age}
             onChange={set('age')}
+            onBlur={() => setChecked((c) => ({ ...c, age: true }))}
+            aria-invalid={Boolean(ageError) || undefined}
+            aria-describedby={ageError ? ids.ageError : undefined}
           />
+          <FieldError id={ids.ageError}>{ageError}</FieldError>
         </div>
         <div className="grid gap-2">
           <Label htmlFor={ids.weight}>Weight (lbs)</Label>
@@ -171,7 +193,11 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
             step={0.1}
             value={values.weight}
             onChange={set('weight')}
+            onBlur={() => setChecked((c) => ({ ...c, weight: true }))}
+            aria-invalid={Boolean(weightError) || undefined}
+            aria-describedby={weightError ? ids.weightError : undefined}
           />
+          <FieldError id={ids.weightError}>{weightError}</FieldError>
         </div>
       </div>
       <div className="grid gap-2">

@@ -1,4 +1,4 @@
-import type { Dog, DogInput } from '@pawguard/shared';
+import { LIMITS, type Dog, type DogInput } from '@pawguard/shared';
 import { isBlank } from '@/lib/utils';
 
 /** What the pet sheet holds: every field as typed. */
@@ -45,4 +45,27 @@ export function toPetInput(values: PetFormValues): DogInput {
   if (!isBlank(values.medical_info)) input.medical_info = values.medical_info.trim();
   if (!isBlank(values.emergency_contact)) input.emergency_contact = values.emergency_contact.trim();
   return input;
+}
+
+export type PetFormErrors = Partial<Record<'age' | 'weight', string>>;
+
+/**
+ * What the server would refuse (DESIGN §4: age a whole number 0–40, weight 0.1–400 lbs), said
+ * under the field before anything is sent: 2.7 years must not be saved as 2 silently.
+ */
+export function petFormErrors(values: PetFormValues): PetFormErrors {
+  const errors: PetFormErrors = {};
+  const age = values.age.trim();
+  if (age !== '') {
+    if (!/^\d+$/.test(age)) errors.age = 'Age must be a whole number of years.';
+    else if (Number(age) > LIMITS.petAgeMax)
+      errors.age = `Age must be between 0 and ${LIMITS.petAgeMax} years.`;
+  }
+  const weight = values.weight.trim();
+  if (weight !== '') {
+    const n = Number(weight);
+    if (!Number.isFinite(n) || n < LIMITS.petWeightMin || n > LIMITS.petWeightMax)
+      errors.weight = `Weight must be between ${LIMITS.petWeightMin} and ${LIMITS.petWeightMax} lbs.`;
+  }
+  return errors;
 }

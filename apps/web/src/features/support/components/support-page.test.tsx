@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SUPPORT_CONTACT, SUPPORT_FAQ } from '@pawguard/shared/content';
+import { POISON_HELPLINE, SUPPORT_CONTACT, SUPPORT_FAQ } from '@pawguard/shared/content';
+import { jsonResponse, stubFetch } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { SupportPage } from './support-page';
 
+const CONFIG = {
+  support_email: 'help@example.org',
+  support_phone: '+44 20 7946 0000',
+  support_phone_tel: '+442079460000',
+};
+
 function setup() {
+  stubFetch({ 'GET /api/config': () => jsonResponse(200, CONFIG) });
   renderWithProviders(<SupportPage />, { route: '/support' });
   return userEvent.setup();
 }
@@ -13,23 +21,40 @@ function setup() {
 // Role queries over this long page are slow in jsdom; under a full parallel run the default
 // 5 s was not always enough.
 describe('SupportPage', { timeout: 20_000 }, () => {
-  it('offers e-mail and phone as real links, and the 24/7 emergency line', () => {
+  it("offers the server's support e-mail and phone as real links, and the 24/7 emergency line", async () => {
     setup();
-    expect(screen.getByRole('link', { name: 'Send Email' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Send Email' })).toHaveAttribute(
       'href',
-      `mailto:${SUPPORT_CONTACT.email}`,
+      `mailto:${CONFIG.support_email}`,
     );
+    expect(screen.getByText(CONFIG.support_email)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Call Support' })).toHaveAttribute(
       'href',
-      `tel:${SUPPORT_CONTACT.phoneTel}`,
+      `tel:${CONFIG.support_phone_tel}`,
     );
     expect(screen.getByRole('link', { name: /^Call Emergency Line/ })).toHaveAttribute(
       'href',
-      `tel:${SUPPORT_CONTACT.emergencyPhoneTel}`,
+      `tel:${CONFIG.support_phone_tel}`,
     );
     expect(screen.getByText('Response within 2 hours')).toBeInTheDocument();
+    expect(SUPPORT_CONTACT.phoneHours).toBe('Mon-Fri 8AM-8PM EST');
     expect(screen.getByText('Mon-Fri 8AM-8PM EST')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Chat' })).toBeDisabled();
+  });
+
+  it('leads the emergency banner with the real poison helpline and the vet finder', async () => {
+    setup();
+    const helpline = screen.getByRole('link', {
+      name: `Call ${POISON_HELPLINE.name} ${POISON_HELPLINE.phone}`,
+    });
+    expect(helpline).toHaveAttribute('href', `tel:${POISON_HELPLINE.tel}`);
+    expect(screen.getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
+      'href',
+      '/emergency',
+    );
+    // PawGuard's own line comes after both.
+    const line = await screen.findByRole('link', { name: /^Call Emergency Line/ });
+    expect(helpline.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('answers each FAQ in an accordion, one at a time', async () => {

@@ -4,6 +4,7 @@ import {
   CirclePlay,
   Clock,
   Mail,
+  MapPin,
   MessageCircle,
   Phone,
   PhoneCall,
@@ -12,7 +13,13 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { SUPPORT_CONTACT, SUPPORT_FAQ, SUPPORT_RESOURCES } from '@pawguard/shared/content';
+import { Link } from 'react-router';
+import {
+  POISON_HELPLINE,
+  SUPPORT_CONTACT,
+  SUPPORT_FAQ,
+  SUPPORT_RESOURCES,
+} from '@pawguard/shared/content';
 import { PageHeader } from '@/components/page-header';
 import {
   Accordion,
@@ -23,6 +30,9 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { usePublicConfig } from '../api/get-public-config';
 
 const RESOURCE_ICONS: Record<(typeof SUPPORT_RESOURCES)[number]['key'], LucideIcon> = {
   manual: BookOpen,
@@ -32,11 +42,14 @@ const RESOURCE_ICONS: Record<(typeof SUPPORT_RESOURCES)[number]['key'], LucideIc
 };
 
 export function SupportPage() {
+  // The e-mail and phone are the server's settings (SUPPORT_EMAIL, SUPPORT_PHONE).
+  const config = usePublicConfig();
+  const contact = config.data;
   return (
     <section aria-labelledby="page-title">
       <PageHeader title="Support" description="Get help with your PawGuard collar and account." />
 
-      <EmergencyLine />
+      <EmergencyLine phoneTel={contact?.support_phone_tel} phone={contact?.support_phone} />
 
       <section aria-labelledby="contact-title" className="mt-8">
         <h2 id="contact-title" className="text-xl font-semibold tracking-tight">
@@ -58,27 +71,25 @@ export function SupportPage() {
             icon={Mail}
             title="Email Support"
             detail={SUPPORT_CONTACT.emailResponse}
-            description={SUPPORT_CONTACT.email}
+            description={contact?.support_email}
           >
-            <Button asChild className="w-full">
-              <a href={`mailto:${SUPPORT_CONTACT.email}`}>
-                <Mail aria-hidden="true" />
-                Send Email
-              </a>
-            </Button>
+            <ContactAction
+              href={contact && `mailto:${contact.support_email}`}
+              icon={Mail}
+              label="Send Email"
+            />
           </ContactCard>
           <ContactCard
             icon={Phone}
             title="Phone Support"
             detail={SUPPORT_CONTACT.phoneHours}
-            description={SUPPORT_CONTACT.phone}
+            description={contact?.support_phone}
           >
-            <Button asChild className="w-full">
-              <a href={`tel:${SUPPORT_CONTACT.phoneTel}`}>
-                <Phone aria-hidden="true" />
-                Call Support
-              </a>
-            </Button>
+            <ContactAction
+              href={contact && `tel:${contact.support_phone_tel}`}
+              icon={Phone}
+              label="Call Support"
+            />
           </ContactCard>
         </ul>
       </section>
@@ -131,31 +142,85 @@ export function SupportPage() {
   );
 }
 
-function EmergencyLine() {
+/**
+ * For a dog in danger the useful calls come first: the real poison helpline and the emergency
+ * vet finder; PawGuard's own line (the support phone, spec: "opens the phone link") follows.
+ */
+function EmergencyLine({ phone, phoneTel }: { phone?: string; phoneTel?: string }) {
   return (
-    <div className="flex flex-col gap-4 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900 sm:flex-row sm:items-center sm:justify-between">
+    <div className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
       <div className="flex items-start gap-3">
         <Siren className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <div>
-          <h2 className="font-semibold">24/7 Emergency Line</h2>
+          <h2 className="font-semibold">24/7 Emergency Help</h2>
           <p className="text-sm">
-            Collar alert you do not understand, or a device problem during a heat emergency? Call us
-            any time, day or night.
+            Dog in danger right now? Call the animal poison helpline or find the nearest emergency
+            vet.
           </p>
         </div>
       </div>
-      <Button
-        asChild
-        variant="destructive"
-        size="lg"
-        className="h-auto min-h-11 whitespace-normal py-2"
-      >
-        <a href={`tel:${SUPPORT_CONTACT.emergencyPhoneTel}`}>
-          <PhoneCall aria-hidden="true" />
-          Call Emergency Line {SUPPORT_CONTACT.emergencyPhone}
-        </a>
-      </Button>
+      <div className="mt-4 grid gap-2 sm:grid-cols-2">
+        <Button
+          asChild
+          variant="destructive"
+          size="lg"
+          className="h-auto min-h-11 whitespace-normal py-2"
+        >
+          <a href={`tel:${POISON_HELPLINE.tel}`}>
+            <PhoneCall aria-hidden="true" />
+            Call {POISON_HELPLINE.name} {POISON_HELPLINE.phone}
+          </a>
+        </Button>
+        <Button
+          asChild
+          variant="outline"
+          size="lg"
+          className="h-auto min-h-11 whitespace-normal py-2"
+        >
+          <Link to={paths.emergency}>
+            <MapPin aria-hidden="true" />
+            Find an emergency vet
+          </Link>
+        </Button>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <span>Collar or account problem during an emergency?</span>
+        {phone && phoneTel ? (
+          <a className="font-medium underline underline-offset-4" href={`tel:${phoneTel}`}>
+            Call Emergency Line {phone}
+          </a>
+        ) : (
+          <Skeleton className="inline-block h-4 w-40" />
+        )}
+      </div>
     </div>
+  );
+}
+
+/** A contact link, disabled until the server's settings have loaded. */
+function ContactAction({
+  href,
+  icon: Icon,
+  label,
+}: {
+  href: string | undefined;
+  icon: LucideIcon;
+  label: string;
+}) {
+  const content = (
+    <>
+      <Icon aria-hidden="true" />
+      {label}
+    </>
+  );
+  return href ? (
+    <Button asChild className="w-full">
+      <a href={href}>{content}</a>
+    </Button>
+  ) : (
+    <Button className="w-full" disabled>
+      {content}
+    </Button>
   );
 }
 
@@ -163,7 +228,8 @@ type ContactCardProps = {
   icon: LucideIcon;
   title: string;
   detail: string;
-  description: string;
+  /** Undefined while the server's settings load. */
+  description: string | undefined;
   badge?: ReactNode;
   children: ReactNode;
 };
@@ -189,7 +255,11 @@ function ContactCard({
           <CardTitle as="h3" className="mt-2">
             {title}
           </CardTitle>
-          <CardDescription className="break-words">{description}</CardDescription>
+          {description === undefined ? (
+            <Skeleton className="h-5 w-44" />
+          ) : (
+            <CardDescription className="break-words">{description}</CardDescription>
+          )}
           <p className="flex items-center gap-1.5 text-sm font-medium">
             <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
             {detail}

@@ -62,7 +62,7 @@ export function WaitlistAdminSection() {
         </CardHeader>
         <CardContent className="px-4 sm:px-6">
           <div className="rounded-lg border">
-            <Table scrollLabel="Waitlist entries">
+            <Table scrollLabel="Waitlist entries" stacked>
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
                   {COLUMNS.map((column) => (
@@ -146,18 +146,24 @@ export function WaitlistAdminSection() {
 function EntryRow({ entry }: { entry: WaitlistEntry }) {
   return (
     <TableRow>
-      <TableCell className="max-w-[12rem] truncate font-medium" title={entry.name}>
-        {entry.name}
+      <TableCell className="max-w-[12rem] font-medium max-md:text-base" title={entry.name}>
+        <span className="truncate">{entry.name}</span>
       </TableCell>
-      <TableCell className="max-w-[16rem] truncate" title={entry.email}>
-        {entry.email}
+      <TableCell data-label="Email" className="max-w-[16rem]" title={entry.email}>
+        <span className="truncate">{entry.email}</span>
       </TableCell>
-      <TableCell className="whitespace-nowrap">{entry.phone}</TableCell>
-      <TableCell className="max-w-[10rem] truncate" title={entry.petName}>
-        {entry.petName}
+      <TableCell data-label="Phone" className="whitespace-nowrap">
+        {entry.phone}
       </TableCell>
-      <TableCell className="whitespace-nowrap">{entry.petBreed}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(entry.created_at)}</TableCell>
+      <TableCell data-label="Pet" className="max-w-[10rem]" title={entry.petName}>
+        <span className="truncate">{entry.petName}</span>
+      </TableCell>
+      <TableCell data-label="Breed" className="whitespace-nowrap">
+        {entry.petBreed}
+      </TableCell>
+      <TableCell data-label="Joined" className="whitespace-nowrap">
+        {formatDate(entry.created_at)}
+      </TableCell>
     </TableRow>
   );
 }

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { telHref } from '../../src/routes/api/config.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { SUPPORT_EMAIL: 'help@example.org', SUPPORT_PHONE: '+44 20 7946 0000' },
+  });
+});
+afterAll(() => t.close());
+
+describe('GET /api/config', () => {
+  it('answers the support contacts from the settings, without a token, never cached', async () => {
+    const res = await t.app.inject({ url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      support_email: 'help@example.org',
+      support_phone: '+44 20 7946 0000',
+      support_phone_tel: '+442079460000',
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(doc.paths['/api/config']).toBeDefined();
+  });
+});
+
+describe('telHref', () => {
+  it('turns a number as people write it into a tel: number', () => {
+    expect(telHref('(800) 555-0142')).toBe('+18005550142');
+    expect(telHref('+44 20 7946 0000')).toBe('+442079460000');
+    expect(telHref('555 0142 99')).toBe('555014299');
+  });
+});

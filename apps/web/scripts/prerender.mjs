@@ -1,0 +1,48 @@
+// After `vite build` and the SSR build of src/prerender.tsx: writes each prerendered page into
+// dist, keeps the empty shell as app.html for every other path, and lists in pages.json which
+// file answers which path (the server reads it).
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(web, 'dist');
+const ssrDir = path.join(web, 'dist-ssr');
+const { pages, renderPage, documentTitle } = await import(
+  pathToFileURL(path.join(ssrDir, 'prerender.js')).href
+);
+
+const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+const EMPTY_ROOT = '<div id="root"></div>';
+if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/index.html has no ${EMPTY_ROOT}`);
+
+const viteManifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
+
+/** The chunk files a source module needs (itself and its static imports), for modulepreload. */
+function chunksOf(source, seen = new Set()) {
+  const entry = viteManifest[source];
+  if (!entry || seen.has(source)) return [];
+  seen.add(source);
+  return [entry.file, ...(entry.imports ?? []).flatMap((i) => chunksOf(i, seen))];
+}
+
+const manifest = { pages: {}, fallback: 'app.html' };
+await writeFile(path.join(dist, 'app.html'), shell);
+for (const page of pages) {
+  const html = await renderPage(page.renderAt);
+  const preloads = [...new Set(page.preload.flatMap((source) => chunksOf(source)))]
+    .filter((file) => !shell.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+  const out = shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${documentTitle(page.title)}</title>`)
+    .replace('</head>', preloads ? `  ${preloads}\n  </head>` : '</head>')
+    .replace(EMPTY_ROOT, `<div id="root" data-prerendered>${html}</div>`);
+  await writeFile(path.join(dist, page.file), out);
+  for (const p of page.paths) manifest.pages[p.toLowerCase()] = page.file;
+  console.log(
+    `prerendered ${page.renderAt} → dist/${page.file} (${(html.length / 1024).toFixed(1)} kB)`,
+  );
+}
+await writeFile(path.join(dist, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+await rm(ssrDir, { recursive: true, force: true });
