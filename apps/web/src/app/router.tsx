@@ -11,6 +11,7 @@ const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const MyPetsRoute = lazy(() => import('./routes/my-pets'));
 const MonitoringRoute = lazy(() => import('./routes/monitoring'));
 const DevicesRoute = lazy(() => import('./routes/devices'));
+const DeviceHistoryRoute = lazy(() => import('./routes/device-history'));
 const RegisterDeviceRoute = lazy(() => import('./routes/register-device'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 const AdminDevicesRoute = lazy(() => import('./routes/admin-devices'));
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: paths.myDogs, element: <MyPetsRoute /> },
           { path: paths.monitoring, element: <MonitoringRoute /> },
           { path: paths.devices, element: <DevicesRoute /> },
+          { path: paths.deviceHistory, element: <DeviceHistoryRoute /> },
           { path: paths.registerDevice, element: <RegisterDeviceRoute /> },
           { path: paths.admin, element: <AdminRoute /> },
           { path: paths.adminDevices, element: <AdminDevicesRoute /> },

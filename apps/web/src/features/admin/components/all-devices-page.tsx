@@ -17,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAllDevices } from '../api/get-all-devices';
+import { useAllDevices } from '@/lib/api/get-all-devices';
 import { useNow } from '@/lib/use-now';
 import { OnlineBadge, RegistrationBadge } from './device-labels';
 import { filterDevices, type DeviceFilter } from './filter-devices';

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { ShieldAlert, ShieldCheck, Wifi, WifiOff } from 'lucide-react';
+import {
+  celsiusToFahrenheit,
+  formatCelsius,
+  formatFahrenheit,
+  formatOneDecimal,
+} from '@pawguard/shared';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
+
+/** °C and °F, one decimal each (spec section 9). */
+export function Temperature({ celsius }: { celsius: number }) {
+  return (
+    <>
+      {formatCelsius(celsius)}{' '}
+      <span className="text-base font-normal text-muted-foreground">
+        / {formatFahrenheit(celsiusToFahrenheit(celsius))}
+      </span>
+    </>
+  );
+}
+
+export const formatHumidity = (percent: number) => `${formatOneDecimal(percent)}%`;
+
+/** Safe-zone status: Safe when the server's status is SAFE, else Danger (with its level). */
+export function SafeZoneBadge({ status }: { status: string | null }) {
+  if (status === null) return <span className="text-muted-foreground">—</span>;
+  if (status === 'SAFE')
+    return (
+      <Badge variant="success">
+        <ShieldCheck aria-hidden="true" />
+        Safe
+      </Badge>
+    );
+  return (
+    <Badge variant="destructive" title={`Status ${status}`}>
+      <ShieldAlert aria-hidden="true" />
+      Danger
+      <span className="font-normal">· {status.charAt(0) + status.slice(1).toLowerCase()}</span>
+    </Badge>
+  );
+}
+
+/** Spec section 4: Connected while the latest reading is under 2 minutes old. */
+export function ConnectionBadge({ connected }: { connected: boolean }) {
+  return connected ? (
+    <Badge variant="success" data-connection="connected">
+      <Wifi aria-hidden="true" />
+      Connected
+    </Badge>
+  ) : (
+    <Badge variant="muted" data-connection="disconnected">
+      <WifiOff aria-hidden="true" />
+      Disconnected
+    </Badge>
+  );
+}
+
+/**
+ * One labelled value. `flashKey` changes with each changed reading, which remounts the value
+ * and replays its brief highlight.
+ */
+export function VitalsValue({
+  label,
+  children,
+  flashKey,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  flashKey?: string;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd
+        key={flashKey}
+        data-changed={flashKey ? 'true' : undefined}
+        className={cn(
+          '-mx-1 rounded px-1 font-semibold tabular-nums',
+          flashKey && 'animate-reading-flash',
+        )}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
