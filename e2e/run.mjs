@@ -94,7 +94,7 @@ function startServer({ port, dataDir, logFile }) {
       RATE_LIMIT_MULTIPLIER: '50',
       // Never mail or connect anywhere from a test run.
       SMTP_URL: '',
-      MQTT_URL: '',
+      MQTT_PORT: '',
       REDIS_URL: '',
       DATABASE_URL: '',
       JWT_SECRET: '',

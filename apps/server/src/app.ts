@@ -149,9 +149,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('container', container);
   // Set here, on the root instance: a route plugin's assignment would stay in its own context.
-  app.decorate('deviceAuthenticator', deviceKeyAuthenticator(container.devices));
+  app.decorate('deviceAuthenticator', deviceKeyAuthenticator(container.keys));
+  await container.bus.start?.();
 
+  // Open streams would keep the server from closing: they end first.
+  app.addHook('preClose', async () => {
+    container.streams.close();
+    await container.mqtt.close();
+  });
   app.addHook('onClose', async () => {
+    await container.ingest.drain();
+    await container.retention.stop();
+    await container.bus.close();
     await container.outboxWorker.stop();
     container.mailTransport.close();
     if (ownsDb) await dbHandle.close();
@@ -278,7 +287,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   });
 
+  app.addHook('onReady', async () => {
+    container.streams.start();
+    if (config.mqttPort !== undefined) {
+      const port = await container.mqtt.listen(config.mqttPort, config.host);
+      app.log.info({ port }, 'collars connect over MQTT on this port');
+    }
+  });
   if (opts.startWorkers !== false)
-    app.addHook('onReady', async () => container.outboxWorker.start());
+    app.addHook('onReady', async () => {
+      container.outboxWorker.start();
+      container.retention.start();
+    });
   return app;
 }

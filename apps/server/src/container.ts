@@ -20,6 +20,15 @@ import { OutboxWorker } from './services/outbox-worker.js';
 import { DeviceService } from './services/device-service.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
 import type { Clock } from './services/clock.js';
+import { ReadingsRepository } from './repositories/readings-repository.js';
+import { StreamTicketsRepository } from './repositories/stream-tickets-repository.js';
+import { LocalEventBus, PgEventBus, type EventBus } from './services/event-bus.js';
+import { DeviceKeyCache } from './services/device-key-cache.js';
+import { IngestService } from './services/ingest-service.js';
+import { ReadingsService } from './services/readings-service.js';
+import { ReadingsRetention } from './services/readings-retention.js';
+import { StreamHub } from './services/stream-hub.js';
+import { MqttEndpoint } from './services/mqtt-endpoint.js';
 import path from 'node:path';
 
 /** Wires repositories and services once; routes receive what they need from here. */
@@ -42,7 +51,14 @@ export function createContainer(opts: {
     outbox: new OutboxRepository(db),
     devices: new DevicesRepository(db),
     waitlist: new WaitlistRepository(db),
+    readings: new ReadingsRepository(db),
+    streamTickets: new StreamTicketsRepository(db),
   };
+  // Live events: in process, or shared by every instance on one PostgreSQL.
+  const bus: EventBus & { start?: () => Promise<void> } =
+    dbHandle.dialect === 'postgres' && dbHandle.url
+      ? new PgEventBus(dbHandle.url, dbHandle.schema, opts.log)
+      : new LocalEventBus();
   const mailTransport =
     opts.mailTransport ??
     createMailTransport({
@@ -77,6 +93,7 @@ export function createContainer(opts: {
     dogs: repos.dogs,
     users: repos.users,
     outbox: repos.outbox,
+    readings: repos.readings,
     clock,
     lookupLimit: new FixedWindowLimit(
       Math.ceil(10 * m),
@@ -88,9 +105,50 @@ export function createContainer(opts: {
   // A deleted pet's collars stay with the owner; a deleted account's collars are released.
   pets.onBeforeDelete((petId) => devices.onPetDeleted(petId));
   users.onBeforeDelete((userId, trx) => devices.onUserDeleted(userId, trx));
+  const keys = new DeviceKeyCache(async (hash) => {
+    const row = await repos.devices.findByKeyHash(hash);
+    return row ? { id: row.id, deviceId: row.device_id } : null;
+  });
+  const ingest = new IngestService({
+    db,
+    devices: repos.devices,
+    readings: repos.readings,
+    bus,
+    clock,
+  });
+  const preferences = new PreferencesService(repos.preferences, clock);
+  const streams = new StreamHub({ bus, tickets: repos.streamTickets, clock, log: opts.log });
+  // A device that changed hands or went away: its key is looked up afresh, its owners' screens
+  // refetch it (here and, through the bus, on every other instance).
+  const mqtt = new MqttEndpoint({ keys, ingest, clock, log: opts.log });
+  devices.onChange((c) => {
+    keys.invalidate(c.id);
+    if (c.change === 'removed') mqtt.disconnectDevice(c.id);
+    bus.publish([
+      { audience: c.owners, event: { type: 'device', device: c.id, change: c.change } },
+    ]);
+  });
+  bus.subscribe((m) => {
+    if (m.event.type !== 'device') return;
+    keys.invalidate(m.event.device);
+    if (m.event.change === 'removed') mqtt.disconnectDevice(m.event.device);
+  });
   return {
     db,
     dialect: dbHandle.dialect,
+    clock,
+    bus,
+    keys,
+    ingest,
+    mqtt,
+    streams,
+    readings: new ReadingsService({ readings: repos.readings, devices, preferences, clock }),
+    retention: new ReadingsRetention({
+      readings: repos.readings,
+      clock,
+      log: opts.log,
+      days: config.readingsRetentionDays,
+    }),
     repos,
     mailTransport,
     outboxWorker,
@@ -98,7 +156,7 @@ export function createContainer(opts: {
     users,
     pets,
     devices,
-    preferences: new PreferencesService(repos.preferences, clock),
+    preferences,
     waitlist: new WaitlistService(repos.waitlist, clock),
   };
 }

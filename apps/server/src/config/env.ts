@@ -31,7 +31,20 @@ const envSchema = z
     }),
     SMTP_URL: urlWithProtocols(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('PawGuard <alerts@pawguard.local>'),
-    MQTT_URL: urlWithProtocols(['mqtt', 'mqtts', 'ws', 'wss']),
+    // Unset: no MQTT listener. Set: collars connect to this server itself on that port (0: any
+    // free port, for tests).
+    MQTT_PORT: z.coerce
+      .number({ error: 'must be a port number (0-65535)' })
+      .int({ error: 'must be a port number (0-65535)' })
+      .min(0, { error: 'must be a port number (0-65535)' })
+      .max(65535, { error: 'must be a port number (0-65535)' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    READINGS_RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days (1 or more)' })
+      .int({ error: 'must be a whole number of days (1 or more)' })
+      .min(1, { error: 'must be a whole number of days (1 or more)' })
+      .default(30),
     REDIS_URL: urlWithProtocols(['redis', 'rediss']),
     // Any local@domain, so the default admin@localhost can also be set explicitly.
     ADMIN_EMAIL: z
@@ -79,7 +92,8 @@ export type Config = {
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  mqttUrl: string | undefined;
+  mqttPort: number | undefined;
+  readingsRetentionDays: number;
   redisUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
@@ -107,7 +121,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    mqttUrl: e.MQTT_URL,
+    mqttPort: e.MQTT_PORT,
+    readingsRetentionDays: e.READINGS_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

@@ -14,6 +14,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** The PostgreSQL schema in use, when not the default (tests give each worker its own). */
   schema?: string | undefined;
+  /** PostgreSQL's connection string (for a dedicated LISTEN connection). */
+  url?: string | undefined;
   /** Closes the pool / file and releases the DATA_DIR lock. */
   close(): Promise<void>;
 }
@@ -80,7 +82,7 @@ function openPostgres(url: string, schema?: string): DbHandle {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema, close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema, url, close: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -105,6 +105,31 @@ export interface WaitlistEntriesTable {
   created_at: string;
 }
 
+/** One reading of a collar; times are epoch milliseconds. */
+export interface ReadingsTable {
+  id: Generated<number>;
+  device_id: string;
+  recorded_at: number;
+  received_at: number;
+  temperature: number;
+  humidity: number;
+  heart_rate: number | null;
+  activity_level: number | null;
+  battery: number | null;
+  status: string;
+  reported_status: string | null;
+  lat: number | null;
+  lon: number | null;
+}
+
+export interface StreamTicketsTable {
+  ticket_hash: string;
+  session_id: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -114,6 +139,8 @@ export interface Database {
   outbox: OutboxTable;
   waitlist_entries: WaitlistEntriesTable;
   devices: DevicesTable;
+  readings: ReadingsTable;
+  stream_tickets: StreamTicketsTable;
 }
 
 export const toBool = (v: Bool): boolean => v === true || v === 1;

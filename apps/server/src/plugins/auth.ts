@@ -7,8 +7,17 @@ import { ForbiddenError, UnauthorizedError } from '../services/errors.js';
  * Every /api route declares who may call it; a route without a policy stops the server from
  * starting (deny by default). `user` means any signed-in account; admins pass it too.
  */
-export type AuthPolicy = 'public' | 'user' | 'admin' | 'device';
-export const AUTH_POLICIES: readonly AuthPolicy[] = ['public', 'user', 'admin', 'device'];
+export type AuthPolicy = 'public' | 'user' | 'admin' | 'device' | 'device_or_user';
+export const AUTH_POLICIES: readonly AuthPolicy[] = [
+  'public',
+  'user',
+  'admin',
+  'device',
+  'device_or_user',
+];
+
+/** `device_or_user` routes take a collar's key when the header names one, else a session. */
+const DEVICE_SCHEME = /^\s*Device\s/;
 
 export interface DevicePrincipal {
   deviceId: string;
@@ -64,7 +73,10 @@ export function registerAuth(app: FastifyInstance, opts: AuthPluginOptions): voi
   const authenticate: onRequestHookHandler = async (request) => {
     const policy = request.routeOptions.config.auth;
     if (!policy || policy === 'public') return;
-    if (policy === 'device') {
+    if (
+      policy === 'device' ||
+      (policy === 'device_or_user' && DEVICE_SCHEME.test(request.headers.authorization ?? ''))
+    ) {
       const principal = await opts.deviceAuthenticator?.()?.(request);
       if (!principal) throw new UnauthorizedError('A valid device key is required');
       request.device = principal;
@@ -114,7 +126,12 @@ export function registerAuth(app: FastifyInstance, opts: AuthPluginOptions): voi
     if (!route.schema?.security) {
       route.schema = {
         ...route.schema,
-        security: [policy === 'device' ? { device: [] } : { bearer: [] }],
+        security:
+          policy === 'device'
+            ? [{ device: [] }]
+            : policy === 'device_or_user'
+              ? [{ device: [] }, { bearer: [] }]
+              : [{ bearer: [] }],
       };
     }
     // A route-level hook, added after the rate limiter's: a flood of unauthenticated calls is

@@ -145,4 +145,33 @@ export class DevicesRepository {
     const r = await q.executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
+
+  /**
+   * What ingest needs of each posting device, in one query per batch: its state, its latest
+   * vitals and its owner's thresholds (null when the owner kept the defaults).
+   */
+  ingestStates(ids: string[], ex: Executor) {
+    return ex
+      .selectFrom('devices')
+      .leftJoin('notification_preferences as p', 'p.user_id', 'devices.user_id')
+      .select([
+        'devices.id',
+        'devices.device_id',
+        'devices.user_id',
+        'devices.status',
+        'devices.registration_status',
+        'devices.battery_level',
+        'devices.last_seen',
+        'devices.temperature_celsius',
+        'devices.humidity_percent',
+        'devices.heart_rate',
+        'devices.activity_level',
+        'devices.vitals_status',
+        'devices.vitals_recorded_at',
+        'p.temperature_threshold',
+        'p.critical_temperature_threshold',
+      ])
+      .where('devices.id', 'in', ids)
+      .execute();
+  }
 }

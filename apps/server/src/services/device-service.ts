@@ -33,6 +33,7 @@ import type {
 import type { DogsRepository } from '../repositories/dogs-repository.js';
 import type { UsersRepository } from '../repositories/users-repository.js';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
+import type { ReadingsRepository } from '../repositories/readings-repository.js';
 import type { Clock } from './clock.js';
 import type { FixedWindowLimit } from './fixed-window-limit.js';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
@@ -96,6 +97,7 @@ export interface DeviceServiceDeps {
   dogs: DogsRepository;
   users: UsersRepository;
   outbox: OutboxRepository;
+  readings: ReadingsRepository;
   clock: Clock;
   /** by-device-id and the fallback share one budget per user: both reveal whether an id exists. */
   lookupLimit: FixedWindowLimit;
@@ -105,8 +107,30 @@ export interface DeviceServiceDeps {
 /** What the owner or an admin did with DELETE. */
 export type RemoveOutcome = 'released' | 'removed';
 
+/**
+ * A device changed hands, state or credentials; `owners` are the users who held it before
+ * and after. Told after the change is stored: the live stream tells those owners, and the
+ * collar-key cache and MQTT sessions drop what is no longer valid.
+ */
+export interface DeviceChange {
+  id: string;
+  change: 'updated' | 'removed';
+  owners: string[];
+}
+
 export class DeviceService {
+  private readonly changeListeners: ((change: DeviceChange) => void)[] = [];
+
   constructor(private readonly d: DeviceServiceDeps) {}
+
+  onChange(listener: (change: DeviceChange) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private changed(id: string, change: DeviceChange['change'], ...owners: (string | null)[]) {
+    const c = { id, change, owners: [...new Set(owners.filter((o): o is string => !!o))] };
+    for (const listener of this.changeListeners) listener(c);
+  }
 
   private now() {
     return this.d.clock.now().toISOString();
@@ -164,6 +188,14 @@ export class DeviceService {
     return toDevice(await this.visible(actor, id));
   }
 
+  /** By the printed Device ID, for its owner or an admin (anyone else: 404). */
+  async getByDeviceId(actor: User, deviceId: string): Promise<Device> {
+    const row = await this.d.devices.findByDeviceId(deviceId);
+    if (!row || (row.user_id !== actor.id && !this.isAdmin(actor)))
+      throw new NotFoundError(`Device ${deviceId} was not found`);
+    return toDevice(row);
+  }
+
   async byMac(mac: string): Promise<Device> {
     const row = await this.d.devices.findByMac(mac);
     if (!row) throw new NotFoundError(`No device has the MAC address ${mac}`);
@@ -215,6 +247,7 @@ export class DeviceService {
       row.user_id === actor.id ? actor.id : undefined,
     );
     if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
+    this.changed(id, 'updated', row.user_id);
     return this.reload(id);
   }
 
@@ -229,11 +262,23 @@ export class DeviceService {
       const ok =
         row.registration_status === 'unregistered'
           ? await this.d.devices.delete(id, actor.id)
-          : await this.d.devices.update(id, this.releaseChanges(row), actor.id);
+          : await this.d.db.transaction().execute(async (trx) => {
+              // Its readings go with it: the next owner starts with none.
+              const released = await this.d.devices.update(
+                id,
+                this.releaseChanges(row),
+                actor.id,
+                trx,
+              );
+              if (released) await this.d.readings.deleteForDevice(id, trx);
+              return released;
+            });
       if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
+      this.changed(id, 'removed', actor.id);
       return 'released';
     }
     if (!(await this.d.devices.delete(id))) throw new NotFoundError(DEVICE_NOT_FOUND);
+    this.changed(id, 'removed', row.user_id);
     return 'removed';
   }
 
@@ -293,6 +338,7 @@ export class DeviceService {
       );
     }
     if (!won) throw this.heldBy(row, actor);
+    this.changed(row.id, 'updated', actor.id);
     return toDevice(row);
   }
 
@@ -476,6 +522,7 @@ export class DeviceService {
       },
     );
     if (!won) throw new ConflictError(MESSAGES.deviceAlreadyAssigned(row.device_id));
+    this.changed(row.id, 'updated', user.id);
     return this.reload(row.id);
   }
 
@@ -525,6 +572,7 @@ export class DeviceService {
       throw new ConflictError(MESSAGES.noCollarsAvailable);
     });
     this.d.onMailQueued();
+    this.changed(device.id, 'updated', actor.id);
     return device;
   }
 
@@ -578,7 +626,11 @@ export class DeviceService {
     for (const row of await this.d.devices.listOwnedRows(userId, trx)) {
       if (row.registration_status === 'unregistered')
         await this.d.devices.delete(row.id, userId, trx);
-      else await this.d.devices.update(row.id, this.releaseChanges(row), userId, trx);
+      else {
+        await this.d.devices.update(row.id, this.releaseChanges(row), userId, trx);
+        await this.d.readings.deleteForDevice(row.id, trx);
+      }
+      this.changed(row.id, 'removed', userId);
     }
   }
 }

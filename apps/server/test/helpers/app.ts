@@ -28,6 +28,8 @@ export interface TestApp {
   logs: () => string[];
   mail: MailMessage[];
   clock: MutableClock;
+  /** The database handle (its PostgreSQL schema, for a second instance on the same data). */
+  dbHandle: DbHandle;
   close(): Promise<void>;
 }
 
@@ -122,6 +124,7 @@ export async function createTestApp(
     logs: () => logLines,
     mail,
     clock,
+    dbHandle: db,
     async close() {
       await app.close();
       await db.close();

@@ -28,7 +28,9 @@ describe('the OpenAPI document at /api/docs', () => {
       const expected =
         policy.auth === 'public'
           ? undefined
-          : [{ [policy.auth === 'device' ? 'device' : 'bearer']: [] }];
+          : policy.auth === 'device_or_user'
+            ? [{ device: [] }, { bearer: [] }]
+            : [{ [policy.auth === 'device' ? 'device' : 'bearer']: [] }];
       expect(documented!.security, `${policy.method} ${policy.url}`).toEqual(expected);
     }
   });

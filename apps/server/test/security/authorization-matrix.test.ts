@@ -13,6 +13,7 @@ import {
 import { insertUser, leaksIn, seedDog } from '../helpers/api.js';
 import matrix from './authorization-matrix.json' with { type: 'json' };
 import { deviceMatrixSamples } from '../helpers/device-matrix-samples.js';
+import { readingMatrixSamples } from '../helpers/reading-matrix-samples.js';
 
 /**
  * AC-1 / AC-2: the authorization matrix. authorization-matrix.json lists every /api route with
@@ -45,6 +46,7 @@ const validPrefs = {
 /** A request each principal may legitimately make on the route; the matrix says what it answers. */
 const samples: Record<string, (p: Principal) => Promise<InjectOptions>> = {
   ...deviceMatrixSamples({ t: () => t, who, user: () => user, admin: () => admin }),
+  ...readingMatrixSamples({ t: () => t, who, user: () => user, admin: () => admin }),
   'POST /api/waitlist': async () => ({
     method: 'POST',
     url: '/api/waitlist',
@@ -124,11 +126,11 @@ const registered = () => t.app.routePolicies.filter((r) => r.method !== 'HEAD');
 const keyOf = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
 describe('AC-1: deny by default — every /api route declares a policy and is in the matrix', () => {
-  it('every registered /api route has config.auth in {public, user, admin, device}', () => {
+  it('every registered /api route has config.auth in {public, user, admin, device, device_or_user}', () => {
     const all = t.app.routePolicies;
     expect(all.length).toBeGreaterThan(15);
     const bad = all
-      .filter((r) => !['public', 'user', 'admin', 'device'].includes(r.auth))
+      .filter((r) => !['public', 'user', 'admin', 'device', 'device_or_user'].includes(r.auth))
       .map(keyOf);
     expect(bad).toEqual([]);
   });

@@ -21,10 +21,18 @@ const num = (name: string, min: number, max: number, int = false) => {
  * A timestamp as a collar sends it: ISO-8601 with a zone (Z or ±hh:mm), or epoch milliseconds.
  * Parsed to epoch ms; "not in the future" is checked by the server against its own clock.
  */
+const TIMESTAMP_MESSAGE = 'must be an ISO-8601 date-time with a zone, or epoch milliseconds';
 export const readingTimestampField = z
-  .union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()], {
-    error: 'must be an ISO-8601 date-time with a zone, or epoch milliseconds',
-  })
+  .union(
+    [
+      z.iso.datetime({ offset: true, error: TIMESTAMP_MESSAGE }),
+      z
+        .number({ error: TIMESTAMP_MESSAGE })
+        .int({ error: TIMESTAMP_MESSAGE })
+        .nonnegative({ error: TIMESTAMP_MESSAGE }),
+    ],
+    { error: TIMESTAMP_MESSAGE },
+  )
   .transform((v) => (typeof v === 'number' ? v : Date.parse(v)));
 
 /** One reading as a collar posts it (DESIGN §3 "Reading fields"); unknown fields are refused. */

@@ -5,7 +5,12 @@ import { deviceVitalsPatchSchema, readingSchema } from './reading.js';
 export const STREAM_TICKET_TTL_MS = 60_000;
 export const streamTicketResponseSchema = z.object({ ticket: z.string() });
 export const streamQuerySchema = z.strictObject({
-  ticket: z.string({ error: 'ticket is required' }).min(1, { error: 'ticket is required' }),
+  ticket: z
+    .string({ error: 'ticket is required' })
+    .min(1, { error: 'ticket is required' })
+    .max(200, { error: 'ticket is not valid' }),
+  /** For a new EventSource after a fresh ticket: the id of the last event it received. */
+  last_event_id: z.string().max(100).optional(),
 });
 
 /**

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m001 from './001-foundation.js';
 import * as m002 from './002-waitlist.js';
 import * as m003 from './003-devices.js';
+import * as m004 from './004-readings.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-waitlist': m002,
   '003-devices': m003,
+  '004-readings': m004,
 };

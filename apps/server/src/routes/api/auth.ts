@@ -82,6 +82,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await auth.logout(currentSessionId(request));
+      // Its live streams end with it (other instances notice at their next heartbeat).
+      app.container.streams.closeSession(currentSessionId(request));
       request.log.info(
         { event: 'auth.logout', actor: currentUser(request).id, outcome: 'success' },
         'signed out',

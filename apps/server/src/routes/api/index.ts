@@ -4,6 +4,8 @@ import { authRoutes } from './auth.js';
 import { dogRoutes } from './dogs.js';
 import { notificationRoutes } from './notifications.js';
 import { deviceRoutes } from './devices.js';
+import { vitalsRoutes } from './vitals.js';
+import { streamRoutes } from './stream.js';
 import { adminDeviceRoutes } from './admin-devices.js';
 import { deviceRegistrationRoutes } from './device-registration.js';
 import { adminWaitlistRoutes, waitlistRoutes } from './waitlist.js';
@@ -15,6 +17,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dogRoutes, { prefix: '/dogs' });
   await app.register(notificationRoutes, { prefix: '/notifications' });
   await app.register(deviceRoutes, { prefix: '/devices' });
+  await app.register(vitalsRoutes, { prefix: '/devices' });
+  await app.register(streamRoutes, { prefix: '/stream' });
   await app.register(adminDeviceRoutes, { prefix: '/admin/devices' });
   await app.register(deviceRegistrationRoutes, { prefix: '/device-registration' });
   await app.register(waitlistRoutes, { prefix: '/waitlist' });

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorSchema,
+  noBodySchema,
+  streamQuerySchema,
+  streamTicketResponseSchema,
+} from '@pawguard/shared';
+import { currentSessionId, currentUser } from '../../plugins/auth.js';
+
+/** The live stream (DESIGN §4): a ticket with the token, then Server-Sent Events with it. */
+export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { streams } = app.container;
+  const e = errorSchema;
+
+  app.post(
+    '/ticket',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['stream'],
+        summary: 'A single-use ticket for GET /api/stream, valid for 60 s',
+        body: noBodySchema,
+        response: { 201: streamTicketResponseSchema, 401: e },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        ticket: await streams.issueTicket(currentUser(request).id, currentSessionId(request)),
+      }),
+  );
+
+  app.get(
+    '/',
+    {
+      // The ticket is the credential: EventSource cannot send an Authorization header.
+      config: { auth: 'public' },
+      schema: {
+        tags: ['stream'],
+        summary: 'Live events as Server-Sent Events (reading, device, resync)',
+        description:
+          'An owner receives the events of their own devices, an admin all. Each event has an id; a reconnect with Last-Event-ID (or last_event_id) replays what it missed from the last 2,000 events, else sends `resync`. A comment line every 20 s keeps the connection open.',
+        querystring: streamQuerySchema,
+        response: { 400: e, 401: e },
+      },
+    },
+    async (request, reply) => {
+      const who = await streams.redeem(request.query.ticket);
+      const lastEventId =
+        (request.headers['last-event-id'] as string | undefined) ?? request.query.last_event_id;
+      reply.hijack();
+      const res = reply.raw;
+      request.raw.socket.setTimeout(0);
+      request.raw.socket.setNoDelay(true);
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // Never buffered by a proxy in front of us (nginx), never compressed.
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      streams.attach(res, who, lastEventId);
+    },
+  );
+};

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deviceIdParamSchema,
+  errorSchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  idParamSchema,
+  latestVitalsResponseSchema,
+  readingsMapResponseSchema,
+  readingsQuerySchema,
+  readingUploadResponseSchema,
+  readingUploadSchema,
+  vitalsPageResponseSchema,
+  vitalsQuerySchema,
+} from '@pawguard/shared';
+import { currentUser } from '../../plugins/auth.js';
+import { parseReadingUpload } from '../../services/reading-upload.js';
+
+/** A backlog of 1,000 readings is about 200 kB of JSON; anything larger answers 413. */
+export const READINGS_BODY_LIMIT = 512 * 1024;
+
+/** Readings: collars post them; owners and admins read them. */
+export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ingest, readings, devices } = app.container;
+  const e = errorSchema;
+  const readErrors = { 400: e, 401: e, 404: e };
+
+  app.post(
+    '/:deviceId/vitals',
+    {
+      config: { auth: 'device_or_user' },
+      bodyLimit: READINGS_BODY_LIMIT,
+      schema: {
+        tags: ['readings'],
+        summary: 'Store one reading, or a backlog of up to 1,000 (a collar, its owner or an admin)',
+        description:
+          'Takes the printed Device ID. A collar authenticates with `Authorization: Device <key>`; a key of another collar answers 403. Answers once the readings are on disk. A repeated (device, timestamp) is stored once and answered with the stored reading.',
+        params: deviceIdParamSchema,
+        body: readingUploadSchema,
+        response: { 201: readingUploadResponseSchema, 400: e, 401: e, 403: e, 404: e, 413: e },
+      },
+      // Checked by hand below, to name the item of a batch; the schema above documents it.
+      validatorCompiler: ({ httpPart }) =>
+        httpPart === 'body'
+          ? (data) => ({ value: data })
+          : (data) => {
+              const r = deviceIdParamSchema.safeParse(data);
+              return r.success ? { value: r.data } : { error: r.error as unknown as Error };
+            },
+      // The acknowledgement is what the server built itself: plain JSON, no second validation.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request, reply) => {
+      const deviceId = request.params.deviceId;
+      let uuid: string;
+      if (request.device) {
+        if (request.device.deviceId !== deviceId) {
+          return reply.code(403).send({ error: 'This device key belongs to another collar' });
+        }
+        uuid = request.device.id;
+      } else {
+        uuid = (await devices.getByDeviceId(currentUser(request), deviceId)).id;
+      }
+      const parsed = parseReadingUpload(request.body, app.container.clock.now().getTime());
+      const stored = await ingest.submit(uuid, parsed);
+      return reply.code(201).send({ vitals: Array.isArray(request.body) ? stored : stored[0]! });
+    },
+  );
+
+  app.get(
+    '/:id/vitals',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['readings'],
+        summary: 'Readings of a device, newest first (limit ≤ 1,000)',
+        params: idParamSchema,
+        querystring: vitalsQuerySchema,
+        response: { 200: vitalsPageResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => readings.page(currentUser(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/vitals/latest',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['readings'],
+        summary: 'The latest reading of a device (greatest timestamp), or null',
+        params: idParamSchema,
+        response: { 200: latestVitalsResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => ({ vitals: await readings.latest(currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/:id/readings',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['readings'],
+        summary: 'Readings as a map keyed by reading id: latest=1, or from and to (ISO-8601)',
+        params: idParamSchema,
+        querystring: readingsQuerySchema,
+        response: { 200: readingsMapResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => ({
+      readings: await readings.map(currentUser(request), request.params.id, request.query),
+    }),
+  );
+
+  app.get(
+    '/:id/history',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['readings'],
+        summary: 'Temperature, humidity and heart rate per time bucket (min, avg, max)',
+        description:
+          'At most about 500 buckets for 1h, 24h or 7d, with the owner’s thresholds (°F).',
+        params: idParamSchema,
+        querystring: historyQuerySchema,
+        response: { 200: historyResponseSchema, ...readErrors },
+      },
+    },
+    async (request) =>
+      readings.history(currentUser(request), request.params.id, request.query.range),
+  );
+};

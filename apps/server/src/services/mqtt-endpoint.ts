@@ -1,0 +1,172 @@
+import net from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DevicePrincipal } from '../plugins/auth.js';
+import type { DeviceKeyCache } from './device-key-cache.js';
+import type { IngestService } from './ingest-service.js';
+import type { Clock } from './clock.js';
+import { parseReadingUpload } from './reading-upload.js';
+import { HttpError } from './errors.js';
+
+/** The one topic a collar may publish to: its readings, the same payload as over HTTP. */
+export const vitalsTopic = (deviceId: string) => `pawguard/devices/${deviceId}/vitals`;
+
+/** At most this many malformed-message log lines a minute, however many arrive. */
+const BAD_MESSAGE_LOGS_PER_MINUTE = 20;
+
+type CollarClient = Client & { collar?: DevicePrincipal };
+
+const refusal = (message: string, returnCode: 4 | 5): AuthenticateError =>
+  Object.assign(new Error(message), { returnCode });
+
+/**
+ * The collars' MQTT endpoint inside the server (aedes on MQTT_PORT). A collar connects with
+ * username = its Device ID and password = its key, and is refused at CONNECT otherwise. It may
+ * publish only to its own topic and subscribe to nothing. A QoS 1 reading is stored by the
+ * same durable group commit as HTTP, and its PUBACK is sent only after that commit. A
+ * malformed message is dropped with a log line and acknowledged, so it is not sent again and
+ * never holds up the readings behind it.
+ */
+export class MqttEndpoint {
+  private broker: Aedes | null = null;
+  private server: net.Server | null = null;
+  private readonly byDevice = new Map<string, Set<CollarClient>>();
+  private badLogged = 0;
+  private badWindow = 0;
+  /** Messages dropped as malformed since start. */
+  dropped = 0;
+
+  constructor(
+    private readonly d: {
+      keys: DeviceKeyCache;
+      ingest: IngestService;
+      clock: Clock;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  async listen(port: number, host: string): Promise<number> {
+    const broker = await Aedes.createBroker({
+      // A collar sends small readings; a huge packet is refused before it is buffered.
+      authenticate: (client, username, password, done) => {
+        const deviceId = (username ?? '').trim().toUpperCase();
+        const key = password?.toString('utf8') ?? '';
+        this.d.keys.authenticate(key).then(
+          (principal) => {
+            if (!principal || principal.deviceId !== deviceId) {
+              this.d.log.info(
+                { event: 'mqtt.auth', outcome: 'failure' },
+                'collar refused at CONNECT',
+              );
+              return done(refusal('Bad Device ID or key', 4), false);
+            }
+            (client as CollarClient).collar = principal;
+            return done(null, true);
+          },
+          () => done(refusal('Server unavailable', 5), false),
+        );
+      },
+      // Refused in the SUBACK (0x80), the connection kept.
+      authorizeSubscribe: (_client, _sub, done) => done(null, null),
+      authorizePublish: (client, packet, done) => {
+        const collar = (client as CollarClient | null)?.collar;
+        if (!collar || packet.topic !== vitalsTopic(collar.deviceId)) {
+          this.d.log.warn(
+            { event: 'mqtt.publish_refused', device: collar?.deviceId },
+            'publish to another topic refused; collar disconnected',
+          );
+          return done(new Error('Collars publish only to their own vitals topic'));
+        }
+        let readings;
+        try {
+          const body: unknown = JSON.parse(packet.payload.toString('utf8'));
+          readings = parseReadingUpload(body, this.d.clock.now().getTime());
+        } catch (err) {
+          this.dropMalformed(collar.deviceId, err);
+          return done(null);
+        }
+        this.d.ingest.submit(collar.id, readings).then(
+          () => done(null),
+          (err: unknown) => {
+            // Not acknowledged: the collar keeps the reading and sends it again.
+            if (!(err instanceof HttpError)) this.d.log.error({ err }, 'MQTT reading not stored');
+            done(err instanceof Error ? err : new Error(String(err)));
+          },
+        );
+      },
+      // Nothing is forwarded: collars subscribe to nothing, and readings reach browsers through
+      // the live stream.
+      authorizeForward: () => null,
+    });
+    broker.on('clientReady', (client) => {
+      const collar = (client as CollarClient).collar;
+      if (!collar) return;
+      let set = this.byDevice.get(collar.id);
+      if (!set) this.byDevice.set(collar.id, (set = new Set()));
+      set.add(client as CollarClient);
+    });
+    broker.on('clientDisconnect', (client) => this.forget(client as CollarClient));
+    broker.on('clientError', (client) => this.forget(client as CollarClient));
+    this.broker = broker;
+    const server = net.createServer(broker.handle);
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    return (server.address() as net.AddressInfo).port;
+  }
+
+  /** The port it listens on (null when not listening). */
+  get port(): number | null {
+    const a = this.server?.address();
+    return a && typeof a === 'object' ? a.port : null;
+  }
+
+  /** Open collar connections. */
+  get connections(): number {
+    return this.broker?.connectedClients ?? 0;
+  }
+
+  /** A released, removed or re-keyed collar's sessions end at once. */
+  disconnectDevice(deviceUuid: string): void {
+    for (const client of this.byDevice.get(deviceUuid) ?? []) client.close();
+    this.byDevice.delete(deviceUuid);
+  }
+
+  private forget(client: CollarClient): void {
+    const id = client.collar?.id;
+    if (!id) return;
+    const set = this.byDevice.get(id);
+    set?.delete(client);
+    if (set?.size === 0) this.byDevice.delete(id);
+  }
+
+  private dropMalformed(deviceId: string, err: unknown): void {
+    this.dropped++;
+    const minute = Math.floor(Date.now() / 60_000);
+    if (minute !== this.badWindow) {
+      this.badWindow = minute;
+      this.badLogged = 0;
+    }
+    if (this.badLogged++ < BAD_MESSAGE_LOGS_PER_MINUTE) {
+      this.d.log.warn(
+        {
+          event: 'mqtt.malformed',
+          device: deviceId,
+          reason: err instanceof Error ? err.message : String(err),
+        },
+        'malformed MQTT reading dropped',
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    const broker = this.broker;
+    this.server = null;
+    this.broker = null;
+    if (broker) await new Promise<void>((r) => broker.close(() => r()));
+    if (server) await new Promise<void>((r) => server.close(() => r()));
+  }
+}

@@ -1,0 +1,179 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { STREAM_TICKET_TTL_MS, type StreamEvent } from '@pawguard/shared';
+import type { StreamTicketsRepository } from '../repositories/stream-tickets-repository.js';
+import type { BusMessage, EventBus } from './event-bus.js';
+import type { Clock } from './clock.js';
+import { UnauthorizedError } from './errors.js';
+
+/** Events kept for replay to a client that reconnects with Last-Event-ID. */
+export const REPLAY_WINDOW = 2_000;
+/** A comment line on every open stream this often keeps proxies and browsers from timing out. */
+export const HEARTBEAT_MS = 20_000;
+
+interface Client {
+  res: ServerResponse;
+  userId: string;
+  sessionId: string;
+  admin: boolean;
+}
+
+const hashTicket = (t: string) => createHash('sha256').update(t).digest('hex');
+
+/**
+ * The live stream's server side. Event ids are `<boot>.<n>`: n counts up on this instance,
+ * and boot names the process, so an id from another instance or an earlier process is
+ * recognised as such. A reconnect whose Last-Event-ID is within the last REPLAY_WINDOW
+ * events gets what it missed; one from further back, or from elsewhere, gets a `resync`
+ * event and refetches.
+ *
+ * Every heartbeat also checks, in one query for all streams, that each stream's session is
+ * still live and re-reads its role: a logout, an ended session or a deleted user closes the
+ * stream, and a demoted admin stops seeing other owners' events.
+ */
+export class StreamHub {
+  private readonly boot = randomUUID().slice(0, 8);
+  private seq = 0;
+  private readonly ring: { n: number; message: BusMessage; frame: string }[] = [];
+  private readonly clients = new Set<Client>();
+  private readonly unsubscribe: () => void;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly d: {
+      bus: EventBus;
+      tickets: StreamTicketsRepository;
+      clock: Clock;
+      log: FastifyBaseLogger;
+    },
+  ) {
+    this.unsubscribe = d.bus.subscribe((m) => this.onMessage(m));
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  start(): void {
+    this.heartbeat ??= setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** POST /api/stream/ticket: a random single-use ticket for this session, valid 60 s. */
+  async issueTicket(userId: string, sessionId: string): Promise<string> {
+    const ticket = randomBytes(32).toString('base64url');
+    const now = this.d.clock.now();
+    await this.d.tickets.insert({
+      ticket_hash: hashTicket(ticket),
+      session_id: sessionId,
+      user_id: userId,
+      expires_at: new Date(now.getTime() + STREAM_TICKET_TTL_MS).toISOString(),
+      used_at: null,
+    });
+    return ticket;
+  }
+
+  /** Spends the ticket; answers the session it was issued to, if that session is still live. */
+  async redeem(ticket: string): Promise<{ userId: string; sessionId: string; admin: boolean }> {
+    const now = this.d.clock.now().toISOString();
+    const spent = await this.d.tickets.spend(hashTicket(ticket), now);
+    const live = spent ? await this.d.tickets.liveSessions([spent.session_id], now) : [];
+    if (!spent || !live[0]) {
+      throw new UnauthorizedError('The stream ticket is invalid, expired or already used');
+    }
+    return { userId: spent.user_id, sessionId: spent.session_id, admin: live[0].role === 'admin' };
+  }
+
+  /** Adds an open response (headers already sent) and replays what it missed. */
+  attach(
+    res: ServerResponse,
+    who: { userId: string; sessionId: string; admin: boolean },
+    lastEventId: string | undefined,
+  ): void {
+    const client: Client = { res, ...who };
+    this.clients.add(client);
+    res.on('close', () => this.clients.delete(client));
+    res.write(`retry: 3000\n: connected\n\n`);
+    if (lastEventId) this.replay(client, lastEventId);
+  }
+
+  /** Ends every stream of a session at once (logout on this instance). */
+  closeSession(sessionId: string): void {
+    for (const c of this.clients) if (c.sessionId === sessionId) c.res.end();
+  }
+
+  private replay(client: Client, lastEventId: string): void {
+    const [boot, n] = lastEventId.split('.');
+    const last = Number(n);
+    const oldest = this.ring[0]?.n ?? this.seq + 1;
+    if (boot !== this.boot || !Number.isInteger(last) || last < oldest - 1 || last > this.seq) {
+      this.write(client, this.frame(++this.seq, { type: 'resync' }));
+      return;
+    }
+    for (const entry of this.ring) {
+      if (entry.n > last && this.sees(client, entry.message)) this.write(client, entry.frame);
+    }
+  }
+
+  private onMessage(message: BusMessage): void {
+    const n = ++this.seq;
+    const frame = this.frame(n, message.event);
+    if (message.event.type !== 'resync') {
+      this.ring.push({ n, message, frame });
+      if (this.ring.length > REPLAY_WINDOW) this.ring.shift();
+    }
+    for (const c of this.clients) if (this.sees(c, message)) this.write(c, frame);
+  }
+
+  private sees(client: Client, message: BusMessage): boolean {
+    return (
+      client.admin || message.event.type === 'resync' || message.audience.includes(client.userId)
+    );
+  }
+
+  private frame(n: number, event: StreamEvent): string {
+    return `id: ${this.boot}.${n}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+  }
+
+  private write(client: Client, frame: string): void {
+    // A client that cannot keep up (a full socket buffer) is dropped; it reconnects and
+    // catches up from the replay window instead of growing our memory.
+    if (client.res.writableLength > 1_000_000) {
+      client.res.destroy();
+      return;
+    }
+    client.res.write(frame);
+  }
+
+  /** Heartbeat and session check; runs every HEARTBEAT_MS (tests call it directly). */
+  async beat(): Promise<void> {
+    if (this.clients.size === 0) return;
+    for (const c of this.clients) c.res.write(': heartbeat\n\n');
+    try {
+      const ids = [...new Set([...this.clients].map((c) => c.sessionId))];
+      const now = this.d.clock.now().toISOString();
+      const live = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += 500) {
+        for (const s of await this.d.tickets.liveSessions(ids.slice(i, i + 500), now))
+          live.set(s.id, s.role);
+      }
+      for (const c of this.clients) {
+        const role = live.get(c.sessionId);
+        if (role === undefined) c.res.end();
+        else c.admin = role === 'admin';
+      }
+      await this.d.tickets.pruneExpired(now);
+    } catch (err) {
+      this.d.log.warn({ err }, 'live stream session check failed');
+    }
+  }
+
+  close(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    this.unsubscribe();
+    for (const c of this.clients) c.res.end();
+    this.clients.clear();
+  }
+}

@@ -1,0 +1,394 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fahrenheitToCelsius } from '@pawguard/shared';
+import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
+import { expectError } from '../helpers/api.js';
+import { deviceRow, ownedCollar, prePopulate } from '../helpers/devices.js';
+import { ago, postAsCollar, readingRows } from '../helpers/readings.js';
+
+let t: TestApp;
+let admin: SeededUser;
+let owner: SeededUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await seedUser(t, { role: 'admin' });
+  owner = await seedUser(t, { name: 'Olive Owner' });
+});
+afterAll(() => t.close());
+
+const reading = { temperature: 24.5, humidity: 41 };
+
+describe('POST /api/devices/{deviceId}/vitals: who may post', () => {
+  it('rejects a request without credentials', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/devices/${c.device_id}/vitals`,
+        payload: reading,
+      }),
+      401,
+    );
+  });
+
+  it('takes a reading from the collar with its key and answers 201 with what was stored', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const res = await postAsCollar(t, c.device_id, c.device_key, {
+      ...reading,
+      heart_rate: 92,
+      activity_level: 30,
+      battery: 80,
+      status: 'SAFE',
+      location: { lat: 51.5, lon: -0.12 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const v = res.json().vitals;
+    expect(v).toMatchObject({
+      device_id: c.device_id,
+      temperature: 24.5,
+      humidity: 41,
+      heart_rate: 92,
+      activity_level: 30,
+      battery: 80,
+      status: 'SAFE',
+      reported_status: 'SAFE',
+      location: { lat: 51.5, lon: -0.12 },
+    });
+    expect(await readingRows(t, c.id)).toHaveLength(1);
+  });
+
+  it('refuses a wrong key with 401 and another collar’s key on this path with 403', async () => {
+    const a = await ownedCollar(t, admin, owner);
+    const b = await ownedCollar(t, admin, owner);
+    expectError(await postAsCollar(t, a.device_id, 'x'.repeat(43), reading), 401);
+    expectError(await postAsCollar(t, a.device_id, b.device_key, reading), 403);
+    expect(await readingRows(t, a.id)).toHaveLength(0);
+    expect(await readingRows(t, b.id)).toHaveLength(0);
+  });
+
+  it('refuses a collar nobody holds (pre-populated, or released by its owner)', async () => {
+    const [stock] = await prePopulate(t, admin);
+    expectError(
+      await postAsCollar(t, stock!.device_id, stock!.device_key, reading),
+      403,
+      /not registered/,
+    );
+    const c = await ownedCollar(t, admin, owner);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/devices/${c.id}`,
+      headers: bearer(owner.token),
+    });
+    expectError(await postAsCollar(t, c.device_id, c.device_key, reading), 403, /not registered/);
+    expect(await readingRows(t, c.id)).toHaveLength(0);
+  });
+
+  it('takes a reading from the owner’s session and an admin’s, and 404 from anyone else', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const other = await seedUser(t);
+    const post = (token: string, temperature: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/devices/${c.device_id.toLowerCase()}/vitals`,
+        headers: bearer(token),
+        payload: { temperature, humidity: 40 },
+      });
+    expect((await post(owner.token, 20)).statusCode).toBe(201);
+    expect((await post(admin.token, 21)).statusCode).toBe(201);
+    expectError(await post(other.token, 22), 404);
+    expect((await readingRows(t, c.id)).map((r) => r.temperature)).toEqual([20, 21]);
+  });
+});
+
+describe('POST vitals: bad input stores nothing', () => {
+  const cases: [string, unknown, RegExp][] = [
+    ['a missing temperature', { humidity: 40 }, /^temperature is required$/],
+    ['a missing humidity', { temperature: 20 }, /^humidity is required$/],
+    [
+      'an implausible temperature',
+      { temperature: 61, humidity: 40 },
+      /^temperature must be between -40 and 60$/,
+    ],
+    ['a humidity over 100', { temperature: 20, humidity: 101 }, /^humidity must be/],
+    [
+      'a fractional heart rate',
+      { ...reading, heart_rate: 80.5 },
+      /^heart_rate must be a whole number/,
+    ],
+    ['a heart rate of 400', { ...reading, heart_rate: 400 }, /^heart_rate must be/],
+    ['a battery of 120', { ...reading, battery: 120 }, /^battery must be/],
+    ['an unknown field', { ...reading, owner: 'me' }, /^Unknown field: owner$/],
+    ['text for a number', { temperature: '20', humidity: 40 }, /^temperature must be a number$/],
+    ['a bad timestamp', { ...reading, timestamp: 'yesterday' }, /^timestamp must be an ISO-8601/],
+    ['a location without lon', { ...reading, location: { lat: 1 } }, /^location\.lon is required$/],
+    ['a body that is not a reading', 'hello', /must be a reading/],
+    ['an empty list', [], /at least one reading/],
+  ];
+  for (const [what, payload, message] of cases) {
+    it(`refuses ${what} with 400`, async () => {
+      const c = await ownedCollar(t, admin, owner);
+      expectError(await postAsCollar(t, c.device_id, c.device_key, payload), 400, message);
+      expect(await readingRows(t, c.id)).toHaveLength(0);
+      expect((await deviceRow(t, c.id))!.last_seen).toBeNull();
+    });
+  }
+
+  it('refuses a timestamp more than 5 minutes ahead, and takes one 4 minutes ahead', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const ahead = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+    expectError(
+      await postAsCollar(t, c.device_id, c.device_key, {
+        ...reading,
+        timestamp: ahead(6 * 60_000),
+      }),
+      400,
+      'timestamp is more than 5 minutes in the future',
+    );
+    expect(
+      (
+        await postAsCollar(t, c.device_id, c.device_key, {
+          ...reading,
+          timestamp: ahead(4 * 60_000),
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('refuses a whole batch with one bad item, naming its index, and stores none of it', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const batch = [0, 1, 2, 3].map((i) => ({ ...reading, timestamp: ago(t, (10 - i) * 1000) }));
+    batch[2] = { ...batch[2]!, humidity: -5 };
+    expectError(
+      await postAsCollar(t, c.device_id, c.device_key, batch),
+      400,
+      /^readings\[2\]\.humidity must be between 0 and 100$/,
+    );
+    expect(await readingRows(t, c.id)).toHaveLength(0);
+  });
+
+  it('refuses more than 1,000 readings in one request', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const batch = Array.from({ length: 1001 }, (_, i) => ({
+      temperature: 20,
+      humidity: 40,
+      timestamp: i,
+    }));
+    expectError(await postAsCollar(t, c.device_id, c.device_key, batch), 400, /at most 1000/);
+    expect(await readingRows(t, c.id)).toHaveLength(0);
+  });
+
+  it('answers 413 to a body over the size limit', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const res = await postAsCollar(t, c.device_id, c.device_key, {
+      ...reading,
+      status: 'x'.repeat(600_000),
+    });
+    expectError(res, 413);
+    expect(await readingRows(t, c.id)).toHaveLength(0);
+  });
+
+  it('never answers 5xx to malformed JSON or a body of another type', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    for (const payload of [
+      '{"temperature":',
+      'null',
+      '12',
+      '[1,2]',
+      '{"temperature":1e999,"humidity":1}',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/devices/${c.device_id}/vitals`,
+        headers: { authorization: `Device ${c.device_key}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+    }
+    expect(await readingRows(t, c.id)).toHaveLength(0);
+  });
+});
+
+describe('POST vitals: batches, idempotency and what a reading changes', () => {
+  it('stores a backlog in one request and answers each reading in the order sent', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const batch = Array.from({ length: 300 }, (_, i) => ({
+      temperature: 20 + (i % 10) / 10,
+      humidity: 40,
+      timestamp: ago(t, (600 - i) * 1000),
+    }));
+    const res = await postAsCollar(t, c.device_id, c.device_key, batch);
+    expect(res.statusCode, res.body).toBe(201);
+    const answered = res.json().vitals as { timestamp: string }[];
+    expect(answered.map((v) => v.timestamp)).toEqual(batch.map((b) => b.timestamp));
+    expect(await readingRows(t, c.id)).toHaveLength(300);
+  });
+
+  it('stores a repeated (device, timestamp) once and answers the stored reading', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const at = ago(t, 5_000);
+    const first = await postAsCollar(t, c.device_id, c.device_key, { ...reading, timestamp: at });
+    const again = await postAsCollar(t, c.device_id, c.device_key, {
+      temperature: 30,
+      humidity: 10,
+      timestamp: at,
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().vitals).toEqual(first.json().vitals);
+    // Epoch milliseconds name the same instant.
+    const asMs = await postAsCollar(t, c.device_id, c.device_key, {
+      ...reading,
+      timestamp: Date.parse(at),
+    });
+    expect(asMs.json().vitals.id).toBe(first.json().vitals.id);
+    // The same time twice in one batch is stored once, too.
+    const dup = await postAsCollar(t, c.device_id, c.device_key, [
+      { ...reading, timestamp: ago(t, 1000) },
+      { ...reading, timestamp: ago(t, 1000) },
+    ]);
+    expect(dup.statusCode).toBe(201);
+    expect(await readingRows(t, c.id)).toHaveLength(2);
+  });
+
+  it('concurrent posts of many collars are all stored, each answered with its own reading', async () => {
+    const collars = await Promise.all([1, 2, 3, 4].map(() => ownedCollar(t, admin, owner)));
+    const results = await Promise.all(
+      collars.flatMap((c, i) =>
+        [0, 1, 2, 3, 4].map((j) =>
+          postAsCollar(t, c.device_id, c.device_key, {
+            temperature: i * 10 + j,
+            humidity: 40,
+            timestamp: ago(t, (10 - j) * 1000),
+          }),
+        ),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+    for (const [i, c] of collars.entries()) {
+      const rows = await readingRows(t, c.id);
+      expect(rows.map((r) => r.temperature)).toEqual([0, 1, 2, 3, 4].map((j) => i * 10 + j));
+    }
+  });
+
+  it('makes an acknowledged reading readable at once', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const posted = (await postAsCollar(t, c.device_id, c.device_key, reading)).json().vitals;
+    const latest = await t.app.inject({
+      url: `/api/devices/${c.id}/vitals/latest`,
+      headers: bearer(owner.token),
+    });
+    expect(latest.json().vitals).toEqual(posted);
+  });
+
+  it('updates the device: last seen, latest vitals by greatest timestamp, absent fields kept', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    expect((await deviceRow(t, c.id))!.registration_status).toBe('assigned');
+    await postAsCollar(t, c.device_id, c.device_key, {
+      temperature: 22,
+      humidity: 30,
+      heart_rate: 90,
+      activity_level: 20,
+      battery: 70,
+      timestamp: ago(t, 60_000),
+    });
+    let row = (await deviceRow(t, c.id))!;
+    expect(row).toMatchObject({
+      registration_status: 'active',
+      status: 'active',
+      temperature_celsius: 22,
+      humidity_percent: 30,
+      heart_rate: 90,
+      activity_level: 20,
+      battery_level: 70,
+      vitals_status: 'SAFE',
+      vitals_recorded_at: ago(t, 60_000).slice(0, 16) + row.vitals_recorded_at!.slice(16),
+    });
+    expect(Date.parse(row.last_seen!)).toBeGreaterThan(Date.parse(ago(t, 5_000)));
+    // A newer reading without heart rate, activity or battery keeps the stored ones.
+    await postAsCollar(t, c.device_id, c.device_key, {
+      temperature: 23,
+      humidity: 31,
+      timestamp: ago(t, 30_000),
+    });
+    row = (await deviceRow(t, c.id))!;
+    expect(row).toMatchObject({
+      temperature_celsius: 23,
+      heart_rate: 90,
+      activity_level: 20,
+      battery_level: 70,
+    });
+    // An older reading (a backlog) is stored but does not become the latest.
+    await postAsCollar(t, c.device_id, c.device_key, {
+      temperature: 35,
+      humidity: 31,
+      timestamp: ago(t, 90_000),
+    });
+    row = (await deviceRow(t, c.id))!;
+    expect(row.temperature_celsius).toBe(23);
+    expect(await readingRows(t, c.id)).toHaveLength(3);
+  });
+
+  it('brings an offline collar back to active, and leaves maintenance to the admin', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    await t.app.container.db
+      .updateTable('devices')
+      .set({ status: 'offline' })
+      .where('id', '=', c.id)
+      .execute();
+    await postAsCollar(t, c.device_id, c.device_key, reading);
+    expect((await deviceRow(t, c.id))!.status).toBe('active');
+    await t.app.container.db
+      .updateTable('devices')
+      .set({ status: 'maintenance' })
+      .where('id', '=', c.id)
+      .execute();
+    await postAsCollar(t, c.device_id, c.device_key, { ...reading, timestamp: ago(t, -1000) });
+    expect((await deviceRow(t, c.id))!.status).toBe('maintenance');
+  });
+
+  it('judges each reading by the owner’s thresholds with 1 °F hysteresis', async () => {
+    const me = await seedUser(t);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      headers: bearer(me.token),
+      payload: {
+        email_notifications_enabled: true,
+        temperature_threshold: 80,
+        critical_temperature_threshold: 100,
+        email_frequency: 'immediate',
+      },
+    });
+    const c = await ownedCollar(t, admin, me);
+    // Dry air keeps the heat index near the temperature.
+    const f = [79, 80, 79.5, 79, 100, 99.5, 98.9, 78];
+    const expected = [
+      'SAFE',
+      'WARNING',
+      'WARNING',
+      'SAFE',
+      'CRITICAL',
+      'CRITICAL',
+      'WARNING',
+      'SAFE',
+    ];
+    const statuses: string[] = [];
+    for (const [i, tempF] of f.entries()) {
+      const res = await postAsCollar(t, c.device_id, c.device_key, {
+        temperature: fahrenheitToCelsius(tempF),
+        humidity: 10,
+        timestamp: ago(t, (100 - i) * 1000),
+      });
+      statuses.push(res.json().vitals.status);
+    }
+    expect(statuses).toEqual(expected);
+    expect((await deviceRow(t, c.id))!.vitals_status).toBe('SAFE');
+  });
+
+  it('calls a humid heat DANGER by the heat index', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const res = await postAsCollar(t, c.device_id, c.device_key, {
+      temperature: fahrenheitToCelsius(95),
+      humidity: 60,
+    });
+    expect(res.json().vitals.status).toBe('DANGER');
+  });
+});

@@ -1,0 +1,130 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
+import { ownedCollar } from '../helpers/devices.js';
+import { readingRows } from '../helpers/readings.js';
+import { until } from '../helpers/sse.js';
+
+let t: TestApp;
+let admin: SeededUser;
+let owner: SeededUser;
+let port: number;
+const clients: MqttClient[] = [];
+beforeAll(async () => {
+  // Port 0: the listener takes a free port, never a local broker's 1883.
+  t = await createTestApp({ env: { MQTT_PORT: '0' } });
+  admin = await seedUser(t, { role: 'admin' });
+  owner = await seedUser(t);
+  port = t.app.container.mqtt.port!;
+});
+afterAll(async () => {
+  for (const c of clients) c.end(true);
+  await t.close();
+});
+
+const topic = (deviceId: string) => `pawguard/devices/${deviceId}/vitals`;
+
+/** Connects as a collar; resolves with the client, or rejects with the CONNACK refusal. */
+function connect(username: string, password: string): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
+      username,
+      password,
+      reconnectPeriod: 0,
+      connectTimeout: 5_000,
+      protocolVersion: 4,
+    });
+    clients.push(c);
+    c.once('connect', () => resolve(c));
+    c.once('error', (err) => reject(err));
+  });
+}
+
+const publish = (c: MqttClient, deviceId: string, payload: unknown) =>
+  c.publishAsync(topic(deviceId), typeof payload === 'string' ? payload : JSON.stringify(payload), {
+    qos: 1,
+  });
+
+describe('the MQTT endpoint (MQTT_PORT)', () => {
+  it('refuses a wrong key, or another collar’s Device ID, at CONNECT', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const other = await ownedCollar(t, admin, owner);
+    await expect(connect(c.device_id, 'x'.repeat(43))).rejects.toThrow(/Bad username or password/i);
+    await expect(connect(other.device_id, c.device_key)).rejects.toThrow(
+      /Bad username or password/i,
+    );
+  });
+
+  it('stores a QoS 1 reading by the time its PUBACK arrives', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const client = await connect(c.device_id.toLowerCase(), c.device_key);
+    await publish(client, c.device_id, { temperature: 26.5, humidity: 45, battery: 90 });
+    const rows = await readingRows(t, c.id);
+    expect(rows.map((r) => r.temperature)).toEqual([26.5]);
+    const latest = await t.app.inject({
+      url: `/api/devices/${c.id}/vitals/latest`,
+      headers: bearer(owner.token),
+    });
+    expect(latest.json().vitals).toMatchObject({ temperature: 26.5, battery: 90 });
+  });
+
+  it('takes a backlog as a JSON list, like HTTP', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const client = await connect(c.device_id, c.device_key);
+    const now = Date.now();
+    await publish(
+      client,
+      c.device_id,
+      [3, 2, 1].map((s) => ({ temperature: 20 + s, humidity: 40, timestamp: now - s * 1000 })),
+    );
+    expect((await readingRows(t, c.id)).map((r) => r.temperature)).toEqual([23, 22, 21]);
+  });
+
+  it('drops a malformed message with a log line and stores the next one', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const client = await connect(c.device_id, c.device_key);
+    await publish(client, c.device_id, 'not json at all');
+    await publish(client, c.device_id, { temperature: 99, humidity: 40 });
+    await publish(client, c.device_id, { temperature: 27, humidity: 40 });
+    expect((await readingRows(t, c.id)).map((r) => r.temperature)).toEqual([27]);
+    expect(t.logs().filter((l) => l.includes('mqtt.malformed')).length).toBeGreaterThanOrEqual(2);
+    expect(client.connected).toBe(true);
+  });
+
+  it('refuses a publish to another collar’s topic by closing the connection, storing nothing', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const victim = await ownedCollar(t, admin, owner);
+    const client = await connect(c.device_id, c.device_key);
+    const closed = new Promise<void>((r) => client.once('close', () => r()));
+    client.publish(topic(victim.device_id), JSON.stringify({ temperature: 30, humidity: 40 }), {
+      qos: 1,
+    });
+    await closed;
+    expect(await readingRows(t, victim.id)).toHaveLength(0);
+  });
+
+  it('lets a collar subscribe to nothing', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const client = await connect(c.device_id, c.device_key);
+    // The SUBACK refuses it (0x80); the connection stays up for its readings.
+    await expect(client.subscribeAsync('pawguard/#', { qos: 1 })).rejects.toThrow(
+      /Subscribe error/,
+    );
+    expect(client.connected).toBe(true);
+  });
+
+  it('disconnects a collar at once when its owner releases it', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const client = await connect(c.device_id, c.device_key);
+    const closed = new Promise<void>((r) => client.once('close', () => r()));
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/devices/${c.id}`,
+      headers: bearer(owner.token),
+    });
+    await closed;
+    await until(
+      () => t.app.container.mqtt.connections === clients.filter((x) => x.connected).length,
+    );
+  });
+});
