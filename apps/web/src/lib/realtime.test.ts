@@ -91,6 +91,27 @@ describe('the live stream', () => {
     expect(result.current).toBe('live');
   });
 
+  it('resumes from the last event it received, so the server replays what was missed', async () => {
+    const queryClient = createQueryClient();
+    const device = makeDevice();
+    const { options } = fakeStreamOptions();
+    stop = startLiveStream(queryClient, options);
+    await settle();
+    act(() => FakeEventSource.latest.open());
+    queryClient.setQueryData(getDevicesQueryOptions().queryKey, [device], {
+      updatedAt: Date.now() - 30_000,
+    });
+    const reading = makeReading();
+    const event = { type: 'reading', device: device.id, reading, patch: patchFor(reading) };
+    act(() => FakeEventSource.latest.emit('reading', event, 'b00t.41'));
+    act(() => FakeEventSource.latest.fail());
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(FakeEventSource.latest.url).toBe('/api/stream?ticket=ticket-2&last_event_id=b00t.41');
+    act(() => FakeEventSource.latest.open());
+    // The replay covers the gap: nothing is fetched again on that account.
+    expect(queryClient.getQueryState(getDevicesQueryOptions().queryKey)?.isInvalidated).toBe(false);
+  });
+
   it('fetches again what was loaded before the connection opened, to cover the gap', async () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(getDevicesQueryOptions().queryKey, [makeDevice()], {

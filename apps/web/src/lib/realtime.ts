@@ -13,8 +13,11 @@ import { applyStreamEvent, invalidateDeviceData } from '@/lib/live-cache';
  *
  * EventSource reconnects on its own, but with the ticket already spent, so on any error
  * this closes the connection, waits (1 s, doubling up to 30 s), asks for a new ticket and
- * opens again. What happened in between is fetched again once the new connection is open.
- * While the stream is not live, screens fall back to the spec's polling (useLiveFallback).
+ * opens again, naming the last event it received (`last_event_id`): the server replays what
+ * was missed, or sends `resync` when that is beyond its window. A connection that has no
+ * event to name (the first, or a quiet one) fetches again whatever was loaded before it
+ * opened. While the stream is not live, screens fall back to the spec's polling
+ * (useLiveFallback).
  */
 
 /** off: signed out; connecting: the first connection; live: open; down: waiting to retry. */
@@ -85,9 +88,11 @@ export function startLiveStream(queryClient: QueryClient, options: LiveStreamOpt
   let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
+  let lastEventId = '';
 
   const onEvent = (event: Event) => {
-    const { type, data } = event as MessageEvent<string>;
+    const { type, data, lastEventId: id } = event as MessageEvent<string>;
+    if (id) lastEventId = id;
     let body: unknown = {};
     try {
       if (data) body = JSON.parse(data);
@@ -124,9 +129,12 @@ export function startLiveStream(queryClient: QueryClient, options: LiveStreamOpt
       return;
     }
     if (stopped) return;
+    const resumeFrom = lastEventId;
+    const query = new URLSearchParams({ ticket });
+    if (resumeFrom) query.set('last_event_id', resumeFrom);
     let current: EventSource;
     try {
-      current = open(`${env.apiBaseUrl}/stream?ticket=${encodeURIComponent(ticket)}`);
+      current = open(`${env.apiBaseUrl}/stream?${query}`);
     } catch {
       retry();
       return;
@@ -136,8 +144,9 @@ export function startLiveStream(queryClient: QueryClient, options: LiveStreamOpt
       if (source !== current) return;
       attempt = 0;
       setStatus('live');
-      // Whatever was fetched before this connection may have missed events.
-      void invalidateDeviceData(queryClient, { olderThan: Date.now() });
+      // Resumed: the server replays what was missed (or says resync). Otherwise whatever was
+      // fetched before this connection may have missed events.
+      if (!resumeFrom) void invalidateDeviceData(queryClient, { olderThan: Date.now() });
     };
     current.onerror = () => {
       if (source !== current) return;

@@ -27,8 +27,8 @@ export class FakeEventSource extends EventTarget {
     this.onopen?.(new Event('open'));
   }
 
-  emit(type: string, data: unknown) {
-    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  emit(type: string, data: unknown, lastEventId = '') {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data), lastEventId }));
   }
 
   fail() {
