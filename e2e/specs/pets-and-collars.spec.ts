@@ -1,19 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { addPet, bearer, loginAsAdmin, registerUser, uniqueName } from '../support/api';
+import { addPet, bearer, loginAsAdmin, randomMac, registerUser, uniqueName } from '../support/api';
 import { adminCredentials } from '../support/env';
 import { signInThroughForm, signInWithToken, toast } from '../support/app';
 
 // Auto-assign takes any free collar: journeys that add or take collars run one after another,
 // so one never takes the collar another has just pre-populated for its owner.
 test.describe.configure({ mode: 'serial' });
-
-const randomMac = () =>
-  Array.from({ length: 6 }, () =>
-    Math.floor(Math.random() * 256)
-      .toString(16)
-      .padStart(2, '0'),
-  ).join(':');
 
 /** An admin's pre-populate through the API, for journeys that only need a collar to exist. */
 async function prePopulateCollar(request: APIRequestContext): Promise<string> {

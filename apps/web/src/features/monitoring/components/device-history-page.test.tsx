@@ -89,7 +89,7 @@ describe('device history', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Humidity' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Heart rate' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Heart rate (bpm)' })).toBeInTheDocument();
   });
 
   it('switches range from the keyboard, fetching that range', async () => {

@@ -9,6 +9,7 @@ import {
   Tooltip,
   XAxis,
   YAxis,
+  type DotItemDotProps,
   type TooltipContentProps,
 } from 'recharts';
 import {
@@ -48,6 +49,8 @@ const HEIGHT = 220;
 type SeriesLook = {
   series: SeriesName;
   title: string;
+  /** The series in a sentence: 'No heart rate readings …'. */
+  noun: string;
   unit: string;
   avgKey: keyof ChartPoint;
   rangeKey: keyof ChartPoint;
@@ -59,6 +62,7 @@ const LOOKS: Record<SeriesName, SeriesLook> = {
   temperature: {
     series: 'temperature',
     title: 'Temperature',
+    noun: 'temperature',
     unit: '°F',
     avgKey: 'temperatureF',
     rangeKey: 'temperatureRangeF',
@@ -67,6 +71,7 @@ const LOOKS: Record<SeriesName, SeriesLook> = {
   humidity: {
     series: 'humidity',
     title: 'Humidity',
+    noun: 'humidity',
     unit: '%',
     avgKey: 'humidity',
     rangeKey: 'humidityRange',
@@ -74,8 +79,9 @@ const LOOKS: Record<SeriesName, SeriesLook> = {
   },
   heart_rate: {
     series: 'heart_rate',
-    title: 'Heart rate',
-    unit: ' bpm',
+    title: 'Heart rate (bpm)',
+    noun: 'heart rate',
+    unit: '',
     avgKey: 'heartRate',
     rangeKey: 'heartRateRange',
     format: (v) => `${Math.round(v)} bpm`,
@@ -143,7 +149,14 @@ function SeriesChart({
   const summary = summaryText(history, look);
   const colour = COLOURS[look.series];
   const headingId = `chart-${look.series}`;
-  const withValues = points.filter((p) => p[look.avgKey] !== null).length;
+  // A value with no neighbour (readings further apart than the line bridges) is a dot.
+  const valueAt = (i: number) => points[i]?.[look.avgKey] ?? null;
+  const isolatedDot = ({ index, cx, cy }: DotItemDotProps) =>
+    valueAt(index) !== null && valueAt(index - 1) === null && valueAt(index + 1) === null ? (
+      <circle key={index} cx={cx} cy={cy} r={3} fill={colour} />
+    ) : (
+      <g key={index} />
+    );
   const isTemperature = look.series === 'temperature';
   const { warning, critical } = history.thresholds;
 
@@ -154,7 +167,7 @@ function SeriesChart({
           {look.title}
         </CardTitle>
         <CardDescription>
-          {summary ?? `No ${look.title.toLowerCase()} readings over ${RANGE_WORDS[history.range]}.`}
+          {summary ?? `No ${look.noun} readings over ${RANGE_WORDS[history.range]}.`}
         </CardDescription>
         {isTemperature ? (
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -225,7 +238,7 @@ function SeriesChart({
                   dataKey={look.avgKey}
                   stroke={colour}
                   strokeWidth={2}
-                  dot={withValues < 3 ? { r: 3, fill: colour } : false}
+                  dot={isolatedDot}
                   isAnimationActive={false}
                   name={`${look.title} average`}
                 />

@@ -29,16 +29,30 @@ describe('toChartPoints', () => {
     ]);
   });
 
-  it('breaks the lines where buckets are missing instead of bridging the gap', () => {
+  it('breaks the lines where the collar was silent for over 2 minutes, instead of bridging it', () => {
     const points = toChartPoints(
       makeHistory('1h', [
         { t: '2025-07-01T11:00:00.000Z', temperature: 20 },
-        { t: '2025-07-01T11:01:00.000Z', temperature: 20 },
+        { t: '2025-07-01T11:02:00.000Z', temperature: 20 },
         { t: '2025-07-01T11:10:00.000Z', temperature: 21 },
       ]),
     );
     expect(points.map((p) => p.temperatureF)).toEqual([68, 68, null, 69.8]);
-    expect(points[2]?.t).toBe(Date.parse('2025-07-01T11:02:00.000Z'));
+    expect(points[2]?.t).toBe(Date.parse('2025-07-01T11:03:00.000Z'));
+  });
+
+  it('keeps the line whole across empty buckets narrower than that (sparse reporting)', () => {
+    const points = toChartPoints(
+      makeHistory(
+        '1h',
+        [
+          { t: '2025-07-01T11:00:00.000Z', temperature: 20 },
+          { t: '2025-07-01T11:00:16.000Z', temperature: 20 },
+        ],
+        { bucket_seconds: 8 },
+      ),
+    );
+    expect(points).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   celsiusToFahrenheit,
+  FRESH_MS,
   fahrenheitToCelsius,
   formatOneDecimal,
   type History,
@@ -8,8 +9,10 @@ import {
 
 /**
  * History buckets as chart points. Temperature is drawn in °F, the unit of the owner's
- * thresholds; a bucket's band is its min–max, its line the average. A missing stretch of
- * buckets becomes a point with no values, so the lines break there instead of bridging it.
+ * thresholds; a bucket's band is its min–max, its line the average. A silence longer than a
+ * collar's disconnection (2 minutes) or one and a half buckets, whichever is longer, becomes
+ * a point with no values, so the lines break there instead of bridging it. (Shorter stretches
+ * of empty buckets are just a collar reporting less often than the buckets are wide.)
  */
 export type ChartPoint = {
   /** The bucket's start, epoch ms. */
@@ -43,11 +46,12 @@ const gap = (t: number): ChartPoint => ({
 
 export function toChartPoints(history: History): ChartPoint[] {
   const size = history.bucket_seconds * 1000;
+  const silence = Math.max(FRESH_MS, size * 1.5);
   const points: ChartPoint[] = [];
   let previous: number | null = null;
   for (const bucket of history.buckets) {
     const t = Date.parse(bucket.t);
-    if (previous !== null && t - previous > size * 1.5) points.push(gap(previous + size));
+    if (previous !== null && t - previous > silence) points.push(gap(previous + size));
     points.push({
       t,
       count: bucket.count,

@@ -34,11 +34,15 @@ export function SafeZoneBadge({ status }: { status: string | null }) {
       </Badge>
     );
   return (
-    <Badge variant="destructive" title={`Status ${status}`}>
-      <ShieldAlert aria-hidden="true" />
-      Danger
-      <span className="font-normal">· {status.charAt(0) + status.slice(1).toLowerCase()}</span>
-    </Badge>
+    <span className="inline-flex flex-wrap items-center gap-x-1.5">
+      <Badge variant="destructive">
+        <ShieldAlert aria-hidden="true" />
+        Danger
+      </Badge>
+      <span className="text-xs font-medium text-muted-foreground">
+        {status.charAt(0) + status.slice(1).toLowerCase()}
+      </span>
+    </span>
   );
 }
 
