@@ -57,7 +57,7 @@ test('an owner watches a collar live on Monitoring: Connected, and the temperatu
     await expect(card.getByText(`${temperature.toFixed(1)}°C`)).toBeVisible();
   }
   await expect(card.getByText('/ 92.3°F')).toBeVisible();
-  await expect(card.getByText('33.5°C').locator('xpath=ancestor::dd')).toHaveAttribute(
+  await expect(card.getByText('33.5°C').locator('xpath=ancestor-or-self::dd')).toHaveAttribute(
     'data-changed',
     'true',
   );
@@ -129,7 +129,11 @@ test('the history chart draws for each range and the last hour stays live', asyn
   // The last hour follows the collar: a hot reading raises the highest value.
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await postReadings(request, collar, [{ temperature: 40, humidity: 50 }]);
-  await expect(page.getByText(/highest 104\.0°F \(40\.0°C\) over the last hour/)).toBeVisible();
+  await expect(
+    page
+      .getByRole('paragraph')
+      .filter({ hasText: /highest 104\.0°F \(40\.0°C\) over the last hour/ }),
+  ).toBeVisible();
 });
 
 for (const viewport of [
