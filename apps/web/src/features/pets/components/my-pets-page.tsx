@@ -12,6 +12,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { petAvatar, type Device, type Dog } from '@pawguard/shared';
+import { LiveStatus } from '@/components/live-status';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -59,9 +60,12 @@ export function MyPetsPage() {
       <PageHeader
         title="My Pets"
         description={
-          pets.data
-            ? `${plural(list.length, 'pet')} registered`
-            : 'Your dogs and their safety status.'
+          <>
+            {pets.data
+              ? `${plural(list.length, 'pet')} registered`
+              : 'Your dogs and their safety status.'}{' '}
+            <LiveStatus fallback="checking every 10 seconds" className="ml-2 align-middle" />
+          </>
         }
         actions={
           <Button onClick={() => setSheet({ mode: 'add' })}>
