@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { createQueryClient } from '@/lib/query-client';
 import { ApiError } from '@/lib/api-client';
-import { makeDevice, makeReading, patchFor } from '@/testing/devices';
-import { FakeEventSource, fakeStreamOptions } from '@/testing/fake-event-source';
+import { makeDevice, makeReading } from '@/testing/devices';
+import { FakeEventSource, fakeStreamOptions, sendReading } from '@/testing/fake-event-source';
 import { jsonResponse, stubFetch } from '@/testing/fixtures';
 import { getDevicesQueryOptions } from './api/get-devices';
 import { startLiveStream, useLiveFallback, useLiveStatus } from './realtime';
@@ -54,12 +54,7 @@ describe('the live stream', () => {
     stop = startLiveStream(queryClient, options);
     await settle();
     const reading = makeReading({ temperature: 38.2 });
-    FakeEventSource.latest.emit('reading', {
-      type: 'reading',
-      device: device.id,
-      reading,
-      patch: patchFor(reading),
-    });
+    sendReading(device.id, reading);
     expect(
       queryClient.getQueryData(getDevicesQueryOptions().queryKey)?.[0]?.temperature_celsius,
     ).toBe(38.2);
@@ -101,9 +96,7 @@ describe('the live stream', () => {
     queryClient.setQueryData(getDevicesQueryOptions().queryKey, [device], {
       updatedAt: Date.now() - 30_000,
     });
-    const reading = makeReading();
-    const event = { type: 'reading', device: device.id, reading, patch: patchFor(reading) };
-    act(() => FakeEventSource.latest.emit('reading', event, 'b00t.41'));
+    act(() => sendReading(device.id, makeReading(), 'b00t.41'));
     act(() => FakeEventSource.latest.fail());
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
     expect(FakeEventSource.latest.url).toBe('/api/stream?ticket=ticket-2&last_event_id=b00t.41');

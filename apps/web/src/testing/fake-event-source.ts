@@ -1,3 +1,9 @@
+import { act } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Reading } from '@pawguard/shared';
+import { startLiveStream } from '@/lib/realtime';
+import { patchFor } from './devices';
+
 /** A stand-in for the browser's EventSource that a test opens, feeds and breaks by hand. */
 export class FakeEventSource extends EventTarget {
   static instances: FakeEventSource[] = [];
@@ -57,4 +63,25 @@ export function fakeStreamOptions() {
       retryDelayMs: () => 0,
     },
   };
+}
+
+/** Starts the live stream on the fake source and opens it; answers the function that stops it. */
+export async function openFakeStream(queryClient: QueryClient): Promise<() => void> {
+  const stop = startLiveStream(queryClient, fakeStreamOptions().options);
+  await act(async () => {});
+  act(() => FakeEventSource.latest.open());
+  return stop;
+}
+
+/** The stream's event for a reading a device stored. */
+export const readingEvent = (device: string, reading: Reading) => ({
+  type: 'reading' as const,
+  device,
+  reading,
+  patch: patchFor(reading),
+});
+
+/** The open stream delivers a device's reading. */
+export function sendReading(device: string, reading: Reading, lastEventId = ''): void {
+  FakeEventSource.latest.emit('reading', readingEvent(device, reading), lastEventId);
 }

@@ -4,8 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
-import { startLiveStream } from '@/lib/realtime';
-import { FakeEventSource, fakeStreamOptions } from '@/testing/fake-event-source';
+import { FakeEventSource, openFakeStream } from '@/testing/fake-event-source';
 import { HEADER_POLL_MS, SignedInHeader } from './signed-in-header';
 
 const prefs = (enabled: boolean) => ({
@@ -64,10 +63,7 @@ describe('SignedInHeader', () => {
     });
     const client = renderHeader();
     expect((await screen.findAllByText('Enabled')).length).toBeGreaterThan(0);
-    const { options } = fakeStreamOptions();
-    stop = startLiveStream(client, options);
-    await act(async () => {});
-    act(() => FakeEventSource.latest.open());
+    stop = await openFakeStream(client);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(100);
     });

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startLiveStream } from '@/lib/realtime';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
-import { makeDevice, makeHistory, makeReading, patchFor } from '@/testing/devices';
-import { FakeEventSource, fakeStreamOptions } from '@/testing/fake-event-source';
+import { makeDevice, makeHistory, makeReading } from '@/testing/devices';
+import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { DeviceHistoryPage } from './device-history-page';
 
 const device = makeDevice({
@@ -138,21 +137,11 @@ describe('device history', () => {
     stub();
     const { queryClient } = show(`/devices/${device.id}/history?range=1h`);
     expect(await screen.findByText(/highest 87\.8°F/)).toBeInTheDocument();
-    const { options } = fakeStreamOptions();
-    stop = startLiveStream(queryClient, options);
-    await act(async () => {});
-    act(() => FakeEventSource.latest.open());
+    stop = await openFakeStream(queryClient);
     // Opening fetches again what was loaded before it; let that settle first.
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const reading = makeReading({ temperature: 40, humidity: 50 });
-    await act(async () => {
-      FakeEventSource.latest.emit('reading', {
-        type: 'reading',
-        device: device.id,
-        reading,
-        patch: patchFor(reading),
-      });
-    });
+    await act(async () => sendReading(device.id, reading));
     expect(await screen.findByText(/highest 104\.0°F \(40\.0°C\)/)).toBeInTheDocument();
     expect(await screen.findByText('40.0°C')).toBeInTheDocument();
   });

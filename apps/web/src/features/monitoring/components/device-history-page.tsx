@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft, LineChart, RefreshCw } from 'lucide-react';
+import { ArrowLeft, LineChart } from 'lucide-react';
 import { formatRelativeTime, HISTORY_RANGES, isFresh, type HistoryRange } from '@pawguard/shared';
 import { LiveStatus } from '@/components/live-status';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
@@ -20,13 +21,7 @@ import { MONITORING_POLL_MS } from '../hooks/use-monitored-devices';
 import { HistoryCharts } from './history-charts';
 import { hasReadings } from './history-series';
 import { HistoryTable } from './history-table';
-import {
-  ConnectionBadge,
-  formatHumidity,
-  SafeZoneBadge,
-  Temperature,
-  VitalsValue,
-} from './vitals-values';
+import { ConnectionBadge, VitalsFields, VitalsValue } from './vitals-values';
 
 const RANGES: { value: HistoryRange; label: string; words: string }[] = [
   { value: '1h', label: 'Last hour', words: 'the last hour' },
@@ -156,21 +151,13 @@ function LatestReading({ deviceId, battery }: { deviceId: string; battery: numbe
           </p>
         ) : (
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-6">
-            <VitalsValue label="Temperature" className="col-span-2 text-2xl">
-              <Temperature celsius={reading.temperature} />
-            </VitalsValue>
-            <VitalsValue label="Humidity" className="text-lg">
-              {formatHumidity(reading.humidity)}
-            </VitalsValue>
-            <VitalsValue label="Safe zone">
-              <SafeZoneBadge status={reading.status} />
-            </VitalsValue>
-            {reading.heart_rate !== null ? (
-              <VitalsValue label="Heart rate">{reading.heart_rate} bpm</VitalsValue>
-            ) : null}
-            {reading.activity_level !== null ? (
-              <VitalsValue label="Activity level">{reading.activity_level}%</VitalsValue>
-            ) : null}
+            <VitalsFields
+              temperature={reading.temperature}
+              humidity={reading.humidity}
+              status={reading.status}
+              heartRate={reading.heart_rate}
+              activity={reading.activity_level}
+            />
             <div className="col-span-2 sm:col-span-1 lg:col-span-2">
               <dt className="text-sm text-muted-foreground">Battery</dt>
               <dd className="mt-1">
@@ -213,16 +200,12 @@ function RangeHistory({
   }
   if (history.data === undefined) {
     return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
-          <h2 className="text-lg font-semibold">Failed to fetch data</h2>
-          <p className="text-sm text-muted-foreground">{history.error?.message}</p>
-          <Button variant="outline" onClick={() => void history.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        </CardContent>
-      </Card>
+      <LoadError
+        heading
+        title="Failed to fetch data"
+        message={history.error?.message}
+        onRetry={() => void history.refetch()}
+      />
     );
   }
   if (!hasReadings(history.data)) {

@@ -159,6 +159,12 @@ function SeriesChart({
     );
   const isTemperature = look.series === 'temperature';
   const { warning, critical } = history.thresholds;
+  const thresholdLines = isTemperature
+    ? [
+        { name: 'Warning', y: warning, stroke: COLOURS.warning },
+        { name: 'Critical', y: critical, stroke: COLOURS.critical },
+      ]
+    : [];
 
   return (
     <Card aria-labelledby={headingId}>
@@ -171,20 +177,16 @@ function SeriesChart({
         </CardDescription>
         {isTemperature ? (
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <span className="inline-flex items-center gap-1.5">
-              <span
-                className="h-0.5 w-4 border-t-2 border-dashed border-amber-700"
-                aria-hidden="true"
-              />
-              Warning {fahrenheitWithCelsius(warning)}
-            </span>
-            <span className="inline-flex items-center gap-1.5">
-              <span
-                className="h-0.5 w-4 border-t-2 border-dashed border-red-700"
-                aria-hidden="true"
-              />
-              Critical {fahrenheitWithCelsius(critical)}
-            </span>
+            {thresholdLines.map((line) => (
+              <span key={line.name} className="inline-flex items-center gap-1.5">
+                <span
+                  className="h-0 w-4 border-t-2 border-dashed"
+                  style={{ borderColor: line.stroke }}
+                  aria-hidden="true"
+                />
+                {line.name} {fahrenheitWithCelsius(line.y)}
+              </span>
+            ))}
           </p>
         ) : null}
       </CardHeader>
@@ -242,22 +244,16 @@ function SeriesChart({
                   isAnimationActive={false}
                   name={`${look.title} average`}
                 />
-                {isTemperature ? (
+                {/* The owner's thresholds, kept in view by stretching the axis to them. */}
+                {thresholdLines.map((line) => (
                   <ReferenceLine
-                    y={warning}
-                    stroke={COLOURS.warning}
+                    key={line.name}
+                    y={line.y}
+                    stroke={line.stroke}
                     strokeDasharray="6 4"
                     ifOverflow="extendDomain"
                   />
-                ) : null}
-                {isTemperature ? (
-                  <ReferenceLine
-                    y={critical}
-                    stroke={COLOURS.critical}
-                    strokeDasharray="6 4"
-                    ifOverflow="extendDomain"
-                  />
-                ) : null}
+                ))}
               </ComposedChart>
             </ResponsiveContainer>
           </div>

@@ -7,13 +7,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { deviceHistoryPath } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import type { ChangedField, ShownReading } from './reading-change';
-import {
-  ConnectionBadge,
-  formatHumidity,
-  SafeZoneBadge,
-  Temperature,
-  VitalsValue,
-} from './vitals-values';
+import { ConnectionBadge, VitalsFields } from './vitals-values';
 
 type MonitoringCardProps = {
   device: Device;
@@ -63,25 +57,15 @@ export function MonitoringCard({ device, shown, now, showOwner }: MonitoringCard
           </div>
         ) : (
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-            <VitalsValue
-              label="Body temperature"
-              flashKey={flash('temperature')}
-              className="col-span-2 text-2xl"
-            >
-              <Temperature celsius={shown.temperature_celsius} />
-            </VitalsValue>
-            <VitalsValue label="Humidity" flashKey={flash('humidity')} className="text-lg">
-              {shown.humidity_percent === null ? '—' : formatHumidity(shown.humidity_percent)}
-            </VitalsValue>
-            <VitalsValue label="Safe zone" flashKey={flash('status')}>
-              <SafeZoneBadge status={shown.vitals_status} />
-            </VitalsValue>
-            {shown.heart_rate !== null ? (
-              <VitalsValue label="Heart rate">{shown.heart_rate} bpm</VitalsValue>
-            ) : null}
-            {shown.activity_level !== null ? (
-              <VitalsValue label="Activity level">{shown.activity_level}%</VitalsValue>
-            ) : null}
+            <VitalsFields
+              temperatureLabel="Body temperature"
+              temperature={shown.temperature_celsius}
+              humidity={shown.humidity_percent}
+              status={shown.vitals_status}
+              heartRate={shown.heart_rate}
+              activity={shown.activity_level}
+              flash={flash}
+            />
           </dl>
         )}
         <dl className="grid gap-2 text-sm">

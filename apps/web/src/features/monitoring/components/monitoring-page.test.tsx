@@ -3,11 +3,10 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import type { Device } from '@pawguard/shared';
-import { startLiveStream } from '@/lib/realtime';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
-import { makeDevice, makeReading, patchFor } from '@/testing/devices';
-import { FakeEventSource, fakeStreamOptions } from '@/testing/fake-event-source';
+import { makeDevice, makeReading } from '@/testing/devices';
+import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { MonitoringPage } from './monitoring-page';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -146,10 +145,7 @@ describe('Monitoring', () => {
     stubFetch({ 'GET /api/devices': () => jsonResponse(200, { devices: [device] }) });
     const { queryClient } = renderWithProviders(<MonitoringPage />, { auth: owner() });
     const card = await findCard('Biscuit collar');
-    const { options } = fakeStreamOptions();
-    stop = startLiveStream(queryClient, options);
-    await act(async () => {});
-    act(() => FakeEventSource.latest.open());
+    stop = await openFakeStream(queryClient);
     expect(await screen.findByText('Live')).toBeInTheDocument();
     const before = lastUpdated();
 
@@ -160,12 +156,7 @@ describe('Monitoring', () => {
       });
       const reading = makeReading({ temperature, humidity, status: 'SAFE' });
       await act(async () => {
-        FakeEventSource.latest.emit('reading', {
-          type: 'reading',
-          device: device.id,
-          reading,
-          patch: patchFor(reading),
-        });
+        sendReading(device.id, reading);
         await vi.advanceTimersByTimeAsync(10);
       });
     };

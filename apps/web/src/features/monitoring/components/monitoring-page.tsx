@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Plus, Radio, RefreshCw } from 'lucide-react';
+import { CardGridSkeleton } from '@/components/card-grid-skeleton';
 import { LiveStatus } from '@/components/live-status';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useNow } from '@/lib/use-now';
@@ -76,33 +77,14 @@ export function MonitoringPage() {
       </div>
 
       {devices.isPending ? (
-        <div
-          role="status"
-          aria-label="Loading devices"
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        >
-          {[0, 1, 2].map((i) => (
-            <Card key={i}>
-              <CardContent className="grid gap-3 p-6">
-                <Skeleton className="h-5 w-36" />
-                <Skeleton className="h-4 w-20" />
-                <Skeleton className="h-10 w-full" />
-                <Skeleton className="h-16 w-full" />
-              </CardContent>
-            </Card>
-          ))}
-        </div>
+        <CardGridSkeleton label="Loading devices" />
       ) : devices.data === undefined ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
-            <h2 className="text-lg font-semibold">Failed to fetch data</h2>
-            <p className="text-sm text-muted-foreground">{devices.error?.message}</p>
-            <Button variant="outline" onClick={() => void devices.refetch()}>
-              <RefreshCw aria-hidden="true" />
-              Try Again
-            </Button>
-          </CardContent>
-        </Card>
+        <LoadError
+          heading
+          title="Failed to fetch data"
+          message={devices.error?.message}
+          onRetry={() => void devices.refetch()}
+        />
       ) : list.length === 0 ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 p-10 text-center">

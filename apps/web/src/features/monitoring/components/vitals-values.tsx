@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
 /** °C and °F, one decimal each (spec section 9). */
-export function Temperature({ celsius }: { celsius: number }) {
+function Temperature({ celsius }: { celsius: number }) {
   return (
     <>
       {formatCelsius(celsius)}{' '}
@@ -21,10 +21,10 @@ export function Temperature({ celsius }: { celsius: number }) {
   );
 }
 
-export const formatHumidity = (percent: number) => `${formatOneDecimal(percent)}%`;
+const formatHumidity = (percent: number) => `${formatOneDecimal(percent)}%`;
 
 /** Safe-zone status: Safe when the server's status is SAFE, else Danger (with its level). */
-export function SafeZoneBadge({ status }: { status: string | null }) {
+function SafeZoneBadge({ status }: { status: string | null }) {
   if (status === null) return <span className="text-muted-foreground">—</span>;
   if (status === 'SAFE')
     return (
@@ -90,5 +90,47 @@ export function VitalsValue({
         {children}
       </dd>
     </div>
+  );
+}
+
+type VitalsFieldsProps = {
+  temperature: number;
+  humidity: number | null;
+  status: string | null;
+  heartRate: number | null;
+  activity: number | null;
+  /** The highlight key of each changed value (Monitoring's changed readings). */
+  flash?: (field: 'temperature' | 'humidity' | 'status') => string | undefined;
+  temperatureLabel?: string;
+};
+
+/** The values of a reading, for a <dl>: heart rate and activity level only when present. */
+export function VitalsFields({
+  temperature,
+  humidity,
+  status,
+  heartRate,
+  activity,
+  flash = () => undefined,
+  temperatureLabel = 'Temperature',
+}: VitalsFieldsProps) {
+  return (
+    <>
+      <VitalsValue
+        label={temperatureLabel}
+        flashKey={flash('temperature')}
+        className="col-span-2 text-2xl"
+      >
+        <Temperature celsius={temperature} />
+      </VitalsValue>
+      <VitalsValue label="Humidity" flashKey={flash('humidity')} className="text-lg">
+        {humidity === null ? '—' : formatHumidity(humidity)}
+      </VitalsValue>
+      <VitalsValue label="Safe zone" flashKey={flash('status')}>
+        <SafeZoneBadge status={status} />
+      </VitalsValue>
+      {heartRate !== null ? <VitalsValue label="Heart rate">{heartRate} bpm</VitalsValue> : null}
+      {activity !== null ? <VitalsValue label="Activity level">{activity}%</VitalsValue> : null}
+    </>
   );
 }
