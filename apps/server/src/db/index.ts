@@ -63,7 +63,9 @@ function openSqlite(dataDir: string): DbHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     dialect: 'sqlite',
@@ -71,6 +73,30 @@ function openSqlite(dataDir: string): DbHandle {
       await db.destroy();
       // Kysely closes the file only if it ever ran a query; the lock must go either way.
       if (sqlite.open) sqlite.close();
+    },
+  };
+}
+
+/**
+ * Kysely prepares every query afresh; preparing costs more than running most of ours (a key
+ * look-up, a session check). Statements are kept by their SQL text, the least recently used
+ * dropped past `max`. Safe because better-sqlite3 runs one statement at a time and we never
+ * stream (an open iterator would hold its statement).
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt) {
+        cache.delete(sql);
+      } else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, stmt);
+      return stmt;
     },
   };
 }

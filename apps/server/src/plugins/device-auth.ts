@@ -19,6 +19,12 @@ export function deviceKeyAuthenticator(keys: DeviceKeyCache): DeviceAuthenticato
       request.log.info({ event: 'device.auth', outcome: 'failure' }, 'device key rejected');
       return null;
     }
+    if (keys.sharedFrom(principal.id, request.ip)) {
+      request.log.warn(
+        { event: 'device.credential_shared', device: principal.deviceId, outcome: 'suspicious' },
+        'one device key used from several addresses within a minute',
+      );
+    }
     return principal;
   };
 }

@@ -107,28 +107,30 @@ export class ReadingsRepository {
   history(deviceId: string, from: number, to: number, bucketMs: number): Promise<HistoryRow[]> {
     // CAST: SQLite binds JS numbers as REAL, which would make the division fractional.
     const bucket = sql<number>`cast((recorded_at - ${from}) / ${bucketMs} as integer)`;
-    return this.db
-      .selectFrom('readings')
-      .select([
-        bucket.as('bucket'),
-        (eb) => eb.fn.countAll<number>().as('count'),
-        (eb) => eb.fn.min<number>('temperature').as('t_min'),
-        (eb) => eb.fn.avg<number>('temperature').as('t_avg'),
-        (eb) => eb.fn.max<number>('temperature').as('t_max'),
-        (eb) => eb.fn.min<number>('humidity').as('h_min'),
-        (eb) => eb.fn.avg<number>('humidity').as('h_avg'),
-        (eb) => eb.fn.max<number>('humidity').as('h_max'),
-        (eb) => eb.fn.min<number | null>('heart_rate').as('hr_min'),
-        (eb) => eb.fn.avg<number | null>('heart_rate').as('hr_avg'),
-        (eb) => eb.fn.max<number | null>('heart_rate').as('hr_max'),
-      ])
-      .where('device_id', '=', deviceId)
-      .where('recorded_at', '>=', from)
-      .where('recorded_at', '<', to)
-      // By position: PostgreSQL would not match a repeated expression with fresh parameters.
-      .groupBy(sql`1`)
-      .orderBy(sql`1`)
-      .execute();
+    return (
+      this.db
+        .selectFrom('readings')
+        .select([
+          bucket.as('bucket'),
+          (eb) => eb.fn.countAll<number>().as('count'),
+          (eb) => eb.fn.min<number>('temperature').as('t_min'),
+          (eb) => eb.fn.avg<number>('temperature').as('t_avg'),
+          (eb) => eb.fn.max<number>('temperature').as('t_max'),
+          (eb) => eb.fn.min<number>('humidity').as('h_min'),
+          (eb) => eb.fn.avg<number>('humidity').as('h_avg'),
+          (eb) => eb.fn.max<number>('humidity').as('h_max'),
+          (eb) => eb.fn.min<number | null>('heart_rate').as('hr_min'),
+          (eb) => eb.fn.avg<number | null>('heart_rate').as('hr_avg'),
+          (eb) => eb.fn.max<number | null>('heart_rate').as('hr_max'),
+        ])
+        .where('device_id', '=', deviceId)
+        .where('recorded_at', '>=', from)
+        .where('recorded_at', '<', to)
+        // By position: PostgreSQL would not match a repeated expression with fresh parameters.
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+        .execute()
+    );
   }
 
   /** A released collar's readings go with it (the next owner never sees them). */

@@ -87,13 +87,37 @@ export class IngestService {
   private readonly hooks: IngestHook[] = [];
   private readonly gatherMs: number;
   private readonly maxBatch: number;
-  /** Readings stored since start (counted, not logged, on the hot path). */
+  /** Readings stored and commits made since start: counted on the hot path, logged a minute at a time. */
   storedCount = 0;
   batchCount = 0;
+  private statsTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly o: IngestOptions) {
     this.gatherMs = o.gatherMs ?? 2;
     this.maxBatch = o.maxBatch ?? 2000;
+  }
+
+  /** Logs one line a minute with what was stored, instead of a line per reading. */
+  startStats(log: { info: (o: object, msg: string) => void }): void {
+    let readings = this.storedCount;
+    let batches = this.batchCount;
+    this.statsTimer ??= setInterval(() => {
+      const r = this.storedCount - readings;
+      const b = this.batchCount - batches;
+      readings = this.storedCount;
+      batches = this.batchCount;
+      if (r > 0)
+        log.info(
+          { event: 'ingest.stats', readings: r, commits: b },
+          'readings stored in the last minute',
+        );
+    }, 60_000);
+    this.statsTimer.unref();
+  }
+
+  stopStats(): void {
+    if (this.statsTimer) clearInterval(this.statsTimer);
+    this.statsTimer = null;
   }
 
   /** Adds a step to every ingest transaction (alerts, later). */
@@ -133,8 +157,11 @@ export class IngestService {
       this.timer = null;
       this.committing = this.commitPending().finally(() => {
         this.committing = null;
-        // What arrived during the commit forms the next batch at once.
-        if (this.pending.length) this.flushSoon(0);
+        // What arrived during the commit starts the next batch, which gathers for gatherMs
+        // more: collars answered by this commit are sending their next readings right now,
+        // and one commit for all of them costs one disk flush instead of many.
+        if (this.pending.length)
+          this.flushSoon(this.pendingReadings >= this.maxBatch ? 0 : this.gatherMs);
       });
     }, ms);
   }

@@ -61,6 +61,13 @@ export class MqttEndpoint {
               return done(refusal('Bad Device ID or key', 4), false);
             }
             (client as CollarClient).collar = principal;
+            const source = (client.conn as { remoteAddress?: string }).remoteAddress ?? 'mqtt';
+            if (this.d.keys.sharedFrom(principal.id, source)) {
+              this.d.log.warn(
+                { event: 'device.credential_shared', device: principal.deviceId },
+                'one device key used from several addresses within a minute',
+              );
+            }
             return done(null, true);
           },
           () => done(refusal('Server unavailable', 5), false),
@@ -80,7 +87,7 @@ export class MqttEndpoint {
         let readings;
         try {
           const body: unknown = JSON.parse(packet.payload.toString('utf8'));
-          readings = parseReadingUpload(body, this.d.clock.now().getTime());
+          readings = parseReadingUpload(body, this.d.clock.now().getTime(), collar.deviceId);
         } catch (err) {
           this.dropMalformed(collar.deviceId, err);
           return done(null);

@@ -15,8 +15,18 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** Verified tokens remembered, so a signed-in request does not redo the signature check. */
+const VERIFIED_CACHE_MAX = 10_000;
+const CLOCK_TOLERANCE_S = 30;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * token → its claims and expiry. Only the signature check is skipped on a hit: expiry is
+   * checked here, and the session (logout, role) is still read from the database on every
+   * request by the caller.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; expMs: number }>();
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -35,13 +45,19 @@ export class TokenService {
 
   /** Returns null for anything that is not a valid, unexpired access token of ours. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (Date.now() < hit.expMs + CLOCK_TOLERANCE_S * 1000) return hit.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
         requiredClaims: ['exp', 'iat', 'sub'],
-        clockTolerance: 30,
+        clockTolerance: CLOCK_TOLERANCE_S,
       });
       if (
         payload.typ !== TYPE ||
@@ -49,7 +65,10 @@ export class TokenService {
         typeof payload.sub !== 'string'
       )
         return null;
-      return { userId: payload.sub, sessionId: payload.sid };
+      const claims = { userId: payload.sub, sessionId: payload.sid };
+      if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.clear();
+      this.verified.set(token, { claims, expMs: payload.exp! * 1000 });
+      return claims;
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
       throw err;

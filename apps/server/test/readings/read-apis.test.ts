@@ -177,19 +177,31 @@ describe('readings retention', () => {
   it('prunes raw readings older than READINGS_RETENTION_DAYS, in batches, keeping the rest', async () => {
     const c = await ownedCollar(t, admin, owner);
     const day = 86_400_000;
-    const old = Array.from({ length: 1500 }, (_, i) => ({
-      temperature: 20,
+    const now = t.clock.now().getTime();
+    // Stored directly: the API refuses readings over 7 days old.
+    const row = (recorded_at: number, temperature: number) => ({
+      device_id: c.id,
+      recorded_at,
+      received_at: recorded_at,
+      temperature,
       humidity: 40,
-      timestamp: ago(t, 31 * day + i * 1000),
-    }));
-    const recent = [{ temperature: 21, humidity: 40, timestamp: ago(t, 29 * day) }];
-    await postAsCollar(t, c.device_id, c.device_key, old.slice(0, 1000));
-    await postAsCollar(t, c.device_id, c.device_key, [...old.slice(1000), ...recent]);
+      heart_rate: null,
+      activity_level: null,
+      battery: null,
+      status: 'SAFE',
+      reported_status: null,
+      lat: null,
+      lon: null,
+    });
+    const rows = Array.from({ length: 1500 }, (_, i) => row(now - 31 * day - i * 1000, 20));
+    rows.push(row(now - 29 * day, 21));
+    await t.app.container.db
+      .transaction()
+      .execute((trx) => t.app.container.repos.readings.insertNew(rows, trx));
     const before = (await readingRows(t)).length;
     const deleted = await t.app.container.retention.pruneNow();
     expect(deleted).toBeGreaterThanOrEqual(1500);
-    const rows = await readingRows(t, c.id);
-    expect(rows.map((r) => r.temperature)).toEqual([21]);
+    expect((await readingRows(t, c.id)).map((r) => r.temperature)).toEqual([21]);
     expect((await readingRows(t)).length).toBe(before - deleted);
   });
 });

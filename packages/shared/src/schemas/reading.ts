@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { LIMITS, hasNoNul, isSingleLine, NUL_MESSAGE, SINGLE_LINE_MESSAGE } from './common.js';
 import { VITALS_STATUSES } from '../domain/vitals-status.js';
-import { deviceStatusSchema, registrationStatusSchema } from './device.js';
+import { deviceIdField, deviceStatusSchema, registrationStatusSchema } from './device.js';
 
 /** A collar may not date a reading more than this far ahead of the server's clock. */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+/** Nor further back than this: a collar holds about 7 days of readings on its battery. */
+export const MAX_READING_AGE_MS = 7 * 86_400_000;
+/** The widest from–to span GET /readings answers. */
+export const MAX_READINGS_SPAN_MS = 31 * 86_400_000;
 /** At most this many readings in one upload (a collar back online sends its backlog). */
 export const READINGS_BATCH_MAX = 1000;
 
@@ -37,6 +41,8 @@ export const readingTimestampField = z
 
 /** One reading as a collar posts it (DESIGN §3 "Reading fields"); unknown fields are refused. */
 export const readingInputSchema = z.strictObject({
+  // Optional; when sent it must be the posting collar's own Device ID (else 403).
+  device_id: deviceIdField.optional(),
   temperature: num('temperature', -40, 60),
   humidity: num('humidity', 0, 100),
   heart_rate: num('heart_rate', 20, 300, true).nullish(),
@@ -131,7 +137,14 @@ export const readingsQuerySchema = z
   })
   .refine((q) => !(q.latest && (q.from || q.to)), {
     error: 'Use latest=1, or from and to, not both',
-  });
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.to) >= Date.parse(q.from), {
+    error: 'to must not be before from',
+  })
+  .refine(
+    (q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) <= MAX_READINGS_SPAN_MS,
+    { error: 'from and to must be at most 31 days apart' },
+  );
 export type ReadingsQuery = z.infer<typeof readingsQuerySchema>;
 /** The spec's realtime-database shape: a map keyed by reading id, each with its `deviceId`. */
 export const readingsMapResponseSchema = z.object({

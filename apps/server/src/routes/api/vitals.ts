@@ -15,6 +15,10 @@ import {
 } from '@pawguard/shared';
 import { currentUser } from '../../plugins/auth.js';
 import { parseReadingUpload } from '../../services/reading-upload.js';
+import { FixedWindowLimit } from '../../services/fixed-window-limit.js';
+
+/** A collar reports every few seconds; a backlog goes as one list, so this is generous. */
+export const DEVICE_POSTS_PER_MINUTE = 600;
 
 /** A backlog of 1,000 readings is about 200 kB of JSON; anything larger answers 413. */
 export const READINGS_BODY_LIMIT = 512 * 1024;
@@ -22,13 +26,25 @@ export const READINGS_BODY_LIMIT = 512 * 1024;
 /** Readings: collars post them; owners and admins read them. */
 export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ingest, readings, devices } = app.container;
+  const deviceLimit = new FixedWindowLimit(
+    Math.ceil(DEVICE_POSTS_PER_MINUTE * app.config.rateLimitMultiplier),
+    60_000,
+    'Too many readings from this collar. Send a backlog as one list instead.',
+  );
   const e = errorSchema;
   const readErrors = { 400: e, 401: e, 404: e };
 
   app.post(
     '/:deviceId/vitals',
     {
-      config: { auth: 'device_or_user' },
+      // A fleet behind one address (a NAT, a gateway) must not share one per-IP budget: each
+      // collar has its own limit below, and this per-address ceiling only stops a flood.
+      config: {
+        auth: 'device_or_user',
+        rateLimit: { max: Math.ceil(120_000 * app.config.rateLimitMultiplier), timeWindow: 60_000 },
+      },
+      // Readings are counted, not logged one by one (the hot path).
+      logLevel: 'warn',
       bodyLimit: READINGS_BODY_LIMIT,
       schema: {
         tags: ['readings'],
@@ -37,7 +53,15 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Takes the printed Device ID. A collar authenticates with `Authorization: Device <key>`; a key of another collar answers 403. Answers once the readings are on disk. A repeated (device, timestamp) is stored once and answered with the stored reading.',
         params: deviceIdParamSchema,
         body: readingUploadSchema,
-        response: { 201: readingUploadResponseSchema, 400: e, 401: e, 403: e, 404: e, 413: e },
+        response: {
+          201: readingUploadResponseSchema,
+          400: e,
+          401: e,
+          403: e,
+          404: e,
+          413: e,
+          429: e,
+        },
       },
       // Checked by hand below, to name the item of a batch; the schema above documents it.
       validatorCompiler: ({ httpPart }) =>
@@ -58,10 +82,16 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
           return reply.code(403).send({ error: 'This device key belongs to another collar' });
         }
         uuid = request.device.id;
+        // Per collar, apart from any user's limits: one noisy collar cannot crowd the rest.
+        deviceLimit.take(uuid, Date.now());
       } else {
         uuid = (await devices.getByDeviceId(currentUser(request), deviceId)).id;
       }
-      const parsed = parseReadingUpload(request.body, app.container.clock.now().getTime());
+      const parsed = parseReadingUpload(
+        request.body,
+        app.container.clock.now().getTime(),
+        deviceId,
+      );
       const stored = await ingest.submit(uuid, parsed);
       return reply.code(201).send({ vitals: Array.isArray(request.body) ? stored : stored[0]! });
     },
