@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, named projects: `shared` (pure rules), `server` (integration on SQLite, and on
+ * One runner, named projects: `shared` (pure rules), `collar-sim` (the simulated collars), `server` (integration on SQLite, and on
  * PostgreSQL as `server-pg` when TEST_DATABASE_URL is set), `web` (components in jsdom).
  */
 const serverProject = (name: string, env: Record<string, string>) => ({
@@ -27,6 +27,14 @@ export default defineConfig({
         test: {
           name: 'shared',
           root: './packages/shared',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'collar-sim',
+          root: './tools/collar-sim',
           include: ['src/**/*.test.ts'],
           environment: 'node',
         },

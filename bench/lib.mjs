@@ -1,5 +1,5 @@
 // Helpers shared by the benchmarks: start the built server, drive it, read its CPU time.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,9 +23,11 @@ export async function freePort() {
 export async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-bench-'));
+  // SQLite unless the caller passes DATABASE_URL: the PostgreSQL runs name it themselves.
+  const { DATABASE_URL: _pg, ...inherited } = process.env;
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -40,11 +42,17 @@ export async function startServer(env = {}) {
   let exit = null;
   child.on('exit', (code, signal) => (exit = { code, signal }));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // A busy machine may take a while to start it; 60 s is plenty.
+  for (let i = 0; ; i++) {
+    if (exit) throw new Error(`The server exited at start (${exit.signal ?? exit.code})`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
       // not listening yet
+    }
+    if (i === 600) {
+      child.kill('SIGKILL');
+      throw new Error('The server did not answer /api/health within 60 s');
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -71,6 +79,49 @@ export function cpuSeconds(pid) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+/** The resident memory of a process in KiB (Linux /proc). */
+export function rssKiB(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+}
+
+/**
+ * Runs one job of load-worker.mjs in a process of its own. `result` resolves with its answer
+ * (including the CPU seconds it used); `ready` when a job holding connections has opened
+ * them; `stop()` asks such a job to close them and answer.
+ */
+export function startWorker(job) {
+  const child = fork(path.join(root, 'bench/load-worker.mjs'), { stdio: 'inherit' });
+  let onReady;
+  const ready = new Promise((r) => (onReady = r));
+  const result = new Promise((resolve, reject) => {
+    child.on('message', (m) => {
+      if (m.type === 'ready') onReady(m);
+      else if (m.type === 'result') resolve(m);
+      else if (m.type === 'error') reject(new Error(`load worker ${job.kind}: ${m.message}`));
+    });
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load worker ${job.kind} exited with ${code}`));
+    });
+  });
+  child.send(job);
+  return { pid: child.pid, ready, result, stop: () => child.connected && child.send('stop') };
+}
+
+/** Starts bare-server.mjs: a Fastify route taking the same POST, storing nothing. */
+export async function startBareServer() {
+  const child = fork(path.join(root, 'bench/bare-server.mjs'), { stdio: 'inherit' });
+  const { port } = await new Promise((r) => child.once('message', r));
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
 }
 
 export function percentile(sorted, p) {
@@ -138,3 +189,80 @@ export async function closedLoop({ concurrency, seconds, request }) {
 }
 
 export const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+/** 'met' or 'NOT met', for a budget line. */
+export const met = (ok) => (ok ? 'met' : 'NOT met');
+
+/** Seconds per measured phase: `BENCH_SECONDS`, else the benchmark's default. */
+export function benchSeconds(fallback) {
+  const n = Number(process.env.BENCH_SECONDS);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** The admin startServer creates. */
+export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password' };
+
+/** The collar simulator's set-up calls (TypeScript: run.mjs loads tsx). */
+const provision = () => import('@pawguard/collar-sim/provision');
+
+/** Signs in, registering the account first when it is new: `{ token, user }`. */
+export async function account(base, email) {
+  const { ensureAccount } = await provision();
+  return ensureAccount(base, { email, password: 'bench-password-1', name: email.split('@')[0] });
+}
+
+export async function adminToken(base) {
+  const { signIn } = await provision();
+  return (await signIn(base, BENCH_ADMIN)).token;
+}
+
+/**
+ * `count` collars with their keys, pre-populated by the admin and assigned to the user
+ * `email` (created when new): `[{ id, device_id, device_key }]`.
+ */
+export async function fleet(base, count, email = 'fleet@bench.test') {
+  const { collarsForUser } = await provision();
+  const owner = await account(base, email);
+  return collarsForUser(base, await adminToken(base), owner.user.id, count);
+}
+
+/**
+ * A database of its own on the PostgreSQL server of `url`, dropped afterwards, so a run never
+ * touches the data DATABASE_URL points at.
+ */
+export async function temporaryPgDatabase(url) {
+  const { default: pg } = await import('pg');
+  const name = `pawguard_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * Runs `measure()` (a load worker's result) while `rate` readings/s arrive from `collars`,
+ * the ingest load starting a second before it and ending a second after. Resolves with the
+ * measurement, the ingest's own result and the server's CPU seconds over the whole stretch.
+ */
+export async function underIngestLoad(server, { collars, rate, seconds }, measure) {
+  const cpu0 = cpuSeconds(server.pid);
+  const load = startWorker({
+    kind: 'post-rate',
+    base: server.base,
+    collars,
+    rate,
+    seconds: seconds + 2,
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  const measured = await measure();
+  const ingest = await load.result;
+  return { measured, ingest, serverCpu: cpuSeconds(server.pid) - cpu0 };
+}

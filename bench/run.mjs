@@ -6,10 +6,11 @@ import { root } from './lib.mjs';
 
 await buildIfStale({ root, log: (m) => console.warn(m) });
 console.log(
-  `PawGuard benchmarks on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  `PawGuard benchmarks on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
+    `load average ${os.loadavg()[0].toFixed(1)} (other work on the machine skews every figure)`,
 );
 // `npm run bench -- gc-soak` runs only the benchmarks named.
-const all = ['api-reads', 'login', 'gc-soak'];
+const all = ['api-reads', 'login', 'ingest', 'latency', 'reads-under-load', 'gc-soak'];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of names) {
   if (!all.includes(name)) throw new Error(`No benchmark ${name}; there are: ${all.join(', ')}`);

@@ -1,0 +1,118 @@
+// Ingest: single readings over HTTP from many collars, durable (the 201 comes after the
+// commit), against a bare Fastify route taking the same POST in the same run; the
+// acknowledgement latency at a steady 2,000 readings/s; PostgreSQL when DATABASE_URL is set;
+// QoS 1 over MQTT from 1,000 connected collars. Budgets (DESIGN §9): throughput ≥ 0.5 of the
+// bare route's (aim 0.7); p99 ≤ 25 ms at 2,000/s.
+import { randomBytes } from 'node:crypto';
+import {
+  benchSeconds,
+  cpuSeconds,
+  fmt,
+  freePort,
+  fleet,
+  met,
+  startBareServer,
+  startServer,
+  startWorker,
+  temporaryPgDatabase,
+} from './lib.mjs';
+
+const COLLARS = 1000;
+const CONCURRENCY = 100;
+const RATE = 2000;
+
+/** Closed-loop throughput of one target, with the CPU seconds of it and of the generator. */
+async function throughput(target, collars, seconds) {
+  const job = { kind: 'post-closed', base: target.base, collars, concurrency: CONCURRENCY };
+  await startWorker({ ...job, seconds: 1 }).result; // warm-up
+  const cpu0 = cpuSeconds(target.pid);
+  const r = await startWorker({ ...job, seconds }).result;
+  return { ...r, serverCpu: cpuSeconds(target.pid) - cpu0 };
+}
+
+async function ackLatency(server, collars, seconds) {
+  const cpu0 = cpuSeconds(server.pid);
+  const r = await startWorker({
+    kind: 'post-rate',
+    base: server.base,
+    collars,
+    rate: RATE,
+    seconds,
+  }).result;
+  return { ...r, serverCpu: cpuSeconds(server.pid) - cpu0 };
+}
+
+const perReading = (cpu, n) => `${fmt((cpu / n) * 1e6, 0)} µs`;
+
+/** The HTTP figures for one database: throughput beside the bare route's, then latency. */
+async function httpFigures(label, server, bare, collars, seconds) {
+  const b = await throughput(bare, collars, seconds);
+  const p = await throughput(server, collars, seconds);
+  const ratio = p.perSecond / b.perSecond;
+  console.log(
+    `ingest      ${label}: single readings over HTTP from ${COLLARS} collars, ${CONCURRENCY} in flight, ${seconds} s each\n` +
+      `              bare Fastify route  ${fmt(b.perSecond, 0)}/s, errors ${b.errors}; server CPU ${fmt(b.serverCpu, 2)} s (${perReading(b.serverCpu, b.perSecond * seconds)}/reading), load generator CPU ${fmt(b.cpu, 2)} s\n` +
+      `              PawGuard (durable)  ${fmt(p.perSecond, 0)}/s, errors ${p.errors}; server CPU ${fmt(p.serverCpu, 2)} s (${perReading(p.serverCpu, p.perSecond * seconds)}/reading), load generator CPU ${fmt(p.cpu, 2)} s\n` +
+      `              ratio ${fmt(ratio, 2)} (budget ≥ 0.5, aim 0.7: ${met(ratio >= 0.5)})`,
+  );
+  const l = await ackLatency(server, collars, seconds * 2);
+  console.log(
+    `ingest ack  ${label}: ${RATE} readings/s for ${seconds * 2} s (open model): p50 ${fmt(l.p50)} ms, p99 ${fmt(l.p99)} ms, ` +
+      `max ${fmt(l.max)} ms, errors ${l.errors}/${l.sent}; server CPU ${fmt(l.serverCpu, 2)} s, load generator CPU ${fmt(l.cpu, 2)} s ` +
+      `(budget p99 ≤ 25 ms: ${met(l.p99 <= 25)})`,
+  );
+}
+
+async function mqttFigures(server, mqttPort, collars, seconds) {
+  const cpu0 = cpuSeconds(server.pid);
+  try {
+    const r = await startWorker({
+      kind: 'mqtt',
+      url: `mqtt://127.0.0.1:${mqttPort}`,
+      collars,
+      seconds,
+    }).result;
+    console.log(
+      `mqtt        ${r.connected} collars connected in ${fmt(r.connectSeconds, 1)} s, each publishing QoS 1 and waiting for its PUBACK (after the commit), ${seconds} s: ` +
+        `${fmt(r.perSecond, 0)} readings/s, errors ${r.errors}; server CPU ${fmt(cpuSeconds(server.pid) - cpu0, 2)} s (connections included), load generator CPU ${fmt(r.cpu, 2)} s`,
+    );
+  } catch (err) {
+    console.log(`mqtt        not measured: ${err.message.split('\n')[0]}`);
+  }
+}
+
+export async function run() {
+  const seconds = benchSeconds(5);
+  const mqttPort = await freePort();
+  const bare = await startBareServer();
+  try {
+    const server = await startServer({ MQTT_PORT: String(mqttPort) });
+    try {
+      const collars = await fleet(server.base, COLLARS);
+      await httpFigures('SQLite', server, bare, collars, seconds);
+      await mqttFigures(server, mqttPort, collars, seconds);
+    } finally {
+      await server.stop();
+    }
+    if (!process.env.DATABASE_URL) {
+      console.log('ingest      PostgreSQL: not measured (set DATABASE_URL to measure it)');
+      return;
+    }
+    const pg = await temporaryPgDatabase(process.env.DATABASE_URL);
+    try {
+      const server = await startServer({
+        DATABASE_URL: pg.url,
+        JWT_SECRET: randomBytes(48).toString('base64url'),
+      });
+      try {
+        await httpFigures('PostgreSQL', server, bare, await fleet(server.base, COLLARS), seconds);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await pg.drop();
+    }
+  } finally {
+    await bare.stop();
+  }
+}

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// `npm run demo [-- --devices 6 --interval 5s --mild --mqtt]`: builds when stale, serves the
+// app on the SQLite default in its own data directory (DATA_DIR, default ./data-demo), with an
+// admin and a demo owner whose pets wear simulated collars. Ctrl-C stops everything: the
+// simulator first, then the server's graceful shutdown (this process is the server).
+import './require-node.mjs';
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildIfStale } from './build-if-stale.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values: args } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '6' },
+    interval: { type: 'string', default: '5s' },
+    mild: { type: 'boolean', default: false },
+    mqtt: { type: 'boolean', default: false },
+  },
+});
+
+/** A port nobody listens on at `host`: `wanted` if free, else one the system picks. */
+function freePort(host, wanted) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => (wanted === 0 ? resolve(0) : resolve(freePort(host, 0))));
+    probe.listen(wanted, host, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The demo's accounts, made up once per data directory and kept there (0600). */
+function demoCredentials(dataDir) {
+  const file = path.join(dataDir, 'demo-credentials.json');
+  try {
+    return { ...JSON.parse(fs.readFileSync(file, 'utf8')), file };
+  } catch {
+    const creds = {
+      admin: { email: 'admin@localhost', password: randomBytes(12).toString('base64url') },
+      owner: { email: 'demo@pawguard.local', password: randomBytes(9).toString('base64url') },
+    };
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, `${JSON.stringify(creds, null, 2)}\n`, { mode: 0o600 });
+    return { ...creds, file };
+  }
+}
+
+await buildIfStale({ root, log: (m) => console.warn(m) });
+
+const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'data-demo'));
+const host = process.env.HOST || '127.0.0.1';
+const port = await freePort(host, Number(process.env.PORT || 3000));
+const creds = demoCredentials(dataDir);
+const mqttPort = args.mqtt ? await freePort(host, 0) : null;
+const url = `http://localhost:${port}`;
+
+// The server runs in this process, as `npm start` does; it reads its settings from here.
+Object.assign(process.env, {
+  PORT: String(port),
+  HOST: host,
+  DATA_DIR: dataDir,
+  // Only an empty database takes these: the first start creates the admin with them.
+  ADMIN_EMAIL: creds.admin.email,
+  ADMIN_PASSWORD: creds.admin.password,
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+  ...(mqttPort ? { MQTT_PORT: String(mqttPort) } : {}),
+});
+await import(pathToFileURL(path.join(root, 'apps/server/dist/server.js')).href);
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (i === 100) throw new Error('The server did not start within 10 s');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const line = '─'.repeat(72);
+console.log(`
+${line}
+  PawGuard demo: open ${url}
+  Owner (pets wearing simulated collars)  ${creds.owner.email}  /  ${creds.owner.password}
+  Admin                                   ${creds.admin.email}  /  ${creds.admin.password}
+  Data: ${dataDir}  (delete it to start afresh; the credentials are in ${path.basename(creds.file)})
+  Ctrl-C stops the simulator and the server.
+${line}
+`);
+
+const sim = fork(
+  path.join(root, 'tools/collar-sim/src/cli.ts'),
+  [
+    '--url',
+    `http://127.0.0.1:${port}`,
+    '--devices',
+    args.devices,
+    '--interval',
+    args.interval,
+    ...(args.mild ? [] : ['--heatwave']),
+    ...(mqttPort ? ['--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`] : []),
+    '--admin-email',
+    creds.admin.email,
+    '--admin-password',
+    creds.admin.password,
+    '--owner-email',
+    creds.owner.email,
+    '--owner-password',
+    creds.owner.password,
+    '--state',
+    path.join(dataDir, 'collar-sim.json'),
+  ],
+  { cwd: root, execArgv: ['--import', 'tsx'], stdio: 'inherit' },
+);
+
+let stopping = false;
+const simExited = new Promise((resolve) => sim.once('exit', resolve));
+sim.once('exit', (code) => {
+  if (stopping) return;
+  // The simulator ended by itself (it could not set up): take the server down too.
+  console.error(`The simulator stopped (exit code ${code}); stopping the server.`);
+  process.kill(process.pid, 'SIGTERM');
+});
+
+// The server's own handler (close-with-grace) shuts it down on the same signals; the
+// simulator, asked first, stops posting at once and exits after its readings in flight.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    if (sim.connected) sim.send('stop');
+    const kill = setTimeout(() => sim.kill('SIGKILL'), 8000);
+    kill.unref();
+    void simExited.then(() => clearTimeout(kill));
+  });
+}
+process.once('exit', () => console.log('PawGuard demo stopped.'));

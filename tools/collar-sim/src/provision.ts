@@ -1,0 +1,266 @@
+// Sets up virtual collars through the public API, as an admin and an owner would: the admin
+// pre-populates collars (the only answer that carries their keys), the owner claims each for
+// a pet. Also used by the benchmarks, which give collars straight to a user instead.
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  authResponseSchema,
+  deviceResponseSchema,
+  devicesResponseSchema,
+  dogResponseSchema,
+  generateDeviceId,
+  PRE_POPULATE_MAX,
+  prePopulateResponseSchema,
+  type AuthResponse,
+} from '@pawguard/shared';
+import type { z } from 'zod';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One JSON call to the server, its answer parsed with the contract's schema. */
+export async function callApi<S extends z.ZodType>(
+  base: string,
+  method: string,
+  path: string,
+  schema: S,
+  { token, body }: { token?: string; body?: unknown } = {},
+): Promise<z.infer<S>> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) {
+    let message = text;
+    try {
+      message = (JSON.parse(text) as { error?: string }).error ?? text;
+    } catch {
+      // not JSON: keep the text
+    }
+    throw new ApiError(res.status, `${method} ${path}: ${res.status} ${message}`);
+  }
+  return schema.parse(JSON.parse(text));
+}
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export const signIn = (base: string, { email, password }: Account): Promise<AuthResponse> =>
+  callApi(base, 'POST', '/api/auth/login', authResponseSchema, { body: { email, password } });
+
+/** Signs the account in, registering it first when it does not exist yet. */
+export async function ensureAccount(
+  base: string,
+  account: Account & { name: string },
+): Promise<AuthResponse> {
+  try {
+    return await callApi(base, 'POST', '/api/auth/register', authResponseSchema, {
+      body: account,
+    });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 409) return signIn(base, account);
+    throw err;
+  }
+}
+
+/** A random, locally administered MAC address (the 0x02 bit set, never a vendor's). */
+export function randomMac(): string {
+  const bytes = randomBytes(6);
+  bytes[0] = (bytes[0]! & 0xfc) | 0x02;
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':');
+}
+
+export interface KeyedCollar {
+  /** The server's id (UUID). */
+  id: string;
+  /** The printed Device ID, PET-XXXX. */
+  device_id: string;
+  device_key: string;
+}
+
+/**
+ * Pre-populates `count` new collars as the admin, 100 a call. A Device ID already taken
+ * (the call is all or nothing, answering 409) is drawn again.
+ */
+export async function prePopulateCollars(
+  base: string,
+  adminToken: string,
+  count: number,
+): Promise<KeyedCollar[]> {
+  const collars: KeyedCollar[] = [];
+  let conflicts = 0;
+  while (collars.length < count) {
+    const ids = new Set<string>();
+    const size = Math.min(PRE_POPULATE_MAX, count - collars.length);
+    while (ids.size < size) ids.add(generateDeviceId(randomInt));
+    try {
+      const { devices } = await callApi(
+        base,
+        'POST',
+        '/api/admin/devices/pre-populate',
+        prePopulateResponseSchema,
+        {
+          token: adminToken,
+          body: {
+            devices: [...ids].map((device_id) => ({ device_id, device_address: randomMac() })),
+          },
+        },
+      );
+      collars.push(
+        ...devices.map(({ id, device_id, device_key }) => ({ id, device_id, device_key })),
+      );
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 409) || ++conflicts > 20) throw err;
+    }
+  }
+  return collars;
+}
+
+/** Assigns pre-populated collars to a user (admin: POST /api/devices/register). */
+async function registerToUser(
+  base: string,
+  adminToken: string,
+  userId: string,
+  collars: KeyedCollar[],
+): Promise<void> {
+  for (const c of collars) {
+    await callApi(base, 'POST', '/api/devices/register', deviceResponseSchema, {
+      token: adminToken,
+      body: { device_id: c.device_id, user_id: userId },
+    });
+  }
+}
+
+/** Collars for the benchmarks: pre-populated and given to a user, on no pet. */
+export async function collarsForUser(
+  base: string,
+  adminToken: string,
+  userId: string,
+  count: number,
+): Promise<KeyedCollar[]> {
+  const collars = await prePopulateCollars(base, adminToken, count);
+  await registerToUser(base, adminToken, userId, collars);
+  return collars;
+}
+
+const PET_NAMES = [
+  'Biscuit',
+  'Luna',
+  'Max',
+  'Bella',
+  'Charlie',
+  'Daisy',
+  'Rocky',
+  'Milo',
+  'Coco',
+  'Teddy',
+  'Ruby',
+  'Bear',
+  'Nala',
+  'Scout',
+  'Willow',
+  'Ollie',
+  'Pepper',
+  'Hazel',
+  'Murphy',
+  'Juniper',
+];
+const BREEDS = [
+  'Labrador Retriever',
+  'Border Collie',
+  'Beagle',
+  'French Bulldog',
+  'Golden Retriever',
+  'Dachshund',
+  'Husky',
+  'Poodle',
+  'Boxer',
+  'Shiba Inu',
+];
+
+/** The n-th demo pet: a name (numbered after the first twenty), a breed, an age and a weight. */
+export function demoPet(n: number) {
+  const name = PET_NAMES[n % PET_NAMES.length]!;
+  return {
+    name: n < PET_NAMES.length ? name : `${name} ${Math.floor(n / PET_NAMES.length) + 1}`,
+    breed: BREEDS[n % BREEDS.length]!,
+    age: 1 + ((n * 7) % 13),
+    weight: 10 + ((n * 37) % 80),
+  };
+}
+
+/** A collar the simulator drives, on one of the demo owner's pets. */
+export interface SimCollar {
+  device_id: string;
+  device_key: string;
+  pet_name: string;
+}
+
+/** What the simulator keeps between runs (its keys: the state file is written 0600). */
+export interface SimState {
+  version: 1;
+  url: string;
+  owner: Account & { name: string };
+  collars: SimCollar[];
+}
+
+/**
+ * The collars of `state` the server still knows as the owner's, when the owner can sign in
+ * (a fresh database, a different server: none).
+ */
+export async function stillAssigned(base: string, state: SimState): Promise<SimCollar[]> {
+  let token;
+  try {
+    ({ token } = await signIn(base, state.owner));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return [];
+    throw err;
+  }
+  const { devices } = await callApi(base, 'GET', '/api/devices', devicesResponseSchema, { token });
+  const onPets = new Set(devices.filter((d) => d.dog_id !== null).map((d) => d.device_id));
+  return state.collars.filter((c) => onPets.has(c.device_id));
+}
+
+/**
+ * Gives the owner `count` more collars, one on each new pet: the admin pre-populates them and
+ * assigns them to the owner, who puts each on a pet (PUT /api/devices/{id} with its dog_id).
+ * (An owner's own claim, POST /api/devices/assign/{deviceId}, is limited to a few a minute.)
+ */
+export async function addPetsWithCollars(
+  base: string,
+  adminToken: string,
+  owner: { token: string; userId: string },
+  count: number,
+  firstPet: number,
+): Promise<SimCollar[]> {
+  const keyed = await prePopulateCollars(base, adminToken, count);
+  await registerToUser(base, adminToken, owner.userId, keyed);
+  const collars: SimCollar[] = [];
+  for (const [i, c] of keyed.entries()) {
+    const pet = demoPet(firstPet + i);
+    const { dog } = await callApi(base, 'POST', '/api/dogs', dogResponseSchema, {
+      token: owner.token,
+      body: pet,
+    });
+    await callApi(base, 'PUT', `/api/devices/${c.id}`, deviceResponseSchema, {
+      token: owner.token,
+      body: { device_name: `${pet.name}'s collar`, dog_id: dog.id },
+    });
+    collars.push({ device_id: c.device_id, device_key: c.device_key, pet_name: pet.name });
+  }
+  return collars;
+}
+
+export const newPassword = () => randomBytes(12).toString('base64url');
