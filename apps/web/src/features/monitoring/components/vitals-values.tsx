@@ -23,7 +23,7 @@ function Temperature({ celsius }: { celsius: number }) {
 
 const formatHumidity = (percent: number) => `${formatOneDecimal(percent)}%`;
 
-/** Safe-zone status: Safe when the server's status is SAFE, else Danger (with its level). */
+/** Safe-zone status (spec section 4): Safe when the server's status is SAFE, else Danger. */
 function SafeZoneBadge({ status }: { status: string | null }) {
   if (status === null) return <span className="text-muted-foreground">—</span>;
   if (status === 'SAFE')
@@ -39,9 +39,12 @@ function SafeZoneBadge({ status }: { status: string | null }) {
         <ShieldAlert aria-hidden="true" />
         Danger
       </Badge>
-      <span className="text-xs font-medium text-muted-foreground">
-        {status.charAt(0) + status.slice(1).toLowerCase()}
-      </span>
+      {/* The server's level, when it says more than Danger (Warning, Critical). */}
+      {status === 'DANGER' ? null : (
+        <span className="text-xs font-medium text-muted-foreground">
+          {status.charAt(0) + status.slice(1).toLowerCase()}
+        </span>
+      )}
     </span>
   );
 }
