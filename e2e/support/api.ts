@@ -47,14 +47,89 @@ export async function loginAsAdmin(request: APIRequestContext): Promise<Account>
   return { ...user, password: adminCredentials.password, token };
 }
 
+/** Adds a pet for the owner; answers its id. */
 export async function addPet(
   request: APIRequestContext,
   owner: Account,
   name: string,
-): Promise<void> {
+): Promise<string> {
   const response = await request.post('/api/dogs', {
     headers: bearer(owner.token),
     data: { name, breed: 'Beagle', age: 4, weight: 22.5 },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { dog: { id: string } }).dog.id;
+}
+
+export const randomMac = () =>
+  Array.from({ length: 6 }, () =>
+    Math.floor(Math.random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  ).join(':');
+
+/** A collar as its firmware knows it: the printed Device ID and the key it posts with. */
+export type Collar = { id: string; deviceId: string; key: string; name: string };
+
+/**
+ * A collar on the owner's pet, the way it happens for real: the admin pre-populates it (the
+ * only answer that shows its key) and the owner claims it by its Device ID.
+ */
+export async function addCollar(
+  request: APIRequestContext,
+  owner: Account,
+  petId: string,
+  name = uniqueName('Collar'),
+): Promise<Collar> {
+  const admin = await loginAsAdmin(request);
+  // Another journey's auto-assign may take a free collar between our two calls: try again.
+  for (let attempt = 1; ; attempt++) {
+    const generated = await request.get('/api/devices/generate-id', {
+      headers: bearer(admin.token),
+    });
+    expect(generated.status(), await generated.text()).toBe(200);
+    const { device_id } = (await generated.json()) as { device_id: string };
+    const created = await request.post('/api/admin/devices/pre-populate', {
+      headers: bearer(admin.token),
+      data: { devices: [{ device_id, device_address: randomMac() }] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { devices } = (await created.json()) as {
+      devices: { id: string; device_key: string }[];
+    };
+    const claimed = await request.post(`/api/devices/assign/${device_id}`, {
+      headers: bearer(owner.token),
+      data: { dog_id: petId, device_name: name },
+    });
+    if (claimed.status() === 409 && attempt < 3) continue;
+    expect(claimed.status(), await claimed.text()).toBe(200);
+    return { id: devices[0]!.id, deviceId: device_id, key: devices[0]!.device_key, name };
+  }
+}
+
+/** What a collar measured; `secondsAgo` back-dates it. */
+export type TestReading = {
+  temperature: number;
+  humidity: number;
+  heart_rate?: number;
+  activity_level?: number;
+  battery?: number;
+  secondsAgo?: number;
+};
+
+/** The collar posts readings with its own key (POST /api/devices/{Device ID}/vitals). */
+export async function postReadings(
+  request: APIRequestContext,
+  collar: Collar,
+  readings: TestReading[],
+): Promise<void> {
+  const now = Date.now();
+  const response = await request.post(`/api/devices/${collar.deviceId}/vitals`, {
+    headers: { Authorization: `Device ${collar.key}` },
+    data: readings.map(({ secondsAgo = 0, ...values }) => ({
+      ...values,
+      timestamp: new Date(now - secondsAgo * 1000).toISOString(),
+    })),
   });
   expect(response.status(), await response.text()).toBe(201);
 }
@@ -64,13 +139,6 @@ export async function profileStatus(request: APIRequestContext, token: string): 
   const response = await request.get('/api/auth/profile', { headers: bearer(token) });
   return response.status();
 }
-
-export const randomMac = () =>
-  Array.from({ length: 6 }, () =>
-    Math.floor(Math.random() * 256)
-      .toString(16)
-      .padStart(2, '0'),
-  ).join(':');
 
 /** An admin's pre-populate through the API, for journeys that only need a collar to exist. */
 export async function prePopulateCollar(request: APIRequestContext): Promise<string> {

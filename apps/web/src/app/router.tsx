@@ -12,6 +12,7 @@ const screens = {
   myPets: () => import('./routes/my-pets'),
   monitoring: () => import('./routes/monitoring'),
   devices: () => import('./routes/devices'),
+  deviceHistory: () => import('./routes/device-history'),
   registerDevice: () => import('./routes/register-device'),
   admin: () => import('./routes/admin'),
   adminDevices: () => import('./routes/admin-devices'),
@@ -23,6 +24,7 @@ const DashboardRoute = lazy(screens.dashboard);
 const MyPetsRoute = lazy(screens.myPets);
 const MonitoringRoute = lazy(screens.monitoring);
 const DevicesRoute = lazy(screens.devices);
+const DeviceHistoryRoute = lazy(screens.deviceHistory);
 const RegisterDeviceRoute = lazy(screens.registerDevice);
 const AdminRoute = lazy(screens.admin);
 const AdminDevicesRoute = lazy(screens.adminDevices);
@@ -40,6 +42,7 @@ const protectedRoutes = [
   { path: paths.myDogs, element: <MyPetsRoute />, load: screens.myPets },
   { path: paths.monitoring, element: <MonitoringRoute />, load: screens.monitoring },
   { path: paths.devices, element: <DevicesRoute />, load: screens.devices },
+  { path: paths.deviceHistory, element: <DeviceHistoryRoute />, load: screens.deviceHistory },
   { path: paths.registerDevice, element: <RegisterDeviceRoute />, load: screens.registerDevice },
   { path: paths.admin, element: <AdminRoute />, load: screens.admin },
   { path: paths.adminDevices, element: <AdminDevicesRoute />, load: screens.adminDevices },

@@ -6,6 +6,7 @@ export const paths = {
   myDogs: '/my-dogs',
   monitoring: '/monitoring',
   devices: '/devices',
+  deviceHistory: '/devices/:id/history',
   registerDevice: '/register-device',
   admin: '/admin',
   adminDevices: '/admin/devices',
@@ -16,3 +17,7 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** One device's readings history (paths.deviceHistory with its id). */
+export const deviceHistoryPath = (id: string): string =>
+  paths.deviceHistory.replace(':id', encodeURIComponent(id));

@@ -1,4 +1,11 @@
-import type { Device, Dog } from '@pawguard/shared';
+import type {
+  Device,
+  DeviceVitalsPatch,
+  Dog,
+  History,
+  HistoryRange,
+  Reading,
+} from '@pawguard/shared';
 
 let seq = 0;
 const uuid = () => `10000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
@@ -44,6 +51,75 @@ export function makeDevice(overrides: Partial<Device> = {}): Device {
     activity_level: null,
     vitals_status: null,
     vitals_recorded_at: null,
+    ...overrides,
+  };
+}
+
+let readingSeq = 0;
+
+/** A stored reading as the vitals, readings and stream answers carry it. */
+export function makeReading(overrides: Partial<Reading> = {}): Reading {
+  const at = overrides.timestamp ?? new Date().toISOString();
+  return {
+    id: `30000000-0000-4000-8000-${String(++readingSeq).padStart(12, '0')}`,
+    device_id: 'PET-0001',
+    timestamp: at,
+    temperature: 25,
+    humidity: 50,
+    heart_rate: null,
+    activity_level: null,
+    battery: null,
+    status: 'SAFE',
+    reported_status: null,
+    location: null,
+    received_at: at,
+    ...overrides,
+  };
+}
+
+/** What a reading changes on its device, as the stream's reading event carries it. */
+export function patchFor(reading: Reading, overrides: Partial<DeviceVitalsPatch> = {}) {
+  return {
+    status: 'active',
+    registration_status: 'active',
+    battery_level: reading.battery,
+    last_seen: reading.received_at,
+    temperature_celsius: reading.temperature,
+    humidity_percent: reading.humidity,
+    heart_rate: reading.heart_rate,
+    activity_level: reading.activity_level,
+    vitals_status: reading.status,
+    vitals_recorded_at: reading.timestamp,
+    ...overrides,
+  } satisfies DeviceVitalsPatch;
+}
+
+/** A history answer with the given buckets (°C, %, bpm averages; min and max equal). */
+export function makeHistory(
+  range: HistoryRange,
+  buckets: {
+    t: string;
+    temperature?: number;
+    humidity?: number;
+    heart_rate?: number;
+    count?: number;
+  }[],
+  overrides: Partial<History> = {},
+): History {
+  const stat = (v: number | undefined) => (v === undefined ? null : { min: v, avg: v, max: v });
+  return {
+    range,
+    from: '2025-07-01T11:00:00.000Z',
+    to: '2025-07-01T12:00:00.000Z',
+    bucket_seconds: 60,
+    thresholds: { warning: 85, critical: 105 },
+    buckets: buckets.map((b) => ({
+      t: b.t,
+      count: b.count ?? 1,
+      temperature: stat(b.temperature),
+      humidity: stat(b.humidity),
+      heart_rate: stat(b.heart_rate),
+    })),
     ...overrides,
   };
 }

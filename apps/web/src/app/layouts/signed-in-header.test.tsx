@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
+import { FakeEventSource, openFakeStream } from '@/testing/fake-event-source';
 import { HEADER_POLL_MS, SignedInHeader } from './signed-in-header';
 
 const prefs = (enabled: boolean) => ({
@@ -15,9 +16,24 @@ const prefs = (enabled: boolean) => ({
   },
 });
 
+let stop: (() => void) | null = null;
+
 afterEach(() => {
+  stop?.();
+  stop = null;
   vi.useRealTimers();
 });
+
+function renderHeader(client = createQueryClient()) {
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <SignedInHeader user={makeUser({ name: 'Riley' })} onLogout={() => {}} loggingOut={false} />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  return client;
+}
 
 describe('SignedInHeader', () => {
   it('polls the e-mail alert setting every 10 seconds, so the badge follows a change made elsewhere', async () => {
@@ -26,17 +42,7 @@ describe('SignedInHeader', () => {
     const calls = stubFetch({
       'GET /api/notifications/preferences': () => jsonResponse(200, prefs(enabled)),
     });
-    render(
-      <MemoryRouter>
-        <QueryClientProvider client={createQueryClient()}>
-          <SignedInHeader
-            user={makeUser({ name: 'Riley' })}
-            onLogout={() => {}}
-            loggingOut={false}
-          />
-        </QueryClientProvider>
-      </MemoryRouter>,
-    );
+    renderHeader();
     expect((await screen.findAllByText('Enabled')).length).toBeGreaterThan(0);
     const before = calls.length;
 
@@ -47,5 +53,33 @@ describe('SignedInHeader', () => {
     expect((await screen.findAllByText('Disabled')).length).toBeGreaterThan(0);
     expect(calls.length).toBeGreaterThan(before);
     expect(HEADER_POLL_MS).toBe(10_000);
+  });
+
+  it('stands polling down while the live stream is open, and resumes when it drops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    FakeEventSource.reset();
+    const calls = stubFetch({
+      'GET /api/notifications/preferences': () => jsonResponse(200, prefs(true)),
+    });
+    const client = renderHeader();
+    expect((await screen.findAllByText('Enabled')).length).toBeGreaterThan(0);
+    stop = await openFakeStream(client);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    const live = calls.length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(HEADER_POLL_MS * 3);
+    });
+    expect(calls.length).toBe(live);
+
+    act(() => {
+      stop?.();
+      stop = null;
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(HEADER_POLL_MS);
+    });
+    expect(calls.length).toBeGreaterThan(live);
   });
 });

@@ -7,10 +7,16 @@ import { Logo } from '@/components/logo';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useLiveFallback } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 import { getPreferencesQueryOptions } from '@/features/notifications/api/get-preferences';
 
-/** Spec section 9: the header polls every 10 s, so its badge follows changes made elsewhere. */
+/**
+ * Spec section 9: the header polls every 10 s, so a session ended elsewhere ends here too and
+ * the badge follows changes made elsewhere. While the live stream is open, polling stands
+ * down: a session's end closes its stream and the next ticket is refused (ending the session
+ * here), and the badge is fetched again whenever the window regains focus.
+ */
 export const HEADER_POLL_MS = 10_000;
 
 type NavItem = { to: string; label: string; end?: boolean };
@@ -134,7 +140,7 @@ function UserSummary({ user }: { user: User }) {
   // Polling also notices a session ended elsewhere: its 401 ends the session here too.
   const preferences = useQuery({
     ...getPreferencesQueryOptions(),
-    refetchInterval: HEADER_POLL_MS,
+    refetchInterval: useLiveFallback(HEADER_POLL_MS) ?? false,
   });
   const enabled = preferences.data?.email_notifications_enabled;
 

@@ -4,6 +4,7 @@ import type { User } from '@pawguard/shared';
 import { SkipLink } from '@/components/skip-link';
 import { useAuth } from '@/lib/auth';
 import { QueryProvider } from '@/lib/query-provider';
+import { useLiveStream } from '@/lib/realtime';
 import { ConfirmEmailNotice } from '@/features/auth/components/confirm-email-notice';
 import { AppFooter } from './app-footer';
 import { PageLoader } from './page-loader';
@@ -15,6 +16,7 @@ export function SignedInLayout({ user, children }: { user: User; children?: Reac
     useAuth();
   return (
     <QueryProvider sessionKey={sessionKey}>
+      <LiveStream />
       <div className="flex min-h-dvh flex-col">
         <SkipLink />
         <SignedInHeader user={user} onLogout={() => void logout()} loggingOut={isLoading} />
@@ -34,4 +36,10 @@ export function SignedInLayout({ user, children }: { user: User; children?: Reac
       </div>
     </QueryProvider>
   );
+}
+
+/** The live stream runs exactly while someone is signed in: this layout mounts at sign-in. */
+function LiveStream() {
+  useLiveStream();
+  return null;
 }

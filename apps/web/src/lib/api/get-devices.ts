@@ -9,12 +9,20 @@ export async function getDevices(signal?: AbortSignal): Promise<Device[]> {
 
 /**
  * GET /api/devices: the owner's collars with their latest-vitals fields. One definition for
- * Device Management and the pet page's status badges, so they share one cache entry.
+ * Device Management, Monitoring and the pet page's status badges, so they share one cache
+ * entry, which the live stream (lib/realtime.ts) patches in place.
  */
 export const getDevicesQueryOptions = () =>
   queryOptions({ queryKey: ['devices'], queryFn: ({ signal }) => getDevices(signal) });
 
-/** `refetchIntervalMs` polls (the pet page does, every 10 s). */
-export function useDevices({ refetchIntervalMs }: { refetchIntervalMs?: number } = {}) {
-  return useQuery({ ...getDevicesQueryOptions(), refetchInterval: refetchIntervalMs ?? false });
+/** `refetchIntervalMs` polls (the fallback while the live stream is down). */
+export function useDevices({
+  enabled = true,
+  refetchIntervalMs,
+}: { enabled?: boolean; refetchIntervalMs?: number } = {}) {
+  return useQuery({
+    ...getDevicesQueryOptions(),
+    enabled,
+    refetchInterval: refetchIntervalMs ?? false,
+  });
 }

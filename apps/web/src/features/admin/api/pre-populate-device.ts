@@ -5,7 +5,7 @@ import {
   type PrePopulatedDevice,
 } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
-import { getAllDevicesQueryOptions } from './get-all-devices';
+import { getAllDevicesQueryOptions } from '@/lib/api/get-all-devices';
 
 export type PrePopulateDeviceInput = { deviceId: string; macAddress: string };
 

@@ -9,6 +9,8 @@ import {
   isOnline,
   type Device,
 } from '@pawguard/shared';
+import { CardGridSkeleton } from '@/components/card-grid-skeleton';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
@@ -17,7 +19,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAllDevices } from '../api/get-all-devices';
+import { useAllDevices } from '@/lib/api/get-all-devices';
 import { useNow } from '@/lib/use-now';
 import { ConnectionBadge, RegistrationBadge } from './device-labels';
 import { filterDevices, type DeviceFilter } from './filter-devices';
@@ -140,26 +142,13 @@ export function AllDevicesPage() {
       </div>
 
       {devices.isPending ? (
-        <div
-          role="status"
-          aria-label="Loading devices"
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        >
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-44 w-full rounded-xl" />
-          ))}
-        </div>
+        <CardGridSkeleton label="Loading devices" />
       ) : devices.isError ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
-            <p className="font-semibold">Failed to fetch devices</p>
-            <p className="text-sm text-muted-foreground">{devices.error.message}</p>
-            <Button variant="outline" onClick={() => void devices.refetch()}>
-              <RefreshCw aria-hidden="true" />
-              Try Again
-            </Button>
-          </CardContent>
-        </Card>
+        <LoadError
+          title="Failed to fetch devices"
+          message={devices.error.message}
+          onRetry={() => void devices.refetch()}
+        />
       ) : shown.length === 0 ? (
         <Card>
           <CardContent className="p-10 text-center text-sm text-muted-foreground">

@@ -3,7 +3,7 @@ import { formatRelativeTime, type Device } from '@pawguard/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAllDevices } from '../api/get-all-devices';
+import { useAllDevices } from '@/lib/api/get-all-devices';
 import { useNow } from '@/lib/use-now';
 import { RegistrationBadge } from './device-labels';
 

@@ -57,4 +57,17 @@ describe('DeviceCard', () => {
     show({ registration_status: 'active', status: 'offline', firmware_version: '1.0' });
     expect(screen.getByText('Inactive')).toBeInTheDocument();
   });
+
+  it('links a registered collar to its readings history, not an unregistered one (it sends none)', () => {
+    show({ id: 'a1b2', device_name: 'Rex collar', registration_status: 'active' });
+    expect(screen.getByRole('link', { name: 'History of Rex collar' })).toHaveAttribute(
+      'href',
+      '/devices/a1b2/history',
+    );
+  });
+
+  it('offers no history for an unregistered device (it sends no readings)', () => {
+    show({ device_name: 'Spare', registration_status: 'unregistered' });
+    expect(screen.queryByRole('link', { name: /History/ })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
-import { CircleCheck, Clock, Pencil, Trash2, Wrench } from 'lucide-react';
+import { Link } from 'react-router';
+import { ChartLine, CircleCheck, Clock, Pencil, Trash2, Wrench } from 'lucide-react';
 import {
   celsiusToFahrenheit,
   customerLabel,
@@ -12,6 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { deviceHistoryPath } from '@/config/paths';
 import { SetupSteps } from './setup-steps';
 
 const LABEL_LOOK: Record<
@@ -128,7 +130,15 @@ export function DeviceCard({ device, now, onEdit, onDelete }: DeviceCardProps) {
           ) : null}
         </dl>
       </CardContent>
-      <CardFooter className="gap-2">
+      <CardFooter className="flex-wrap gap-2">
+        {label === 'unregistered' ? null : (
+          <Button variant="outline" size="sm" asChild>
+            <Link to={deviceHistoryPath(device.id)} aria-label={`History of ${device.device_name}`}>
+              <ChartLine aria-hidden="true" />
+              History
+            </Link>
+          </Button>
+        )}
         <Button
           variant="outline"
           size="sm"

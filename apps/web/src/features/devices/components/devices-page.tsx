@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Plus, Radio, RefreshCw, Sparkles } from 'lucide-react';
 import type { Device } from '@pawguard/shared';
+import { CardGridSkeleton } from '@/components/card-grid-skeleton';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useDeleteDevice } from '../api/delete-device';
 import { useDevices } from '@/lib/api/get-devices';
@@ -53,21 +53,7 @@ export function DevicesPage() {
       />
 
       {devices.isPending || (pets.isPending && !failed) ? (
-        <div
-          role="status"
-          aria-label="Loading devices"
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        >
-          {[0, 1, 2].map((i) => (
-            <Card key={i}>
-              <CardContent className="grid gap-3 p-6">
-                <Skeleton className="h-5 w-36" />
-                <Skeleton className="h-4 w-20" />
-                <Skeleton className="h-16 w-full" />
-              </CardContent>
-            </Card>
-          ))}
-        </div>
+        <CardGridSkeleton label="Loading devices" />
       ) : failed ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 p-10 text-center">

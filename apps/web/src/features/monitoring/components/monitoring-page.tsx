@@ -1,10 +1,139 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Plus, Radio, RefreshCw } from 'lucide-react';
+import { CardGridSkeleton } from '@/components/card-grid-skeleton';
+import { LiveStatus } from '@/components/live-status';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { useNow } from '@/lib/use-now';
+import { useMonitoredDevices } from '../hooks/use-monitored-devices';
+import { useShownReadings } from '../hooks/use-shown-readings';
+import { MonitoringCard } from './monitoring-card';
+
+/** Connected turns Disconnected within a second of the reading turning 2 minutes old. */
+const CLOCK_TICK_MS = 1_000;
+
+const formatTime = (ms: number) => new Date(ms).toLocaleTimeString();
 
 export function MonitoringPage() {
+  const { isAdmin } = useAuth();
+  const devices = useMonitoredDevices();
+  const shown = useShownReadings(devices.data, devices.dataUpdatedAt);
+  const now = useNow(CLOCK_TICK_MS);
+  const [refreshing, setRefreshing] = useState(false);
+  const [refreshedAt, setRefreshedAt] = useState<number | null>(null);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    const result = await devices.refetch();
+    setRefreshing(false);
+    if (result.isError) {
+      toast.error('Failed to fetch data', { description: result.error.message });
+      return;
+    }
+    setRefreshedAt(result.dataUpdatedAt);
+    toast.success('Refreshed', { description: 'Device data updated' });
+  };
+
+  const lastUpdated = Math.max(shown.lastUpdated ?? 0, refreshedAt ?? 0) || null;
+  const list = devices.data ?? [];
+
   return (
-    <PagePlaceholder
-      title="Device Monitoring Dashboard"
-      description="Live body temperature, humidity and safe-zone status from every collar."
-    />
+    <section aria-labelledby="page-title">
+      <PageHeader
+        title="Device Monitoring Dashboard"
+        description={
+          isAdmin
+            ? 'Live body temperature, humidity and safe-zone status from every device on the platform.'
+            : 'Live body temperature, humidity and safe-zone status from your collars.'
+        }
+        actions={
+          <Button
+            variant="outline"
+            onClick={() => void refresh()}
+            disabled={refreshing || devices.isPending}
+          >
+            <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
+            Refresh Data
+          </Button>
+        }
+      />
+      <div className="-mt-3 mb-6 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <p className="text-muted-foreground">
+          Last updated:{' '}
+          <time
+            dateTime={lastUpdated ? new Date(lastUpdated).toISOString() : undefined}
+            className="font-medium text-foreground tabular-nums"
+          >
+            {lastUpdated ? formatTime(lastUpdated) : 'Never'}
+          </time>
+        </p>
+        <LiveStatus fallback="refreshing every 2 minutes" />
+      </div>
+
+      {devices.isPending ? (
+        <CardGridSkeleton label="Loading devices" />
+      ) : devices.data === undefined ? (
+        <LoadError
+          heading
+          title="Failed to fetch data"
+          message={devices.error?.message}
+          onRetry={() => void devices.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <Radio className="size-10 text-primary" aria-hidden="true" />
+            <h2 className="text-lg font-semibold">No Devices Found</h2>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              {isAdmin
+                ? 'No device is on the platform yet.'
+                : 'Register the collar your dog wears to watch its readings here.'}
+            </p>
+            <Button asChild>
+              <Link to={paths.devices}>
+                <Plus aria-hidden="true" />
+                Add Device
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          {devices.isError && !refreshing ? (
+            <div
+              role="alert"
+              className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+            >
+              <span>
+                <span className="font-semibold">Failed to fetch data.</span> Showing the last values
+                received.
+              </span>
+              <Button variant="outline" size="sm" onClick={() => void devices.refetch()}>
+                Try Again
+              </Button>
+            </div>
+          ) : null}
+          <ul
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            aria-label="Monitored devices"
+          >
+            {list.map((device) => {
+              const reading = shown.byDevice.get(device.id);
+              return reading ? (
+                <li key={device.id}>
+                  <MonitoringCard device={device} shown={reading} now={now} showOwner={isAdmin} />
+                </li>
+              ) : null;
+            })}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }

@@ -12,16 +12,18 @@ import {
   Trash2,
 } from 'lucide-react';
 import { petAvatar, type Device, type Dog } from '@pawguard/shared';
+import { LiveStatus } from '@/components/live-status';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
+import { deviceHistoryPath, paths } from '@/config/paths';
 import { useDeletePet } from '../api/delete-pet';
 import { useDevices } from '@/lib/api/get-devices';
 import { PET_STATUS_POLL_MS } from '../api/pet-status-poll';
 import { usePets } from '@/lib/api/get-pets';
+import { useLiveFallback } from '@/lib/realtime';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import { PetFormSheet } from './pet-form-sheet';
@@ -34,7 +36,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function MyPetsPage() {
   const pets = usePets();
-  const collars = useDevices({ refetchIntervalMs: PET_STATUS_POLL_MS });
+  // The badges follow the live stream; polling every 10 s is the fallback while it is down.
+  const collars = useDevices({ refetchIntervalMs: useLiveFallback(PET_STATUS_POLL_MS) });
   const now = useNow(PET_STATUS_POLL_MS);
   const [sheet, setSheet] = useState<SheetState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<Dog | null>(null);
@@ -66,9 +69,12 @@ export function MyPetsPage() {
       <PageHeader
         title="My Pets"
         description={
-          pets.data
-            ? `${plural(list.length, 'pet')} registered`
-            : 'Your dogs and their safety status.'
+          <>
+            {pets.data
+              ? `${plural(list.length, 'pet')} registered`
+              : 'Your dogs and their safety status.'}{' '}
+            <LiveStatus fallback="checking every 10 seconds" className="ml-2 align-middle" />
+          </>
         }
         actions={
           <Button onClick={() => setSheet({ mode: 'add' })}>
@@ -259,6 +265,9 @@ function PetDetailCard({
   collars: Device[];
   onEdit: () => void;
 }) {
+  // The history of the collar that reported last; Monitoring while the pet has none.
+  const collar = latestCollar(collars);
+  const historyPath = collar ? deviceHistoryPath(collar.id) : paths.monitoring;
   return (
     <Card aria-labelledby="pet-detail-title">
       <CardHeader className="flex-row items-center gap-4">
@@ -314,13 +323,13 @@ function PetDetailCard({
               </Link>
             </Button>
             <Button variant="outline" asChild>
-              <Link to={paths.monitoring}>
+              <Link to={historyPath}>
                 <Activity aria-hidden="true" />
                 View Activity
               </Link>
             </Button>
             <Button variant="outline" asChild>
-              <Link to={paths.monitoring}>
+              <Link to={historyPath}>
                 <FileHeart aria-hidden="true" />
                 Health Report
               </Link>
@@ -333,6 +342,14 @@ function PetDetailCard({
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+function latestCollar(collars: Device[]): Device | undefined {
+  const time = (c: Device) => (c.vitals_recorded_at ? Date.parse(c.vitals_recorded_at) : -Infinity);
+  return collars.reduce<Device | undefined>(
+    (best, c) => (best === undefined || time(c) > time(best) ? c : best),
+    undefined,
   );
 }
 

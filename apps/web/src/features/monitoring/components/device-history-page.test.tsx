@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
+import { makeDevice, makeHistory, makeReading } from '@/testing/devices';
+import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
+import { DeviceHistoryPage } from './device-history-page';
+
+const device = makeDevice({
+  device_name: 'Biscuit collar',
+  device_id: 'PET-BC01',
+  dog_name: 'Biscuit',
+});
+const base = `/api/devices/${device.id}`;
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+function hourOf(temperatures: number[]) {
+  return makeHistory(
+    '1h',
+    temperatures.map((temperature, i) => ({
+      t: new Date(
+        Math.floor(Date.now() / 60_000) * 60_000 - (temperatures.length - 1 - i) * 60_000,
+      ).toISOString(),
+      temperature,
+      humidity: 50,
+    })),
+    { from: minutesAgo(60), to: new Date().toISOString() },
+  );
+}
+
+function stub(overrides: Routes = {}) {
+  return stubFetch({
+    [`GET ${base}`]: () => jsonResponse(200, { device }),
+    [`GET ${base}/vitals/latest`]: () =>
+      jsonResponse(200, { vitals: makeReading({ temperature: 30, humidity: 50, heart_rate: 90 }) }),
+    [`GET ${base}/history?range=24h`]: () =>
+      jsonResponse(
+        200,
+        makeHistory(
+          '24h',
+          [
+            { t: minutesAgo(120), temperature: 25, humidity: 40, heart_rate: 80 },
+            { t: minutesAgo(60), temperature: 35, humidity: 60, heart_rate: 100 },
+          ],
+          { bucket_seconds: 300, from: minutesAgo(1440), to: new Date().toISOString() },
+        ),
+      ),
+    [`GET ${base}/history?range=1h`]: () => jsonResponse(200, hourOf([30, 31])),
+    [`GET ${base}/history?range=7d`]: () =>
+      jsonResponse(200, makeHistory('7d', [], { bucket_seconds: 1800 })),
+    ...overrides,
+  });
+}
+
+const show = (route = `/devices/${device.id}/history`) =>
+  renderWithProviders(<DeviceHistoryPage deviceId={device.id} />, {
+    auth: fakeAuth(makeUser()),
+    route,
+  });
+
+let stop: (() => void) | null = null;
+beforeEach(() => {
+  FakeEventSource.reset();
+  // Recharts measures its container; jsdom has no layout, which it reports by console.warn.
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  stop?.();
+  stop = null;
+});
+
+describe('device history', () => {
+  it('shows the device, its latest reading and the last 24 hours with the owner’s thresholds', async () => {
+    stub();
+    show();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Biscuit collar' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Readings history of PET-BC01, on Biscuit.')).toBeInTheDocument();
+    expect(await screen.findByText('30.0°C')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '24 hours' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Warning 85.0°F (29.4°C)')).toBeInTheDocument();
+    expect(screen.getByText('Critical 105.0°F (40.6°C)')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Average 86.0°F (30.0°C); lowest 77.0°F (25.0°C), highest 95.0°F (35.0°C) over the last 24 hours.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Humidity' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Heart rate (bpm)' })).toBeInTheDocument();
+  });
+
+  it('switches range from the keyboard, fetching that range', async () => {
+    const calls = stub();
+    show();
+    const user = userEvent.setup();
+    const tab = await screen.findByRole('tab', { name: '24 hours' });
+    await user.click(tab);
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Last hour' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+    expect(await screen.findAllByText(/over the last hour\.$/)).not.toHaveLength(0);
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: '24 hours' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+    await user.keyboard('{ArrowRight}');
+    expect(
+      await screen.findByRole('heading', { name: 'No readings in the last 7 days' }),
+    ).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toEqual(
+      expect.arrayContaining([`${base}/history?range=1h`, `${base}/history?range=7d`]),
+    );
+  });
+
+  it('opens on the range in the address, and shows the readings as a table on request', async () => {
+    stub();
+    show(`/devices/${device.id}/history?range=1h`);
+    expect(await screen.findByRole('tab', { name: 'Last hour' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Show as table' }));
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('cell', { name: '87.8°F (31.0°C)' })).toBeInTheDocument();
+  });
+
+  it('keeps the last hour live: a reading from the stream joins the chart', async () => {
+    stub();
+    const { queryClient } = show(`/devices/${device.id}/history?range=1h`);
+    expect(await screen.findByText(/highest 87\.8°F/)).toBeInTheDocument();
+    stop = await openFakeStream(queryClient);
+    // Opening fetches again what was loaded before it; let that settle first.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const reading = makeReading({ temperature: 40, humidity: 50 });
+    await act(async () => sendReading(device.id, reading));
+    expect(await screen.findByText(/highest 104\.0°F \(40\.0°C\)/)).toBeInTheDocument();
+    expect(await screen.findByText('40.0°C')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch data' with Try Again when the history cannot be read", async () => {
+    let fail = true;
+    stub({
+      [`GET ${base}/history?range=24h`]: () =>
+        fail ? jsonResponse(500, { error: 'Boom' }) : jsonResponse(200, makeHistory('24h', [])),
+    });
+    show();
+    expect(
+      await screen.findByRole('heading', { name: 'Failed to fetch data' }),
+    ).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'No readings in the last 24 hours' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says the device is not found for an id that is not the owner’s', async () => {
+    stub({ [`GET ${base}`]: () => jsonResponse(404, { error: 'Device not found' }) });
+    show();
+    expect(await screen.findByRole('heading', { name: 'Device not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Monitoring' })).toHaveAttribute(
+      'href',
+      '/monitoring',
+    );
+  });
+});

@@ -1,0 +1,230 @@
+import { Link, useSearchParams } from 'react-router';
+import { ArrowLeft, LineChart } from 'lucide-react';
+import { formatRelativeTime, HISTORY_RANGES, isFresh, type HistoryRange } from '@pawguard/shared';
+import { LiveStatus } from '@/components/live-status';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { BatteryMeter } from '@/components/ui/battery-meter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useDevice } from '@/lib/api/get-device';
+import { useDeviceHistory } from '@/lib/api/get-device-history';
+import { useLatestVitals } from '@/lib/api/get-latest-vitals';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useLiveFallback } from '@/lib/realtime';
+import { useNow } from '@/lib/use-now';
+import { MONITORING_POLL_MS } from '../hooks/use-monitored-devices';
+import { HistoryCharts } from './history-charts';
+import { hasReadings } from './history-series';
+import { HistoryTable } from './history-table';
+import { ConnectionBadge, VitalsFields, VitalsValue } from './vitals-values';
+
+const RANGES: { value: HistoryRange; label: string; words: string }[] = [
+  { value: '1h', label: 'Last hour', words: 'the last hour' },
+  { value: '24h', label: '24 hours', words: 'the last 24 hours' },
+  { value: '7d', label: '7 days', words: 'the last 7 days' },
+];
+const DEFAULT_RANGE: HistoryRange = '24h';
+
+const isRange = (value: string | null): value is HistoryRange =>
+  value !== null && Object.hasOwn(HISTORY_RANGES, value);
+
+/** One device's readings over the last hour, 24 hours or 7 days; the range is in the URL. */
+export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('range');
+  const range = isRange(requested) ? requested : DEFAULT_RANGE;
+  const fallback = useLiveFallback(MONITORING_POLL_MS);
+  const device = useDevice(deviceId, { refetchIntervalMs: fallback });
+  useDocumentTitle(device.data ? `${device.data.device_name} history` : 'Device history');
+
+  const notFound = device.error instanceof ApiError && device.error.status === 404;
+  return (
+    <section aria-labelledby="page-title">
+      <Link
+        to={paths.monitoring}
+        className="mb-3 inline-flex items-center gap-1 rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Monitoring
+      </Link>
+      <PageHeader
+        title={device.data?.device_name ?? 'Device history'}
+        description={
+          device.data
+            ? `Readings history of ${device.data.device_id}${device.data.dog_name ? `, on ${device.data.dog_name}` : ''}.`
+            : 'Temperature, humidity and heart rate over time.'
+        }
+      />
+
+      {notFound ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <h2 className="text-lg font-semibold">Device not found</h2>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              This device does not exist or is not one of yours.
+            </p>
+            <Button asChild variant="outline">
+              <Link to={paths.monitoring}>Back to Monitoring</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="grid gap-6">
+          <LatestReading deviceId={deviceId} battery={device.data?.battery_level ?? null} />
+          <Tabs
+            value={range}
+            onValueChange={(value) => {
+              if (!isRange(value)) return;
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  next.set('range', value);
+                  return next;
+                },
+                { replace: true },
+              );
+            }}
+          >
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <TabsList aria-label="Time range">
+                {RANGES.map((r) => (
+                  <TabsTrigger key={r.value} value={r.value}>
+                    {r.label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              {range === '1h' ? <LiveStatus fallback="refreshing every 2 minutes" /> : null}
+            </div>
+            {RANGES.map((r) => (
+              <TabsContent key={r.value} value={r.value}>
+                <RangeHistory deviceId={deviceId} range={r.value} words={r.words} />
+              </TabsContent>
+            ))}
+          </Tabs>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function LatestReading({ deviceId, battery }: { deviceId: string; battery: number | null }) {
+  const latest = useLatestVitals(deviceId, {
+    refetchIntervalMs: useLiveFallback(MONITORING_POLL_MS),
+  });
+  const now = useNow(1_000);
+  const reading = latest.data;
+  return (
+    <Card aria-labelledby="latest-reading-title">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-4">
+        <CardTitle as="h2" id="latest-reading-title">
+          Latest reading
+        </CardTitle>
+        {reading === undefined ? null : (
+          <ConnectionBadge connected={isFresh(reading?.timestamp, now)} />
+        )}
+      </CardHeader>
+      <CardContent>
+        {latest.isPending ? (
+          <div role="status" aria-label="Loading the latest reading" className="grid gap-2">
+            <Skeleton className="h-8 w-48" />
+            <Skeleton className="h-4 w-64" />
+          </div>
+        ) : latest.isError && reading === undefined ? (
+          <p className="text-sm text-muted-foreground">
+            Failed to fetch data.{' '}
+            <button
+              type="button"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+              onClick={() => void latest.refetch()}
+            >
+              Try Again
+            </button>
+          </p>
+        ) : !reading ? (
+          <p className="text-sm text-muted-foreground">
+            No data available: this collar has not sent a reading yet.
+          </p>
+        ) : (
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-6">
+            <VitalsFields
+              temperature={reading.temperature}
+              humidity={reading.humidity}
+              status={reading.status}
+              heartRate={reading.heart_rate}
+              activity={reading.activity_level}
+            />
+            <div className="col-span-2 sm:col-span-1 lg:col-span-2">
+              <dt className="text-sm text-muted-foreground">Battery</dt>
+              <dd className="mt-1">
+                <BatteryMeter percent={reading.battery ?? battery} />
+              </dd>
+            </div>
+            <VitalsValue label="Recorded" className="font-normal">
+              <time dateTime={reading.timestamp}>{formatRelativeTime(reading.timestamp, now)}</time>
+            </VitalsValue>
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RangeHistory({
+  deviceId,
+  range,
+  words,
+}: {
+  deviceId: string;
+  range: HistoryRange;
+  words: string;
+}) {
+  // The last hour is live: the stream folds each reading in; polling only while it is down.
+  const fallback = useLiveFallback(MONITORING_POLL_MS);
+  const history = useDeviceHistory(deviceId, range, {
+    refetchIntervalMs: range === '1h' ? fallback : undefined,
+  });
+
+  if (history.isPending) {
+    return (
+      <div role="status" aria-label="Loading the charts" className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-72 lg:col-span-2" />
+        <Skeleton className="h-72" />
+        <Skeleton className="h-72" />
+      </div>
+    );
+  }
+  if (history.data === undefined) {
+    return (
+      <LoadError
+        heading
+        title="Failed to fetch data"
+        message={history.error?.message}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  }
+  if (!hasReadings(history.data)) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+          <LineChart className="size-10 text-primary" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">No readings in {words}</h2>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            The charts fill in as the collar sends readings. Try a longer range to see earlier ones.
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <HistoryCharts history={history.data} />
+      <HistoryTable history={history.data} />
+    </div>
+  );
+}

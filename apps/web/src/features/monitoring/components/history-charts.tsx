@@ -1,0 +1,278 @@
+import { useMemo } from 'react';
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type DotItemDotProps,
+  type TooltipContentProps,
+} from 'recharts';
+import {
+  celsiusToFahrenheit,
+  formatOneDecimal,
+  type History,
+  type HistoryRange,
+} from '@pawguard/shared';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  fahrenheitWithCelsius,
+  formatBucketTime,
+  formatTick,
+  seriesSummary,
+  timeTicks,
+  toChartPoints,
+  type ChartPoint,
+  type SeriesName,
+} from './history-series';
+
+/*
+ * Recharts lives only in this file and the history screen that imports it, so its code is
+ * part of that lazily loaded route alone. Chart children are never wrapped in fragments:
+ * Recharts recognises those through react-is, whose React 19 edition it may not resolve.
+ */
+
+const COLOURS = {
+  temperature: '#c2410c',
+  humidity: '#0369a1',
+  heart_rate: '#be123c',
+  warning: '#b45309',
+  critical: '#b91c1c',
+};
+
+const HEIGHT = 220;
+
+type SeriesLook = {
+  series: SeriesName;
+  title: string;
+  /** The series in a sentence: 'No heart rate readings …'. */
+  noun: string;
+  unit: string;
+  avgKey: keyof ChartPoint;
+  rangeKey: keyof ChartPoint;
+  /** Text for one value in tooltips, summaries and the table. */
+  format: (v: number) => string;
+};
+
+const LOOKS: Record<SeriesName, SeriesLook> = {
+  temperature: {
+    series: 'temperature',
+    title: 'Temperature',
+    noun: 'temperature',
+    unit: '°F',
+    avgKey: 'temperatureF',
+    rangeKey: 'temperatureRangeF',
+    format: fahrenheitWithCelsius,
+  },
+  humidity: {
+    series: 'humidity',
+    title: 'Humidity',
+    noun: 'humidity',
+    unit: '%',
+    avgKey: 'humidity',
+    rangeKey: 'humidityRange',
+    format: (v) => `${formatOneDecimal(v)}%`,
+  },
+  heart_rate: {
+    series: 'heart_rate',
+    title: 'Heart rate (bpm)',
+    noun: 'heart rate',
+    unit: '',
+    avgKey: 'heartRate',
+    rangeKey: 'heartRateRange',
+    format: (v) => `${Math.round(v)} bpm`,
+  },
+};
+
+const RANGE_WORDS: Record<HistoryRange, string> = {
+  '1h': 'the last hour',
+  '24h': 'the last 24 hours',
+  '7d': 'the last 7 days',
+};
+
+/** The summary a screen reader hears in place of the drawing, and everyone sees under the title. */
+function summaryText(history: History, look: SeriesLook): string | null {
+  const summary = seriesSummary(history, look.series);
+  if (!summary) return null;
+  const f = look.series === 'temperature' ? celsiusToFahrenheit : (v: number) => v;
+  return `Average ${look.format(f(summary.avg))}; lowest ${look.format(f(summary.min))}, highest ${look.format(f(summary.max))} over ${RANGE_WORDS[history.range]}.`;
+}
+
+function ChartTooltip({
+  active,
+  payload,
+  look,
+  range,
+}: Pick<TooltipContentProps<number, string>, 'active' | 'payload'> & {
+  look: SeriesLook;
+  range: HistoryRange;
+}) {
+  const point = payload?.[0]?.payload as ChartPoint | undefined;
+  if (!active || !point) return null;
+  const avg = point[look.avgKey] as number | null;
+  const band = point[look.rangeKey] as [number, number] | null;
+  return (
+    <div className="rounded-md border bg-card px-3 py-2 text-sm shadow-md">
+      <p className="font-medium">{formatBucketTime(point.t, range)}</p>
+      {avg === null ? (
+        <p className="text-muted-foreground">No readings</p>
+      ) : (
+        <>
+          <p>Average {look.format(avg)}</p>
+          {band ? (
+            <p className="text-muted-foreground">
+              {look.format(band[0])} – {look.format(band[1])}
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function SeriesChart({
+  history,
+  points,
+  look,
+}: {
+  history: History;
+  points: ChartPoint[];
+  look: SeriesLook;
+}) {
+  const from = Date.parse(history.from);
+  const to = Date.parse(history.to);
+  const ticks = useMemo(() => timeTicks(from, to, history.range), [from, to, history.range]);
+  const summary = summaryText(history, look);
+  const colour = COLOURS[look.series];
+  const headingId = `chart-${look.series}`;
+  // A value with no neighbour (readings further apart than the line bridges) is a dot.
+  const valueAt = (i: number) => points[i]?.[look.avgKey] ?? null;
+  const isolatedDot = ({ index, cx, cy }: DotItemDotProps) =>
+    valueAt(index) !== null && valueAt(index - 1) === null && valueAt(index + 1) === null ? (
+      <circle key={index} cx={cx} cy={cy} r={3} fill={colour} />
+    ) : (
+      <g key={index} />
+    );
+  const isTemperature = look.series === 'temperature';
+  const { warning, critical } = history.thresholds;
+  const thresholdLines = isTemperature
+    ? [
+        { name: 'Warning', y: warning, stroke: COLOURS.warning },
+        { name: 'Critical', y: critical, stroke: COLOURS.critical },
+      ]
+    : [];
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader className="pb-2">
+        <CardTitle as="h3" id={headingId}>
+          {look.title}
+        </CardTitle>
+        <CardDescription>
+          {summary ?? `No ${look.noun} readings over ${RANGE_WORDS[history.range]}.`}
+        </CardDescription>
+        {isTemperature ? (
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {thresholdLines.map((line) => (
+              <span key={line.name} className="inline-flex items-center gap-1.5">
+                <span
+                  className="h-0 w-4 border-t-2 border-dashed"
+                  style={{ borderColor: line.stroke }}
+                  aria-hidden="true"
+                />
+                {line.name} {fahrenheitWithCelsius(line.y)}
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </CardHeader>
+      <CardContent className="px-2 pb-4 sm:px-4">
+        {summary === null ? null : (
+          <div data-testid={`chart-${look.series}`} style={{ height: HEIGHT }}>
+            <ResponsiveContainer width="100%" height={HEIGHT}>
+              <ComposedChart
+                data={points}
+                margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+                title={`${look.title} chart. ${summary}`}
+              >
+                <CartesianGrid stroke="#e2e8f0" vertical={false} />
+                <XAxis
+                  dataKey="t"
+                  type="number"
+                  scale="time"
+                  domain={[from, to]}
+                  ticks={ticks}
+                  tickFormatter={(t: number) => formatTick(t, history.range)}
+                  tick={{ fontSize: 12, fill: '#475569' }}
+                  minTickGap={12}
+                />
+                <YAxis
+                  width={52}
+                  unit={look.unit}
+                  domain={['auto', 'auto']}
+                  tick={{ fontSize: 12, fill: '#475569' }}
+                  allowDecimals={false}
+                />
+                <Tooltip
+                  content={(props) => (
+                    <ChartTooltip
+                      active={props.active}
+                      payload={props.payload}
+                      look={look}
+                      range={history.range}
+                    />
+                  )}
+                />
+                <Area
+                  dataKey={look.rangeKey}
+                  stroke="none"
+                  fill={colour}
+                  fillOpacity={0.15}
+                  isAnimationActive={false}
+                  activeDot={false}
+                  name={`${look.title} range`}
+                />
+                <Line
+                  dataKey={look.avgKey}
+                  stroke={colour}
+                  strokeWidth={2}
+                  dot={isolatedDot}
+                  isAnimationActive={false}
+                  name={`${look.title} average`}
+                />
+                {/* The owner's thresholds, kept in view by stretching the axis to them. */}
+                {thresholdLines.map((line) => (
+                  <ReferenceLine
+                    key={line.name}
+                    y={line.y}
+                    stroke={line.stroke}
+                    strokeDasharray="6 4"
+                    ifOverflow="extendDomain"
+                  />
+                ))}
+              </ComposedChart>
+            </ResponsiveContainer>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Temperature (with the owner's warning and critical thresholds), humidity and heart rate. */
+export function HistoryCharts({ history }: { history: History }) {
+  const points = useMemo(() => toChartPoints(history), [history]);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <SeriesChart history={history} points={points} look={LOOKS.temperature} />
+      </div>
+      <SeriesChart history={history} points={points} look={LOOKS.humidity} />
+      <SeriesChart history={history} points={points} look={LOOKS.heart_rate} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { makeHistory } from '@/testing/devices';
+import {
+  fahrenheitWithCelsius,
+  hasReadings,
+  seriesSummary,
+  timeTicks,
+  toChartPoints,
+} from './history-series';
+
+describe('toChartPoints', () => {
+  it('draws temperature in °F (the unit of the thresholds), humidity and heart rate as they are', () => {
+    const points = toChartPoints(
+      makeHistory('1h', [
+        { t: '2025-07-01T11:58:00.000Z', temperature: 30, humidity: 40.04, heart_rate: 88 },
+      ]),
+    );
+    expect(points).toEqual([
+      {
+        t: Date.parse('2025-07-01T11:58:00.000Z'),
+        count: 1,
+        temperatureF: 86,
+        temperatureRangeF: [86, 86],
+        humidity: 40,
+        humidityRange: [40, 40],
+        heartRate: 88,
+        heartRateRange: [88, 88],
+      },
+    ]);
+  });
+
+  it('breaks the lines where the collar was silent for over 2 minutes, instead of bridging it', () => {
+    const points = toChartPoints(
+      makeHistory('1h', [
+        { t: '2025-07-01T11:00:00.000Z', temperature: 20 },
+        { t: '2025-07-01T11:02:00.000Z', temperature: 20 },
+        { t: '2025-07-01T11:10:00.000Z', temperature: 21 },
+      ]),
+    );
+    expect(points.map((p) => p.temperatureF)).toEqual([68, 68, null, 69.8]);
+    expect(points[2]?.t).toBe(Date.parse('2025-07-01T11:03:00.000Z'));
+  });
+
+  it('keeps the line whole across empty buckets narrower than that (sparse reporting)', () => {
+    const points = toChartPoints(
+      makeHistory(
+        '1h',
+        [
+          { t: '2025-07-01T11:00:00.000Z', temperature: 20 },
+          { t: '2025-07-01T11:00:16.000Z', temperature: 20 },
+        ],
+        { bucket_seconds: 8 },
+      ),
+    );
+    expect(points).toHaveLength(2);
+  });
+});
+
+describe('seriesSummary', () => {
+  it('gives the lowest, the average weighted by readings and the highest', () => {
+    const history = makeHistory('24h', [
+      { t: '2025-07-01T10:00:00.000Z', temperature: 20, count: 1 },
+      { t: '2025-07-01T11:00:00.000Z', temperature: 30, count: 3 },
+    ]);
+    expect(seriesSummary(history, 'temperature')).toEqual({ min: 20, avg: 27.5, max: 30 });
+    expect(seriesSummary(history, 'heart_rate')).toBeNull();
+  });
+});
+
+describe('hasReadings', () => {
+  it('is false for a range with no readings', () => {
+    expect(hasReadings(makeHistory('7d', []))).toBe(false);
+    expect(hasReadings(makeHistory('7d', [{ t: '2025-07-01T10:00:00.000Z', count: 0 }]))).toBe(
+      false,
+    );
+  });
+});
+
+describe('timeTicks', () => {
+  it('marks every 10 minutes of the hour, every 4 hours of the day, every midnight of the week', () => {
+    const to = new Date(2025, 6, 1, 12, 34).getTime();
+    expect(timeTicks(to - 3_600_000, to, '1h')).toHaveLength(6);
+    for (const t of timeTicks(to - 3_600_000, to, '1h'))
+      expect(new Date(t).getMinutes() % 10).toBe(0);
+    for (const t of timeTicks(to - 86_400_000, to, '24h'))
+      expect(new Date(t).getHours() % 4).toBe(0);
+    const days = timeTicks(to - 7 * 86_400_000, to, '7d');
+    expect(days).toHaveLength(7);
+    for (const t of days) expect(new Date(t).getHours()).toBe(0);
+  });
+});
+
+describe('fahrenheitWithCelsius', () => {
+  it('shows both units with one decimal', () => {
+    expect(fahrenheitWithCelsius(85)).toBe('85.0°F (29.4°C)');
+  });
+});

@@ -1,0 +1,139 @@
+import {
+  celsiusToFahrenheit,
+  FRESH_MS,
+  fahrenheitToCelsius,
+  formatOneDecimal,
+  type History,
+  type HistoryRange,
+} from '@pawguard/shared';
+
+/**
+ * History buckets as chart points. Temperature is drawn in °F, the unit of the owner's
+ * thresholds; a bucket's band is its min–max, its line the average. A silence longer than a
+ * collar's disconnection (2 minutes) or one and a half buckets, whichever is longer, becomes
+ * a point with no values, so the lines break there instead of bridging it. (Shorter stretches
+ * of empty buckets are just a collar reporting less often than the buckets are wide.)
+ */
+export type ChartPoint = {
+  /** The bucket's start, epoch ms. */
+  t: number;
+  count: number;
+  temperatureF: number | null;
+  temperatureRangeF: [number, number] | null;
+  humidity: number | null;
+  humidityRange: [number, number] | null;
+  heartRate: number | null;
+  heartRateRange: [number, number] | null;
+};
+
+type Stat = { min: number; avg: number; max: number } | null;
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const avgOf = (s: Stat, f = (v: number) => v) => (s ? round1(f(s.avg)) : null);
+const rangeOf = (s: Stat, f = (v: number) => v): [number, number] | null =>
+  s ? [round1(f(s.min)), round1(f(s.max))] : null;
+
+const gap = (t: number): ChartPoint => ({
+  t,
+  count: 0,
+  temperatureF: null,
+  temperatureRangeF: null,
+  humidity: null,
+  humidityRange: null,
+  heartRate: null,
+  heartRateRange: null,
+});
+
+export function toChartPoints(history: History): ChartPoint[] {
+  const size = history.bucket_seconds * 1000;
+  const silence = Math.max(FRESH_MS, size * 1.5);
+  const points: ChartPoint[] = [];
+  let previous: number | null = null;
+  for (const bucket of history.buckets) {
+    const t = Date.parse(bucket.t);
+    if (previous !== null && t - previous > silence) points.push(gap(previous + size));
+    points.push({
+      t,
+      count: bucket.count,
+      temperatureF: avgOf(bucket.temperature, celsiusToFahrenheit),
+      temperatureRangeF: rangeOf(bucket.temperature, celsiusToFahrenheit),
+      humidity: avgOf(bucket.humidity),
+      humidityRange: rangeOf(bucket.humidity),
+      heartRate: avgOf(bucket.heart_rate),
+      heartRateRange: rangeOf(bucket.heart_rate),
+    });
+    previous = t;
+  }
+  return points;
+}
+
+export type SeriesName = 'temperature' | 'humidity' | 'heart_rate';
+
+/** Lowest, average (weighted by readings) and highest of one series over the whole range. */
+export function seriesSummary(
+  history: History,
+  series: SeriesName,
+): { min: number; avg: number; max: number } | null {
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  let weight = 0;
+  for (const bucket of history.buckets) {
+    const stat = bucket[series];
+    if (!stat) continue;
+    min = Math.min(min, stat.min);
+    max = Math.max(max, stat.max);
+    const n = Math.max(1, bucket.count);
+    sum += stat.avg * n;
+    weight += n;
+  }
+  return weight === 0 ? null : { min, avg: sum / weight, max };
+}
+
+export const hasReadings = (history: History) => history.buckets.some((b) => b.count > 0);
+
+const HOUR = 3_600_000;
+const TICK_STEP: Record<HistoryRange, number> = {
+  '1h': 10 * 60_000,
+  '24h': 4 * HOUR,
+  '7d': 24 * HOUR,
+};
+
+/** Round local times across the range for the time axis: every 10 min, 4 h, or day. */
+export function timeTicks(from: number, to: number, range: HistoryRange): number[] {
+  const step = TICK_STEP[range];
+  const start = new Date(from);
+  if (range === '7d') start.setHours(0, 0, 0, 0);
+  else if (range === '24h') start.setHours(Math.floor(start.getHours() / 4) * 4, 0, 0, 0);
+  else start.setMinutes(Math.floor(start.getMinutes() / 10) * 10, 0, 0);
+  const ticks: number[] = [];
+  for (let t = start.getTime(); t <= to;) {
+    if (t >= from) ticks.push(t);
+    const next = new Date(t);
+    // By calendar, so days stay at midnight across a daylight-saving change.
+    if (range === '7d') next.setDate(next.getDate() + 1);
+    else next.setTime(t + step);
+    t = next.getTime();
+  }
+  return ticks;
+}
+
+const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric' });
+const DAY_TIME = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A tick label: the time of day, or the day for the week. */
+export const formatTick = (t: number, range: HistoryRange) =>
+  range === '7d' ? DAY.format(t) : TIME.format(t);
+
+/** A bucket's time in a tooltip or table. */
+export const formatBucketTime = (t: number, range: HistoryRange) =>
+  range === '1h' ? TIME.format(t) : DAY_TIME.format(t);
+
+/** A °F value with its °C beside it: '85.0°F (29.4°C)'. */
+export const fahrenheitWithCelsius = (f: number) =>
+  `${formatOneDecimal(f)}°F (${formatOneDecimal(fahrenheitToCelsius(f))}°C)`;
