@@ -19,6 +19,7 @@ import { createMailTransport, type MailTransport } from './services/mail-transpo
 import { OutboxWorker } from './services/outbox-worker.js';
 import { DeviceService } from './services/device-service.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
+import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';
 import path from 'node:path';
 
@@ -64,7 +65,7 @@ export function createContainer(opts: {
     db,
     ...repos,
     tokens: new TokenService(opts.jwtSecret),
-    throttle: new FixedWindowLimit(Math.ceil(10 * m), 15 * 60 * 1000),
+    throttle: new LoginThrottle(m),
     clock,
     publicUrl: config.publicUrl,
     onMailQueued: () => outboxWorker.kick(),

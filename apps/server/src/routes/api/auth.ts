@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        const result = await auth.login(request.body);
+        const result = await auth.login(request.body, request.ip);
         request.log.info(
           { event: 'auth.login', actor: result.user.id, outcome: 'success' },
           'signed in',
