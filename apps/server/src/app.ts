@@ -113,8 +113,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(config, opts.logStream),
-    // Client IPs come from the socket: X-Forwarded-For is not trusted, so limits cannot be dodged.
-    trustProxy: false,
+    // Client IPs come from the socket; X-Forwarded-For counts only when the socket is one of
+    // the proxies TRUST_PROXY lists, so per-IP limits cannot be dodged by sending the header.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: BODY_LIMIT,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -9,6 +10,16 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** An IPv4/IPv6 address, optionally with a /prefix (CIDR). */
+export function isAddressOrCidr(entry: string): boolean {
+  const [addr, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(addr ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const urlWithProtocols = (protocols: string[]) =>
   optionalString.refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
@@ -55,6 +66,20 @@ const envSchema = z
     PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), {
       message: 'must start with http:// or https://',
     }),
+    // The reverse proxies whose X-Forwarded-For is believed; unset: none (the socket decides).
+    TRUST_PROXY: optionalString
+      .transform((v) =>
+        v === undefined
+          ? []
+          : v
+              .split(',')
+              .map((e) => e.trim())
+              .filter(Boolean),
+      )
+      .refine((list) => list.every(isAddressOrCidr), {
+        message:
+          'must be a comma-separated list of IP addresses or CIDR ranges, e.g. 10.0.0.1,192.168.0.0/16',
+      }),
     RATE_LIMIT_MULTIPLIER: z.coerce
       .number({ error: 'must be a positive number' })
       .positive({ error: 'must be a positive number' })
@@ -86,6 +111,8 @@ export type Config = {
   logLevel: string;
   publicUrl: string;
   rateLimitMultiplier: number;
+  /** Proxy addresses or CIDRs whose X-Forwarded-For is trusted; empty: trust none. */
+  trustProxy: string[];
 };
 
 export class ConfigError extends Error {}
@@ -114,5 +141,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    trustProxy: e.TRUST_PROXY,
   };
 }
