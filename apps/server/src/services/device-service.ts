@@ -35,12 +35,14 @@ import type { UsersRepository } from '../repositories/users-repository.js';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import type { Clock } from './clock.js';
 import type { FixedWindowLimit } from './fixed-window-limit.js';
-import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.js';
 import { collarSetupMail } from './device-mail.js';
 
 const DEVICE_NOT_FOUND = 'Device not found';
 const PET_NOT_FOUND = 'Pet not found';
 const CUSTOMER_TYPE_ONLY = 'device_type must be collar: customers can only register collars';
+const notACollar = (row: { device_id: string; device_type: DeviceType }) =>
+  `Device ${row.device_id} is a ${row.device_type}; customers may register collars only.`;
 
 /** 32 random bytes: 256 bits, well over the 128 the checklist asks of a device credential. */
 const newDeviceKey = () => randomBytes(32).toString('base64url');
@@ -185,24 +187,46 @@ export class DeviceService {
   }
 
   /**
-   * PUT replaces the owner's fields: an omitted dog_id takes the collar off its pet, an
-   * omitted device_type is a collar. Only an admin may set `status`; the pet must be one of
-   * the device owner's.
+   * PUT /api/devices/{id}. The owner renames the collar and moves it between their pets
+   * (an omitted dog_id takes it off its pet; an omitted name or type keeps the stored one).
+   * A customer may not change the type to anything but a collar, nor set `status` (403).
+   * An admin may set `status` on any device, but a customer's other fields are changed only
+   * by that customer (DESIGN §5): an admin's PUT on a device someone else holds changes the
+   * status and nothing else, and answers 403 if it asks for more.
    */
   async update(actor: User, id: string, input: UpdateDeviceInput): Promise<Device> {
     const row = await this.visible(actor, id);
     const admin = this.isAdmin(actor);
     if (input.status !== undefined && !admin)
-      throw new BadRequestError('Only an admin can change a device status');
-    const type = input.device_type ?? 'collar';
-    this.checkType(actor, type);
+      throw new ForbiddenError('Only an admin can change a device status');
+    if (row.user_id !== null && row.user_id !== actor.id) {
+      const rewrites =
+        (input.device_name !== undefined && input.device_name !== row.device_name) ||
+        (input.device_type !== undefined && input.device_type !== row.device_type) ||
+        (input.dog_id !== undefined && input.dog_id !== row.dog_id);
+      if (rewrites)
+        throw new ForbiddenError(
+          "An admin can change only the status of a customer's device; its name, type and pet are the customer's.",
+        );
+      if (input.status === undefined || input.status === row.status) return toDevice(row);
+      const ok = await this.d.devices.update(
+        id,
+        { status: input.status, updated_at: this.now() },
+        row.user_id,
+      );
+      if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
+      return this.reload(id);
+    }
+    const type = input.device_type ?? row.device_type;
+    // Keeping a vest a vest is fine; only a change to a type customers cannot use is refused.
+    if (type !== row.device_type) this.checkType(actor, type);
     const dogId = input.dog_id ?? null;
     if (dogId !== null) {
       if (!row.user_id) throw new NotFoundError(PET_NOT_FOUND);
       await this.ownPet(dogId, row.user_id);
     }
     const changes: DeviceChanges = {
-      device_name: input.device_name,
+      device_name: input.device_name ?? row.device_name,
       device_type: type,
       dog_id: dogId,
       updated_at: this.now(),
@@ -256,6 +280,8 @@ export class DeviceService {
     const row = await this.d.devices.findByDeviceId(deviceId);
     if (!row) throw new NotFoundError(`Device ${deviceId} was not found`);
     if (row.registration_status === 'unassigned') {
+      if (!this.isAdmin(actor) && !isCustomerDeviceType(row.device_type))
+        throw new BadRequestError(notACollar(row));
       return { status: 'unassigned', message: `Device ${deviceId} is available to register.` };
     }
     return { status: 'assigned', message: this.heldBy(row, actor).message };
@@ -288,9 +314,7 @@ export class DeviceService {
     const row = await this.d.devices.findByDeviceId(deviceId);
     if (!row) throw new NotFoundError(`Device ${deviceId} was not found`);
     if (!won && row.registration_status === 'unassigned' && !admin) {
-      throw new BadRequestError(
-        `Device ${row.device_id} is a ${row.device_type}; customers may register collars only.`,
-      );
+      throw new BadRequestError(notACollar(row));
     }
     if (!won) throw this.heldBy(row, actor);
     return toDevice(row);

@@ -146,6 +146,15 @@ describe('the Register Device sheet', () => {
     expect(called(CREATE)).toHaveLength(0);
   });
 
+  it("shows the server's reason on a 400 (a vest is not for customers), and never falls back", async () => {
+    const reason = 'Device PET-AB12 is a vest; customers may register collars only.';
+    const { called } = await registerWith({ [LOOKUP]: () => jsonResponse(400, { error: reason }) });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Assignment Failed', { description: reason }),
+    );
+    expect(called(CREATE)).toHaveLength(0);
+  });
+
   it('never falls back on a network error either', async () => {
     const { called } = await registerWith({
       [LOOKUP]: () => {
