@@ -38,7 +38,7 @@ export function createContainer(opts: {
     users: new UsersRepository(db, dbHandle.dialect),
     sessions: new SessionsRepository(db),
     confirmations: new EmailConfirmationsRepository(db),
-    dogs: new DogsRepository(db),
+    dogs: new DogsRepository(db, dbHandle.dialect),
     preferences: new PreferencesRepository(db),
     outbox: new OutboxRepository(db),
     devices: new DevicesRepository(db),
@@ -83,6 +83,11 @@ export function createContainer(opts: {
       Math.ceil(10 * m),
       60_000,
       'Too many Device ID look-ups. Please try again in a minute.',
+    ),
+    autoAssignLimit: new FixedWindowLimit(
+      Math.ceil(5 * m),
+      60 * 60 * 1000,
+      'You have reserved several collars in the last hour. Please try again later.',
     ),
     onMailQueued: () => outboxWorker.kick(),
   });

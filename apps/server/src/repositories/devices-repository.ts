@@ -92,6 +92,16 @@ export class DevicesRepository {
       .execute();
   }
 
+  /** A collar on this pet that has an owner but has never sent data, if there is one. */
+  findWaitingOnPet(dogId: string, ex: Executor = this.db) {
+    return ex
+      .selectFrom('devices')
+      .select(['id', 'device_id'])
+      .where('dog_id', '=', dogId)
+      .where('registration_status', '=', 'assigned')
+      .executeTakeFirst();
+  }
+
   async insert(row: DeviceRow, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('devices').values(row).execute();
   }

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, DogsTable } from '../db/schema.js';
+import type { Dialect } from '../db/index.js';
 
 export type DogRow = DogsTable;
 export type DogFields = Pick<
@@ -8,7 +9,19 @@ export type DogFields = Pick<
 >;
 
 export class DogsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /**
+   * The owner's pet, locked until the transaction ends on PostgreSQL (SQLite runs one write
+   * transaction at a time), so two requests for one pet take their turns.
+   */
+  lockOwned(id: string, userId: string, trx: Transaction<Database>) {
+    const q = trx.selectFrom('dogs').selectAll().where('id', '=', id).where('user_id', '=', userId);
+    return (this.dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+  }
 
   listByUser(userId: string) {
     return this.db

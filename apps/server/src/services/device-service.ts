@@ -101,6 +101,8 @@ export interface DeviceServiceDeps {
   clock: Clock;
   /** by-device-id and the fallback share one budget per user: both reveal whether an id exists. */
   lookupLimit: FixedWindowLimit;
+  /** Auto-assign reservations per user (5 an hour by default): the fleet is shared. */
+  autoAssignLimit: FixedWindowLimit;
   onMailQueued: () => void;
 }
 
@@ -505,17 +507,30 @@ export class DeviceService {
 
   /**
    * POST auto-assign: reserves the oldest free collar for the pet, assigns it at once and
-   * mails the Device ID with the set-up steps, in one transaction.
+   * mails the Device ID with the set-up steps, in one transaction. The fleet is shared, so a
+   * user may reserve only a few an hour, and a pet that already has a collar waiting for its
+   * first reading gets no second one this way (claiming by the printed Device ID still works).
    */
   async autoAssign(actor: User, input: AutoAssignInput): Promise<Device> {
-    const pet = await this.ownPet(input.dog_id, actor.id);
+    this.d.autoAssignLimit.take(actor.id, this.d.clock.now().getTime());
+    await this.ownPet(input.dog_id, actor.id);
     const now = this.now();
     const device = await this.d.db.transaction().execute(async (trx) => {
+      // Locked: two requests for one pet cannot both find it without a waiting collar.
+      const pet = await this.d.dogs.lockOwned(input.dog_id, actor.id, trx);
+      if (!pet) throw new NotFoundError(PET_NOT_FOUND);
+      const waiting = await this.d.devices.findWaitingOnPet(pet.id, trx);
+      if (waiting) {
+        throw new ConflictError(
+          `${pet.name} already has a collar waiting for its first reading (${waiting.device_id}). Set that one up first, or register a collar by its Device ID.`,
+        );
+      }
       // Another request may take a candidate first; the conditional claim tells us, and we
-      // move on to the next one.
-      for (let round = 0; round < 5; round++) {
+      // move on. Each lost claim means that collar is gone, so the free list shrinks every
+      // round: we stop only with a collar, or when none is free.
+      for (;;) {
         const candidates = await this.d.devices.freeCollarIds(5, trx);
-        if (candidates.length === 0) break;
+        if (candidates.length === 0) throw new ConflictError(MESSAGES.noCollarsAvailable);
         for (const { id } of candidates) {
           const won = await this.d.devices.claimUnassigned(
             { id },
@@ -546,7 +561,6 @@ export class DeviceService {
           return claimed;
         }
       }
-      throw new ConflictError(MESSAGES.noCollarsAvailable);
     });
     this.d.onMailQueued();
     return device;

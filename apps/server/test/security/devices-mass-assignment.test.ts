@@ -63,6 +63,7 @@ async function writeRoutes(): Promise<
 > {
   const c = await ownedCollar(t, admin, owner);
   const pet = await createPet(t, owner);
+  const petForAuto = await createPet(t, owner);
   const [free] = await prePopulate(t, admin);
   const userFields = [...Object.keys(FORBIDDEN), 'status'];
   return [
@@ -82,7 +83,8 @@ async function writeRoutes(): Promise<
         method: 'PUT',
         url: `/api/devices/${c.id}`,
         headers: bearer(admin.token),
-        payload: { device_name: 'x', ...extra },
+        // An admin sets the status of a customer's device, and nothing else.
+        payload: { status: 'active', ...extra },
       }),
       forbidden: [...Object.keys(FORBIDDEN), 'device_id'],
     },
@@ -112,7 +114,7 @@ async function writeRoutes(): Promise<
         method: 'POST',
         url: '/api/device-registration/auto-assign',
         headers: bearer(owner.token),
-        payload: { dog_id: pet.id, device_name: 'x', ...extra },
+        payload: { dog_id: petForAuto.id, device_name: 'x', ...extra },
       }),
       forbidden: [...userFields, 'device_id'],
     },
