@@ -153,6 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('deviceAuthenticator', deviceKeyAuthenticator(container.devices));
 
   app.addHook('onClose', async () => {
+    container.housekeeping.stop();
     await container.outboxWorker.stop();
     container.mailTransport.close();
     if (ownsDb) await dbHandle.close();
@@ -280,6 +281,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   if (opts.startWorkers !== false)
-    app.addHook('onReady', async () => container.outboxWorker.start());
+    app.addHook('onReady', async () => {
+      container.outboxWorker.start();
+      container.housekeeping.start();
+    });
   return app;
 }

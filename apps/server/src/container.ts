@@ -17,6 +17,7 @@ import { PreferencesService } from './services/preferences-service.js';
 import { TokenService } from './services/token-service.js';
 import { createMailTransport, type MailTransport } from './services/mail-transport.js';
 import { OutboxWorker } from './services/outbox-worker.js';
+import { Housekeeping } from './services/housekeeping.js';
 import { DeviceService } from './services/device-service.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
 import { LoginThrottle } from './services/login-throttle.js';
@@ -94,12 +95,14 @@ export function createContainer(opts: {
   // A deleted pet's collars stay with the owner; a deleted account's collars are released.
   pets.onBeforeDelete((petId) => devices.onPetDeleted(petId));
   users.onBeforeDelete((userId, trx) => devices.onUserDeleted(userId, trx));
+  const housekeeping = new Housekeeping({ ...repos, clock, log: opts.log });
   return {
     db,
     dialect: dbHandle.dialect,
     repos,
     mailTransport,
     outboxWorker,
+    housekeeping,
     auth,
     users,
     pets,

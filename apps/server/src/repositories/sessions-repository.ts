@@ -47,4 +47,13 @@ export class SessionsRepository {
       .where('revoked_at', 'is', null)
       .execute();
   }
+
+  /** Sessions that can never be used again: expired, or ended by logout. */
+  async pruneEnded(now: string): Promise<number> {
+    const r = await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
 }

@@ -65,8 +65,8 @@ export class UsersRepository {
     await ex.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
   }
 
-  async markEmailVerified(id: string, now: string): Promise<void> {
-    await this.db
+  async markEmailVerified(id: string, now: string, ex: Executor = this.db): Promise<void> {
+    await ex
       .updateTable('users')
       .set({ email_verified_at: now, updated_at: now })
       .where('id', '=', id)

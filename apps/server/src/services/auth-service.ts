@@ -145,10 +145,13 @@ export class AuthService {
   /** True when the link was valid (unused, unexpired); the address is then confirmed. */
   async confirmEmail(token: string): Promise<boolean> {
     const now = this.d.clock.now().toISOString();
-    const userId = await this.d.confirmations.consume(sha256(token), now);
-    if (!userId) return false;
-    await this.d.users.markEmailVerified(userId, now);
-    return true;
+    // One transaction: a link is never spent without the address being confirmed.
+    return this.d.db.transaction().execute(async (trx) => {
+      const userId = await this.d.confirmations.consume(sha256(token), now, trx);
+      if (!userId) return false;
+      await this.d.users.markEmailVerified(userId, now, trx);
+      return true;
+    });
   }
 
   private newSession(id: string, userId: string, now: Date) {
