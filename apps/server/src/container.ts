@@ -72,7 +72,7 @@ export function createContainer(opts: {
     onMailQueued: () => outboxWorker.kick(),
   });
   const users = new UserService(db, repos.users, clock);
-  const pets = new PetService(repos.dogs, clock);
+  const pets = new PetService(db, repos.dogs, clock);
   const devices = new DeviceService({
     db,
     devices: repos.devices,
@@ -93,7 +93,7 @@ export function createContainer(opts: {
     onMailQueued: () => outboxWorker.kick(),
   });
   // A deleted pet's collars stay with the owner; a deleted account's collars are released.
-  pets.onBeforeDelete((petId) => devices.onPetDeleted(petId));
+  pets.onBeforeDelete((petId, _owner, trx) => devices.onPetDeleted(petId, trx));
   users.onBeforeDelete((userId, trx) => devices.onUserDeleted(userId, trx));
   const housekeeping = new Housekeeping({ ...repos, clock, log: opts.log });
   return {

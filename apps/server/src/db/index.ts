@@ -113,3 +113,9 @@ export function isUniqueViolation(err: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
 }
+
+/** A row referred to (a pet, a user) is gone: foreign-key violations in either dialect. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string };
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, DogsTable } from '../db/schema.js';
 import type { Dialect } from '../db/index.js';
 
+type Executor = Kysely<Database> | Transaction<Database>;
+
 export type DogRow = DogsTable;
 export type DogFields = Pick<
   DogRow,
@@ -44,8 +46,8 @@ export class DogsRepository {
   }
 
   /** A pet only when it belongs to `userId`: another user's pet is simply not found. */
-  findOwned(id: string, userId: string) {
-    return this.db
+  findOwned(id: string, userId: string, ex: Executor = this.db) {
+    return ex
       .selectFrom('dogs')
       .selectAll()
       .where('id', '=', id)
@@ -72,8 +74,8 @@ export class DogsRepository {
       .executeTakeFirst();
   }
 
-  async deleteOwned(id: string, userId: string): Promise<boolean> {
-    const r = await this.db
+  async deleteOwned(id: string, userId: string, ex: Executor = this.db): Promise<boolean> {
+    const r = await ex
       .deleteFrom('dogs')
       .where('id', '=', id)
       .where('user_id', '=', userId)

@@ -23,7 +23,7 @@ import {
   type User,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
-import { isUniqueViolation } from '../db/index.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/index.js';
 import type {
   DeviceChanges,
   DeviceRow,
@@ -91,6 +91,19 @@ export function toDevice(row: DeviceWithNames): Device {
 
 const qrPng = (text: string) =>
   QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
+
+/**
+ * Runs a write naming a pet; a pet deleted between our check and the write fails the
+ * foreign key, which is the same answer as a pet that was never there.
+ */
+async function onLivePet<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw new NotFoundError(PET_NOT_FOUND);
+    throw err;
+  }
+}
 
 export interface DeviceServiceDeps {
   db: Kysely<Database>;
@@ -235,10 +248,8 @@ export class DeviceService {
     };
     if (input.status !== undefined) changes.status = input.status;
     // The owner condition keeps a concurrent release from being undone.
-    const ok = await this.d.devices.update(
-      id,
-      changes,
-      row.user_id === actor.id ? actor.id : undefined,
+    const ok = await onLivePet(() =>
+      this.d.devices.update(id, changes, row.user_id === actor.id ? actor.id : undefined),
     );
     if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
     return this.reload(id);
@@ -298,20 +309,22 @@ export class DeviceService {
     this.checkType(actor, type);
     await this.ownPet(input.dog_id, actor.id);
     const admin = this.isAdmin(actor);
-    const won = await this.d.devices.claimUnassigned(
-      { deviceId },
-      {
-        user_id: actor.id,
-        dog_id: input.dog_id,
-        device_name: input.device_name,
-        // A customer's claim never rewrites what the admin provisioned (spec: customers use collars).
-        ...(admin ? { device_type: type } : {}),
-        registration_status: nextRegistrationStatus('unassigned', 'claim')!,
-        ...NO_VITALS,
-        updated_at: this.now(),
-      },
-      undefined,
-      admin ? undefined : 'collar',
+    const won = await onLivePet(() =>
+      this.d.devices.claimUnassigned(
+        { deviceId },
+        {
+          user_id: actor.id,
+          dog_id: input.dog_id,
+          device_name: input.device_name,
+          // A customer's claim never rewrites what the admin provisioned (spec: customers use collars).
+          ...(admin ? { device_type: type } : {}),
+          registration_status: nextRegistrationStatus('unassigned', 'claim')!,
+          ...NO_VITALS,
+          updated_at: this.now(),
+        },
+        undefined,
+        admin ? undefined : 'collar',
+      ),
     );
     const row = await this.d.devices.findByDeviceId(deviceId);
     if (!row) throw new NotFoundError(`Device ${deviceId} was not found`);
@@ -361,7 +374,7 @@ export class DeviceService {
       ...NO_VITALS,
     };
     try {
-      await this.d.devices.insert(row);
+      await onLivePet(() => this.d.devices.insert(row));
     } catch (err) {
       if (isUniqueViolation(err))
         throw new ConflictError(MESSAGES.deviceAlreadyAssigned(input.device_id));
@@ -606,9 +619,9 @@ export class DeviceService {
     return row ? { id: row.id, deviceId: row.device_id } : null;
   }
 
-  /** A deleted pet's collars stay with the owner, on no pet. */
-  async onPetDeleted(petId: string): Promise<void> {
-    await this.d.devices.clearPet(petId, this.now());
+  /** A deleted pet's collars stay with the owner, on no pet (in the pet's transaction). */
+  async onPetDeleted(petId: string, trx: Kysely<Database>): Promise<void> {
+    await this.d.devices.clearPet(petId, this.now(), trx);
   }
 
   /** A deleted account's collars go back to the fleet; its unregistered devices go. */
