@@ -19,6 +19,7 @@ import { createMailTransport, type MailTransport } from './services/mail-transpo
 import { OutboxWorker } from './services/outbox-worker.js';
 import { Housekeeping } from './services/housekeeping.js';
 import { DeviceService } from './services/device-service.js';
+import { DeviceLifecycle } from './services/devices/credentials-events.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';
@@ -73,7 +74,11 @@ export function createContainer(opts: {
   });
   const users = new UserService(db, repos.users, clock);
   const pets = new PetService(db, repos.dogs, clock);
+  const deviceLifecycle = new DeviceLifecycle((err) =>
+    opts.log.error({ err }, 'a device credentials listener failed'),
+  );
   const devices = new DeviceService({
+    lifecycle: deviceLifecycle,
     db,
     devices: repos.devices,
     dogs: repos.dogs,
@@ -107,6 +112,7 @@ export function createContainer(opts: {
     users,
     pets,
     devices,
+    deviceLifecycle,
     preferences: new PreferencesService(repos.preferences, clock),
     waitlist: new WaitlistService(repos.waitlist, clock),
   };

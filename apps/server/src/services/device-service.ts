@@ -37,6 +37,7 @@ import type { Clock } from './clock.js';
 import type { FixedWindowLimit } from './fixed-window-limit.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.js';
 import { collarSetupMail } from './device-mail.js';
+import type { CredentialsChange, DeviceLifecycle } from './devices/credentials-events.js';
 
 const DEVICE_NOT_FOUND = 'Device not found';
 const PET_NOT_FOUND = 'Pet not found';
@@ -117,6 +118,8 @@ export interface DeviceServiceDeps {
   /** Auto-assign reservations per user (5 an hour by default): the fleet is shared. */
   autoAssignLimit: FixedWindowLimit;
   onMailQueued: () => void;
+  /** Told after commit whenever a device's key changes or it may no longer post. */
+  lifecycle: DeviceLifecycle;
 }
 
 /** What the owner or an admin did with DELETE. */
@@ -262,16 +265,50 @@ export class DeviceService {
    */
   async remove(actor: User, id: string): Promise<RemoveOutcome> {
     const row = await this.visible(actor, id);
+    let outcome: RemoveOutcome;
     if (row.user_id === actor.id) {
       const ok =
         row.registration_status === 'unregistered'
           ? await this.d.devices.delete(id, actor.id)
           : await this.d.devices.update(id, this.releaseChanges(row), actor.id);
       if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
-      return 'released';
+      outcome = 'released';
+    } else {
+      if (!(await this.d.devices.delete(id))) throw new NotFoundError(DEVICE_NOT_FOUND);
+      outcome = 'removed';
     }
-    if (!(await this.d.devices.delete(id))) throw new NotFoundError(DEVICE_NOT_FOUND);
-    return 'removed';
+    this.d.lifecycle.credentialsChanged({ id, device_id: row.device_id, reason: outcome });
+    return outcome;
+  }
+
+  /**
+   * POST rotate-key (admin): a new key for a device that has one; the old key is refused
+   * from the next request on (DEV-4). Shown in this answer only, like pre-populate's.
+   */
+  async rotateKey(id: string): Promise<PrePopulatedDevice> {
+    const row = await this.d.devices.findById(id);
+    if (!row) throw new NotFoundError(DEVICE_NOT_FOUND);
+    if (!row.device_key_hash) {
+      throw new ConflictError(
+        `Device ${row.device_id} has no key yet: pre-populate its Device ID to give it one.`,
+      );
+    }
+    const key = newDeviceKey();
+    const qr = await qrPng(key);
+    const ok = await this.d.devices.update(id, {
+      device_key_hash: hashDeviceKey(key),
+      updated_at: this.now(),
+    });
+    if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
+    this.d.lifecycle.credentialsChanged({ id, device_id: row.device_id, reason: 'rotated' });
+    return {
+      id,
+      device_id: row.device_id,
+      device_key: key,
+      qr_code: qr,
+      adopted: false,
+      owner_name: row.owner_name,
+    };
   }
 
   private releaseChanges(row: DeviceRow): DeviceChanges {
@@ -410,8 +447,9 @@ export class DeviceService {
       }),
     );
     const now = this.now();
+    let out: PrePopulatedDevice[];
     try {
-      return await this.d.db.transaction().execute(async (trx) => {
+      out = await this.d.db.transaction().execute(async (trx) => {
         const out: PrePopulatedDevice[] = [];
         for (const { item, key, qr } of prepared) {
           const existing = await this.d.devices.findByDeviceId(item.device_id, trx);
@@ -487,6 +525,12 @@ export class DeviceService {
         throw new ConflictError('A Device ID or MAC address in the list already exists');
       throw err;
     }
+    this.d.lifecycle.credentialsChanged(
+      out
+        .filter((d) => d.adopted)
+        .map((d) => ({ id: d.id, device_id: d.device_id, reason: 'rekeyed' as const })),
+    );
+    return out;
   }
 
   /** POST register (admin): gives an unassigned device to a user (on none of their pets). */
@@ -624,12 +668,18 @@ export class DeviceService {
     await this.d.devices.clearPet(petId, this.now(), trx);
   }
 
-  /** A deleted account's collars go back to the fleet; its unregistered devices go. */
-  async onUserDeleted(userId: string, trx: Kysely<Database>): Promise<void> {
+  /**
+   * A deleted account's collars go back to the fleet; its unregistered devices go. Runs in
+   * the account's transaction; returns what to announce once that has committed.
+   */
+  async onUserDeleted(userId: string, trx: Kysely<Database>): Promise<() => void> {
+    const changes: CredentialsChange[] = [];
     for (const row of await this.d.devices.listOwnedRows(userId, trx)) {
       if (row.registration_status === 'unregistered')
         await this.d.devices.delete(row.id, userId, trx);
       else await this.d.devices.update(row.id, this.releaseChanges(row), userId, trx);
+      changes.push({ id: row.id, device_id: row.device_id, reason: 'user_deleted' });
     }
+    return () => this.d.lifecycle.credentialsChanged(changes);
   }
 }

@@ -6,8 +6,15 @@ import type { Clock } from './clock.js';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors.js';
 import { toUser } from './auth-service.js';
 
-/** Hooks other features register to clean up after a deleted account (e.g. release collars). */
-export type BeforeUserDelete = (userId: string, trx: Kysely<Database>) => Promise<void>;
+/**
+ * Hooks other features register to clean up after a deleted account (e.g. release collars).
+ * They run inside the deleting transaction and may return a callback to run once it has
+ * committed (to announce what changed).
+ */
+export type BeforeUserDelete = (
+  userId: string,
+  trx: Kysely<Database>,
+) => Promise<void | (() => void)>;
 
 export class UserService {
   private readonly beforeDelete: BeforeUserDelete[] = [];
@@ -51,14 +58,20 @@ export class UserService {
   /** Removes an account and everything it owns; never the caller's own, never the last admin. */
   async delete(id: string, actorId: string): Promise<void> {
     if (id === actorId) throw new ForbiddenError('You cannot delete your own account');
-    await this.db.transaction().execute(async (trx) => {
+    const afterCommit = await this.db.transaction().execute(async (trx) => {
       const admins = await this.users.lockAdminIds(trx);
       const row = await this.users.findById(id, trx);
       if (!row) throw new NotFoundError('User not found');
       if (row.role === 'admin' && admins.length <= 1)
         throw new ConflictError('The last admin cannot be deleted');
-      for (const hook of this.beforeDelete) await hook(id, trx);
+      const callbacks: Array<() => void> = [];
+      for (const hook of this.beforeDelete) {
+        const after = await hook(id, trx);
+        if (after) callbacks.push(after);
+      }
       await this.users.delete(id, trx);
+      return callbacks;
     });
+    for (const run of afterCommit) run();
   }
 }

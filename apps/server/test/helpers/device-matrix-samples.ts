@@ -106,6 +106,10 @@ export function deviceMatrixSamples(ctx: {
       url: '/api/admin/devices/pre-populate',
       payload: { devices: [{ device_id: freshDeviceId(), device_address: freshMac() }] },
     }),
+    'POST /api/admin/devices/:id/rotate-key': async () => ({
+      method: 'POST',
+      url: `/api/admin/devices/${(await prePopulate()).id}/rotate-key`,
+    }),
     'POST /api/device-registration/auto-assign': async (p) => {
       await prePopulate();
       return {

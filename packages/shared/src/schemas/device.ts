@@ -181,6 +181,9 @@ export const prePopulatedDeviceSchema = z.object({
 export type PrePopulatedDevice = z.infer<typeof prePopulatedDeviceSchema>;
 export const prePopulateResponseSchema = z.object({ devices: z.array(prePopulatedDeviceSchema) });
 
+/** POST /api/admin/devices/{id}/rotate-key: the new key, shown in this answer only. */
+export const rotateKeyResponseSchema = z.object({ device: prePopulatedDeviceSchema });
+
 /** POST /api/devices/register (admin): assigns a device to a user. */
 export const registerDeviceInputSchema = z.strictObject({
   device_id: deviceIdField,
