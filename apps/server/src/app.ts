@@ -65,7 +65,8 @@ export function redactUrl(url: string): string {
  * The documentation UI's CSP, relaxed only where it must be (DESIGN §5: it sets inline
  * styles). swagger-ui's own header also asks to upgrade insecure requests, which leaves the
  * page blank when the server is opened over plain HTTP on any host but localhost (a LAN
- * address, a container), and lets the page be framed by its own origin; both are dropped.
+ * address, a container), and lets the page be framed by its own origin; both are dropped,
+ * as are the outside hosts it allows images and fonts from.
  */
 export function docsCsp(header: string): string {
   return header
@@ -75,6 +76,10 @@ export function docsCsp(header: string): string {
     .map((directive) => {
       if (directive.startsWith('style-src ')) return "style-src 'self' 'unsafe-inline'";
       if (directive.startsWith('frame-ancestors ')) return "frame-ancestors 'none'";
+      // The page loads nothing from other hosts (its validator badge is off): no outside
+      // host stays allowed, not validator.swagger.io nor any https: font.
+      if (directive.startsWith('img-src ')) return "img-src 'self' data:";
+      if (directive.startsWith('font-src ')) return "font-src 'self' data:";
       return directive;
     })
     .join('; ');
@@ -240,7 +245,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routePrefix: '/api/docs',
     staticCSP: true,
     transformStaticCSP: docsCsp,
-    uiConfig: { docExpansion: 'list' },
+    // No validator badge: it would send the document to validator.swagger.io from every visitor.
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
   });
 
   await app.register(apiRoutes, { prefix: '/api' });

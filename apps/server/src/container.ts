@@ -18,6 +18,7 @@ import { TokenService } from './services/token-service.js';
 import { createMailTransport, type MailTransport } from './services/mail-transport.js';
 import { OutboxWorker } from './services/outbox-worker.js';
 import { Housekeeping } from './services/housekeeping.js';
+import { HealthProbe } from './services/health-probe.js';
 import { DeviceService } from './services/device-service.js';
 import { DeviceLifecycle } from './services/devices/credentials-events.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
@@ -108,6 +109,7 @@ export function createContainer(opts: {
     mailTransport,
     outboxWorker,
     housekeeping,
+    health: new HealthProbe(db, clock),
     auth,
     users,
     pets,
