@@ -1,5 +1,6 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
 import type { Database, DevicesTable } from '../db/schema.js';
+import { readPage, type PageRequest } from './paging.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -12,36 +13,42 @@ export class DevicesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   private withNames(ex: Executor) {
-    return ex
-      .selectFrom('devices')
+    return this.names(ex.selectFrom('devices'));
+  }
+
+  private names(q: SelectQueryBuilder<Database, 'devices', object>) {
+    return q
       .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
       .leftJoin('users', 'users.id', 'devices.user_id')
       .selectAll('devices')
       .select(['dogs.name as dog_name', 'users.name as owner_name']);
   }
 
-  listByUser(userId: string): Promise<DeviceWithNames[]> {
-    return this.withNames(this.db)
-      .where('devices.user_id', '=', userId)
-      .orderBy('devices.created_at', 'asc')
-      .orderBy('devices.id', 'asc')
-      .execute();
+  /** An owner's devices, oldest first. */
+  pageByUser(userId: string, page: PageRequest) {
+    return readPage(
+      this.db.selectFrom('devices').where('devices.user_id', '=', userId),
+      (q) => this.names(q).orderBy('devices.created_at', 'asc').orderBy('devices.id', 'asc'),
+      page,
+    );
   }
 
   /** Every device, newest first (the admin's fleet list). */
-  listAll(): Promise<DeviceWithNames[]> {
-    return this.withNames(this.db)
-      .orderBy('devices.created_at', 'desc')
-      .orderBy('devices.id', 'desc')
-      .execute();
+  pageAll(page: PageRequest) {
+    return readPage(
+      this.db.selectFrom('devices'),
+      (q) => this.names(q).orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc'),
+      page,
+    );
   }
 
-  listUnassigned(): Promise<DeviceWithNames[]> {
-    return this.withNames(this.db)
-      .where('devices.registration_status', '=', 'unassigned')
-      .orderBy('devices.created_at', 'desc')
-      .orderBy('devices.id', 'desc')
-      .execute();
+  /** Devices nobody holds, newest first. */
+  pageUnassigned(page: PageRequest) {
+    return readPage(
+      this.db.selectFrom('devices').where('devices.registration_status', '=', 'unassigned'),
+      (q) => this.names(q).orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc'),
+      page,
+    );
   }
 
   findById(id: string, ex: Executor = this.db): Promise<DeviceWithNames | undefined> {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DogsTable } from '../db/schema.js';
 import type { Dialect } from '../db/index.js';
+import { readPage, type PageRequest } from './paging.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -25,24 +26,31 @@ export class DogsRepository {
     return (this.dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
   }
 
-  listByUser(userId: string) {
-    return this.db
-      .selectFrom('dogs')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .execute();
+  /** An owner's pets, oldest first. */
+  pageByUser(userId: string, page: PageRequest) {
+    return readPage(
+      this.db.selectFrom('dogs').where('dogs.user_id', '=', userId),
+      (q) => q.selectAll('dogs').orderBy('dogs.created_at', 'asc').orderBy('dogs.id', 'asc'),
+      page,
+    );
   }
 
-  listAllWithOwners() {
-    return this.db
+  /** Every pet (or one owner's) with its owner, newest first. */
+  pageAllWithOwners(page: PageRequest, ownerId?: string) {
+    const filtered = this.db
       .selectFrom('dogs')
       .innerJoin('users', 'users.id', 'dogs.user_id')
-      .selectAll('dogs')
-      .select(['users.name as owner_name', 'users.email as owner_email'])
-      .orderBy('dogs.created_at', 'desc')
-      .execute();
+      .$if(ownerId !== undefined, (q) => q.where('dogs.user_id', '=', ownerId!));
+    return readPage(
+      filtered,
+      (q) =>
+        q
+          .selectAll('dogs')
+          .select(['users.name as owner_name', 'users.email as owner_email'])
+          .orderBy('dogs.created_at', 'desc')
+          .orderBy('dogs.id', 'desc'),
+      page,
+    );
   }
 
   /** A pet only when it belongs to `userId`: another user's pet is simply not found. */

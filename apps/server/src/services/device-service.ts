@@ -33,6 +33,7 @@ import type {
 import type { DogsRepository } from '../repositories/dogs-repository.js';
 import type { UsersRepository } from '../repositories/users-repository.js';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
+import type { PageRequest } from '../repositories/paging.js';
 import type { Clock } from './clock.js';
 import type { FixedWindowLimit } from './fixed-window-limit.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.js';
@@ -89,6 +90,13 @@ export function toDevice(row: DeviceWithNames): Device {
     vitals_recorded_at: row.vitals_recorded_at,
   };
 }
+
+/** A page of devices as the API answers it. */
+export type DevicePage = { devices: Device[]; total: number };
+const devicePage = ({ rows, total }: { rows: DeviceWithNames[]; total: number }): DevicePage => ({
+  devices: rows.map(toDevice),
+  total,
+});
 
 const qrPng = (text: string) =>
   QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
@@ -168,16 +176,16 @@ export class DeviceService {
       : new ConflictError(MESSAGES.deviceAlreadyAssigned(row.device_id));
   }
 
-  async listMine(userId: string): Promise<Device[]> {
-    return (await this.d.devices.listByUser(userId)).map(toDevice);
+  async listMine(userId: string, page: PageRequest): Promise<DevicePage> {
+    return devicePage(await this.d.devices.pageByUser(userId, page));
   }
 
-  async listAll(): Promise<Device[]> {
-    return (await this.d.devices.listAll()).map(toDevice);
+  async listAll(page: PageRequest): Promise<DevicePage> {
+    return devicePage(await this.d.devices.pageAll(page));
   }
 
-  async listUnassigned(): Promise<Device[]> {
-    return (await this.d.devices.listUnassigned()).map(toDevice);
+  async listUnassigned(page: PageRequest): Promise<DevicePage> {
+    return devicePage(await this.d.devices.pageUnassigned(page));
   }
 
   async get(actor: User, id: string): Promise<Device> {

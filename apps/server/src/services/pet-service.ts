@@ -3,6 +3,7 @@ import type { AdminDog, Dog, DogInput } from '@pawguard/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { DogFields, DogsRepository } from '../repositories/dogs-repository.js';
+import type { PageRequest } from '../repositories/paging.js';
 import type { Clock } from './clock.js';
 import { NotFoundError } from './errors.js';
 
@@ -46,12 +47,15 @@ export class PetService {
     this.beforeDelete.push(hook);
   }
 
-  list(userId: string): Promise<Dog[]> {
-    return this.dogs.listByUser(userId);
+  async list(userId: string, page: PageRequest): Promise<{ dogs: Dog[]; total: number }> {
+    const { rows, total } = await this.dogs.pageByUser(userId, page);
+    return { dogs: rows, total };
   }
 
-  listAll(): Promise<AdminDog[]> {
-    return this.dogs.listAllWithOwners();
+  /** Every pet with its owner, or one owner's (`ownerId`), a page at a time. */
+  async listAll(page: PageRequest, ownerId?: string): Promise<{ dogs: AdminDog[]; total: number }> {
+    const { rows, total } = await this.dogs.pageAllWithOwners(page, ownerId);
+    return { dogs: rows, total };
   }
 
   async create(userId: string, input: DogInput): Promise<Dog> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AdminUser, Role, User } from '@pawguard/shared';
+import type { AdminUser, Role, User, UsersResponse } from '@pawguard/shared';
+import type { PageRequest } from '../repositories/paging.js';
 import type { Database } from '../db/schema.js';
 import type { UsersRepository } from '../repositories/users-repository.js';
 import type { Clock } from './clock.js';
@@ -29,9 +30,18 @@ export class UserService {
     this.beforeDelete.push(hook);
   }
 
-  async list(): Promise<AdminUser[]> {
-    const rows = await this.users.listWithDogCounts();
-    return rows.map((r) => ({ ...toUser(r), dogs_count: Number(r.dogs_count) }));
+  /** A page of users, and the counts the Admin Dashboard shows over all of them. */
+  async list(page: PageRequest): Promise<UsersResponse> {
+    const [rows, counts] = await Promise.all([
+      this.users.pageWithDogCounts(page),
+      this.users.counts(),
+    ]);
+    return {
+      users: rows.map((r): AdminUser => ({ ...toUser(r), dogs_count: Number(r.dogs_count ?? 0) })),
+      total: counts.total,
+      admin_count: counts.admins,
+      active_count: counts.active,
+    };
   }
 
   async profile(id: string): Promise<User> {

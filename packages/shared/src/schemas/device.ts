@@ -99,7 +99,11 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
-export const devicesResponseSchema = z.object({ devices: z.array(deviceSchema) });
+/** A page of devices and how many there are in all. */
+export const devicesResponseSchema = z.object({
+  devices: z.array(deviceSchema),
+  total: z.number().int(),
+});
 export const deviceResponseSchema = z.object({ device: deviceSchema });
 export type DevicesResponse = z.infer<typeof devicesResponseSchema>;
 export type DeviceResponse = z.infer<typeof deviceResponseSchema>;

@@ -4,6 +4,7 @@ import {
   errorSchema,
   idParamSchema,
   noBodySchema,
+  pageQuerySchema,
   prePopulateInputSchema,
   prePopulateResponseSchema,
   rotateKeyResponseSchema,
@@ -21,10 +22,12 @@ export const adminDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'admin' },
       schema: {
         tags: ['devices', 'admin'],
-        response: { 200: devicesResponseSchema, 401: e, 403: e },
+        summary: 'Devices nobody holds, newest first, in pages of at most 100',
+        querystring: pageQuerySchema,
+        response: { 200: devicesResponseSchema, 400: e, 401: e, 403: e },
       },
     },
-    async () => ({ devices: await devices.listUnassigned() }),
+    async (request) => devices.listUnassigned(request.query),
   );
 
   app.post(
