@@ -17,6 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { LoadMore } from '@/components/load-more';
 import { useAllDevices } from '../api/get-all-devices';
 import { useNow } from '@/lib/use-now';
 import { OnlineBadge, RegistrationBadge } from './device-labels';
@@ -42,7 +43,7 @@ export function AllDevicesPage() {
     if (devices.isError)
       toast.error('Failed to fetch devices', {
         id: 'fetch-devices',
-        description: devices.error.message,
+        description: devices.error?.message,
       });
   }, [devices.isError, devices.error]);
 
@@ -56,7 +57,8 @@ export function AllDevicesPage() {
   const all = devices.data ?? [];
   const shown = filterDevices(all, search, filter, now);
   const counters = [
-    { label: 'Total', value: all.length },
+    // The total is the server's; the other counts are over the devices loaded so far.
+    { label: 'Total', value: devices.total ?? all.length },
     { label: 'Online', value: all.filter((d) => isOnline(d.last_seen, now)).length },
     { label: 'Assigned', value: all.filter((d) => d.registration_status !== 'unassigned').length },
     {
@@ -153,7 +155,7 @@ export function AllDevicesPage() {
         <Card>
           <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
             <p className="font-semibold">Failed to fetch devices</p>
-            <p className="text-sm text-muted-foreground">{devices.error.message}</p>
+            <p className="text-sm text-muted-foreground">{devices.error?.message}</p>
             <Button variant="outline" onClick={() => void devices.refetch()}>
               <RefreshCw aria-hidden="true" />
               Try Again
@@ -172,6 +174,7 @@ export function AllDevicesPage() {
         <>
           <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
             Showing {shown.length} of {all.length} devices
+            {devices.hasMore ? ` loaded (${devices.total} in all)` : ''}
           </p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Devices">
             {shown.map((device) => (
@@ -182,6 +185,16 @@ export function AllDevicesPage() {
           </ul>
         </>
       )}
+      {devices.hasMore ? (
+        <LoadMore
+          shown={all.length}
+          total={devices.total}
+          noun="devices"
+          hasMore={devices.hasMore}
+          loading={devices.loadingMore}
+          onLoadMore={devices.loadMore}
+        />
+      ) : null}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { KeyRound, RefreshCw } from 'lucide-react';
 import { formatRelativeTime, type Device, type PrePopulatedDevice } from '@pawguard/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -44,8 +45,8 @@ export function FleetList({
       <CardHeader>
         <CardTitle as="h2">Existing Devices</CardTitle>
         <CardDescription>
-          {devices.data
-            ? `${list.length} device${list.length === 1 ? '' : 's'}, newest first.`
+          {devices.total !== undefined
+            ? `${devices.total} device${devices.total === 1 ? '' : 's'}, newest first.`
             : 'Every device on the platform.'}
         </CardDescription>
       </CardHeader>
@@ -59,7 +60,7 @@ export function FleetList({
         ) : devices.isError ? (
           <div className="flex flex-col items-start gap-3">
             <p className="text-sm text-muted-foreground">
-              Failed to fetch devices: {devices.error.message}
+              Failed to fetch devices: {devices.error?.message}
             </p>
             <Button variant="outline" onClick={() => void devices.refetch()}>
               <RefreshCw aria-hidden="true" />
@@ -107,6 +108,14 @@ export function FleetList({
             ))}
           </ul>
         )}
+        <LoadMore
+          shown={list.length}
+          total={devices.total}
+          noun="devices"
+          hasMore={devices.hasMore}
+          loading={devices.loadingMore}
+          onLoadMore={devices.loadMore}
+        />
       </CardContent>
       <ConfirmDialog
         open={rotating !== null}

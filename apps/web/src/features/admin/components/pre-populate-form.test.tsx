@@ -24,6 +24,7 @@ function setup(routes: Routes = {}) {
             created_at: '2025-06-01T00:00:00.000Z',
           }),
         ],
+        total: 2,
       }),
     ...routes,
   });
@@ -165,6 +166,23 @@ describe('the Admin Portal', () => {
         description: 'Device ID PET-AB12 already exists',
       }),
     );
+  });
+
+  it('loads the fleet a page at a time, with the total', async () => {
+    const page = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        makeDevice({ device_id: `PET-${String(from + i).padStart(4, '0')}` }),
+      );
+    const { user } = setup({
+      'GET /api/devices/all': () => jsonResponse(200, { devices: page(0, 100), total: 102 }),
+      'GET /api/devices/all?offset=100': () =>
+        jsonResponse(200, { devices: page(100, 2), total: 102 }),
+    });
+    expect(await screen.findByText('Showing 100 of 102 devices')).toBeInTheDocument();
+    expect(screen.getByText('102 devices, newest first.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more devices' }));
+    expect(await screen.findByText('Showing 102 of 102 devices')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more devices' })).not.toBeInTheDocument();
   });
 
   it('lists every device newest first', async () => {

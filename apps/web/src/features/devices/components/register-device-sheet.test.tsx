@@ -17,7 +17,7 @@ const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<st
 
 async function registerWith(routes: Routes, deviceId = 'pet-ab12') {
   const calls = stubFetch({
-    'GET /api/devices': () => jsonResponse(200, { devices: [] }),
+    'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
     ...routes,
   });
   const onOpenChange = vi.fn();
