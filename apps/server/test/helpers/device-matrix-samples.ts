@@ -37,6 +37,8 @@ export function deviceMatrixSamples(ctx: {
       headers: bearer(owner.token),
       payload: { name: 'Matrix Pet' },
     });
+    if (res.statusCode !== 201)
+      throw new Error(`pet for the sample: ${res.statusCode} ${res.body}`);
     return res.json().dog.id;
   }
   /** A collar the principal holds (the user's, for anon). */
