@@ -19,8 +19,7 @@ import { createMailTransport, type MailTransport } from './services/mail-transpo
 import { OutboxWorker } from './services/outbox-worker.js';
 import { Housekeeping } from './services/housekeeping.js';
 import { HealthProbe } from './services/health-probe.js';
-import { DeviceService } from './services/device-service.js';
-import { DeviceLifecycle } from './services/devices/credentials-events.js';
+import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';

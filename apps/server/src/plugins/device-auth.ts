@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DeviceAuthenticator } from './auth.js';
-import type { DeviceService } from '../services/device-service.js';
+import type { DeviceService } from '../services/devices/index.js';
 
 /** A device key as we issue it: base64url, 43 characters (some slack for future formats). */
 const DEVICE_HEADER = /^Device ([A-Za-z0-9_-]{20,200})$/;

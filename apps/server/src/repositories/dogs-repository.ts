@@ -90,12 +90,4 @@ export class DogsRepository {
       .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
-
-  async count(): Promise<number> {
-    const r = await this.db
-      .selectFrom('dogs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
-  }
 }

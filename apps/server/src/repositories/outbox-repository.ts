@@ -106,12 +106,4 @@ export class OutboxRepository {
       .where('id', '=', id)
       .execute();
   }
-
-  findByKey(idempotencyKey: string) {
-    return this.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
-  }
 }
