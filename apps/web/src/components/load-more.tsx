@@ -1,30 +1,26 @@
 import { Button } from '@/components/ui/button';
 
-/** Under a paged list: how much of it is shown, and a button for the next page. */
-export function LoadMore({
-  shown,
-  total,
-  noun,
-  hasMore,
-  loading,
-  onLoadMore,
-}: {
-  shown: number;
+/** What LoadMore reads of a paged list (lib/paged-list.ts usePagedList). */
+export type PagedListState = {
+  data: readonly unknown[] | undefined;
   total: number | undefined;
-  noun: string;
   hasMore: boolean;
-  loading: boolean;
-  onLoadMore: () => void;
-}) {
+  loadingMore: boolean;
+  loadMore: () => void;
+};
+
+/** Under a paged list: how much of it is shown, and a button for the next page. */
+export function LoadMore({ list, noun }: { list: PagedListState; noun: string }) {
+  const { total } = list;
   if (total === undefined || total === 0) return null;
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
       <p aria-live="polite">
-        Showing {shown} of {total} {noun}
+        Showing {list.data?.length ?? 0} of {total} {noun}
       </p>
-      {hasMore ? (
-        <Button variant="outline" size="sm" onClick={onLoadMore} disabled={loading}>
-          {loading ? 'Loading...' : `Load more ${noun}`}
+      {list.hasMore ? (
+        <Button variant="outline" size="sm" onClick={list.loadMore} disabled={list.loadingMore}>
+          {list.loadingMore ? 'Loading...' : `Load more ${noun}`}
         </Button>
       ) : null}
     </div>

@@ -185,16 +185,7 @@ export function AllDevicesPage() {
           </ul>
         </>
       )}
-      {devices.hasMore ? (
-        <LoadMore
-          shown={all.length}
-          total={devices.total}
-          noun="devices"
-          hasMore={devices.hasMore}
-          loading={devices.loadingMore}
-          onLoadMore={devices.loadMore}
-        />
-      ) : null}
+      {devices.hasMore ? <LoadMore list={devices} noun="devices" /> : null}
     </section>
   );
 }

@@ -108,14 +108,7 @@ export function FleetList({
             ))}
           </ul>
         )}
-        <LoadMore
-          shown={list.length}
-          total={devices.total}
-          noun="devices"
-          hasMore={devices.hasMore}
-          loading={devices.loadingMore}
-          onLoadMore={devices.loadMore}
-        />
+        <LoadMore list={devices} noun="devices" />
       </CardContent>
       <ConfirmDialog
         open={rotating !== null}

@@ -105,14 +105,7 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
             onViewDetails={(u) => setDetailsUserId(u.id)}
             onChangeRole={setRoleUser}
           />
-          <LoadMore
-            shown={list.length}
-            total={users.total}
-            noun="users"
-            hasMore={users.hasMore}
-            loading={users.loadingMore}
-            onLoadMore={users.loadMore}
-          />
+          <LoadMore list={users} noun="users" />
         </CardContent>
       </Card>
 
