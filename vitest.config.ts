@@ -39,6 +39,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'scripts',
+          root: '.',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
       serverProject('server', { TEST_DB: 'sqlite' }),
       ...(pg ? [serverProject('server-pg', { TEST_DB: 'postgres' })] : []),
       // The web project keeps its own config beside its Vite plugins.

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { countResults, summaryLine } from './summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-results-'));
@@ -47,7 +48,6 @@ if (
 if (!step('browser tests', 'npm', ['run', 'test:e2e'], { PAWGUARD_E2E_SUMMARY: e2eJson }))
   failures.push('browser tests');
 
-const counts = { passed: 0, failed: 0, skipped: 0 };
 const readJson = (file) => {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -56,21 +56,11 @@ const readJson = (file) => {
   }
 };
 const v = readJson(vitestJson);
-if (v) {
-  counts.passed += v.numPassedTests ?? 0;
-  counts.failed += v.numFailedTests ?? 0;
-  counts.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
-}
-// Playwright's JSON report: expected = passed, unexpected = failed, flaky = passed on retry.
-const e = readJson(e2eJson)?.stats;
-if (e) {
-  counts.passed += (e.expected ?? 0) + (e.flaky ?? 0);
-  counts.failed += e.unexpected ?? 0;
-  counts.skipped += e.skipped ?? 0;
-}
+const e = readJson(e2eJson);
+const counts = countResults(v, e);
 fs.rmSync(resultsDir, { recursive: true, force: true });
 
 console.log('');
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
-console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+console.log(summaryLine(counts, e));
 process.exit(failures.length ? 1 : 0);

@@ -55,7 +55,7 @@ test('an admin pre-populates a collar, an owner registers it for a new pet, and 
   await form.getByLabel('MAC Address *').fill(randomMac());
   await form.getByRole('button', { name: 'Pre-populate Device' }).click();
   await expect(toast(page, `Device ${deviceId} pre-populated successfully`)).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Device key' })).toHaveValue(/.{20,}/);
+  await expect(page.getByRole('textbox', { name: `Key for ${deviceId}` })).toHaveValue(/.{20,}/);
   await expect(page.getByText('It is shown only this once')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Existing devices' })).toContainText(deviceId);
 

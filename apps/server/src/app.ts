@@ -90,7 +90,8 @@ export function redactUrl(url: string): string {
  * The documentation UI's CSP, relaxed only where it must be (DESIGN §5: it sets inline
  * styles). swagger-ui's own header also asks to upgrade insecure requests, which leaves the
  * page blank when the server is opened over plain HTTP on any host but localhost (a LAN
- * address, a container), and lets the page be framed by its own origin; both are dropped.
+ * address, a container), and lets the page be framed by its own origin; both are dropped,
+ * as are the outside hosts it allows images and fonts from.
  */
 export function docsCsp(header: string): string {
   return header
@@ -100,6 +101,10 @@ export function docsCsp(header: string): string {
     .map((directive) => {
       if (directive.startsWith('style-src ')) return "style-src 'self' 'unsafe-inline'";
       if (directive.startsWith('frame-ancestors ')) return "frame-ancestors 'none'";
+      // The page loads nothing from other hosts (its validator badge is off): no outside
+      // host stays allowed, not validator.swagger.io nor any https: font.
+      if (directive.startsWith('img-src ')) return "img-src 'self' data:";
+      if (directive.startsWith('font-src ')) return "font-src 'self' data:";
       return directive;
     })
     .join('; ');
@@ -138,8 +143,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(config, opts.logStream),
-    // Client IPs come from the socket: X-Forwarded-For is not trusted, so limits cannot be dodged.
-    trustProxy: false,
+    // Client IPs come from the socket; X-Forwarded-For counts only when the socket is one of
+    // the proxies TRUST_PROXY lists, so per-IP limits cannot be dodged by sending the header.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: BODY_LIMIT,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -189,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await container.ingest.drain();
     await container.retention.stop();
     await container.bus.close();
+    container.housekeeping.stop();
     await container.outboxWorker.stop();
     container.mailTransport.close();
     if (ownsDb) await dbHandle.close();
@@ -284,7 +291,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routePrefix: '/api/docs',
     staticCSP: true,
     transformStaticCSP: docsCsp,
-    uiConfig: { docExpansion: 'list' },
+    // No validator badge: it would send the document to validator.swagger.io from every visitor.
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
   });
 
   await app.register(apiRoutes, { prefix: '/api' });
@@ -338,6 +346,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onReady', async () => {
       container.outboxWorker.start();
       container.retention.start();
+      container.housekeeping.start();
     });
   return app;
 }

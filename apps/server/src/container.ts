@@ -17,8 +17,11 @@ import { PreferencesService } from './services/preferences-service.js';
 import { TokenService } from './services/token-service.js';
 import { createMailTransport, type MailTransport } from './services/mail-transport.js';
 import { OutboxWorker } from './services/outbox-worker.js';
-import { DeviceService } from './services/device-service.js';
+import { Housekeeping } from './services/housekeeping.js';
+import { HealthProbe } from './services/health-probe.js';
+import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
+import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';
 import { ReadingsRepository } from './repositories/readings-repository.js';
 import { StreamTicketsRepository } from './repositories/stream-tickets-repository.js';
@@ -50,7 +53,7 @@ export function createContainer(opts: {
     users: new UsersRepository(db, dbHandle.dialect),
     sessions: new SessionsRepository(db),
     confirmations: new EmailConfirmationsRepository(db),
-    dogs: new DogsRepository(db),
+    dogs: new DogsRepository(db, dbHandle.dialect),
     preferences: new PreferencesRepository(db),
     outbox: new OutboxRepository(db),
     devices: new DevicesRepository(db),
@@ -91,14 +94,18 @@ export function createContainer(opts: {
     db,
     ...repos,
     tokens: new TokenService(opts.jwtSecret),
-    throttle: new FixedWindowLimit(Math.ceil(10 * m), 15 * 60 * 1000),
+    throttle: new LoginThrottle(m),
     clock,
     publicUrl: config.publicUrl,
     onMailQueued: () => outboxWorker.kick(),
   });
   const users = new UserService(db, repos.users, clock);
-  const pets = new PetService(repos.dogs, clock);
+  const pets = new PetService(db, repos.dogs, clock);
+  const deviceLifecycle = new DeviceLifecycle((err) =>
+    opts.log.error({ err }, 'a device credentials listener failed'),
+  );
   const devices = new DeviceService({
+    lifecycle: deviceLifecycle,
     db,
     devices: repos.devices,
     dogs: repos.dogs,
@@ -111,10 +118,15 @@ export function createContainer(opts: {
       60_000,
       'Too many Device ID look-ups. Please try again in a minute.',
     ),
+    autoAssignLimit: new FixedWindowLimit(
+      Math.ceil(5 * m),
+      60 * 60 * 1000,
+      'You have reserved several collars in the last hour. Please try again later.',
+    ),
     onMailQueued: () => outboxWorker.kick(),
   });
   // A deleted pet's collars stay with the owner; a deleted account's collars are released.
-  pets.onBeforeDelete((petId) => devices.onPetDeleted(petId));
+  pets.onBeforeDelete((petId, _owner, trx) => devices.onPetDeleted(petId, trx));
   users.onBeforeDelete((userId, trx) => devices.onUserDeleted(userId, trx));
   const keys = new DeviceKeyCache(async (hash) => {
     const row = await repos.devices.findByKeyHash(hash);
@@ -131,8 +143,6 @@ export function createContainer(opts: {
   ingest.onPublishError = (err) => opts.log.warn({ err }, 'live events of stored readings lost');
   const preferences = new PreferencesService(repos.preferences, clock);
   const streams = new StreamHub({ bus, tickets: repos.streamTickets, clock, log: opts.log });
-  // A device that changed hands or went away: its key is looked up afresh, its owners' screens
-  // refetch it (here and, through the bus, on every other instance).
   // Per collar, over HTTP and MQTT alike, apart from any user's or address's limits (DEV-7).
   const devicePosts = new FixedWindowLimit(
     Math.ceil(DEVICE_POSTS_PER_MINUTE * m),
@@ -140,18 +150,32 @@ export function createContainer(opts: {
     'Too many readings from this collar. Send a backlog as one list instead.',
   );
   const mqtt = new MqttEndpoint({ keys, ingest, clock, log: opts.log, limit: devicePosts });
-  devices.onChange((c) => {
+  // A device whose key changed or that may no longer post: its key is looked up afresh, its
+  // MQTT sessions end, and its owner's screens refetch it (here and, through the bus, on every
+  // other instance). A device changed otherwise: its owners' screens refetch it.
+  deviceLifecycle.onCredentialsChanged((c) => {
     keys.invalidate(c.id);
-    if (c.change === 'removed') mqtt.disconnectDevice(c.id);
+    mqtt.disconnectDevice(c.id);
+    const change = c.reason === 'rotated' || c.reason === 'rekeyed' ? 'updated' : 'removed';
     bus.publish([
-      { audience: c.owners, event: { type: 'device', device: c.id, change: c.change } },
+      {
+        audience: c.owner_id ? [c.owner_id] : [],
+        event: { type: 'device', device: c.id, change },
+      },
     ]);
   });
+  deviceLifecycle.onDeviceUpdated((u) =>
+    bus.publish([
+      { audience: u.owners, event: { type: 'device', device: u.id, change: 'updated' } },
+    ]),
+  );
   bus.subscribe((m) => {
     if (m.event.type !== 'device') return;
     keys.invalidate(m.event.device);
-    if (m.event.change === 'removed') mqtt.disconnectDevice(m.event.device);
+    // A key rotated or a collar released on another instance: its sessions here end too.
+    mqtt.disconnectDevice(m.event.device);
   });
+  const housekeeping = new Housekeeping({ ...repos, clock, log: opts.log });
   return {
     db,
     dialect: dbHandle.dialect,
@@ -172,10 +196,13 @@ export function createContainer(opts: {
     repos,
     mailTransport,
     outboxWorker,
+    housekeeping,
+    health: new HealthProbe(db, clock),
     auth,
     users,
     pets,
     devices,
+    deviceLifecycle,
     preferences,
     waitlist: new WaitlistService(repos.waitlist, clock),
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 import { SUPPORT_CONTACT } from '@pawguard/shared/content';
 
@@ -10,6 +11,16 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** An IPv4/IPv6 address, optionally with a /prefix (CIDR). */
+export function isAddressOrCidr(entry: string): boolean {
+  const [addr, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(addr ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const urlWithProtocols = (protocols: string[]) =>
   optionalString.refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
@@ -86,6 +97,20 @@ const envSchema = z
           'must be a phone number of at least 7 digits, such as (800) 555-0142 or +44 20 7946 0000',
       },
     ),
+    // The reverse proxies whose X-Forwarded-For is believed; unset: none (the socket decides).
+    TRUST_PROXY: optionalString
+      .transform((v) =>
+        v === undefined
+          ? []
+          : v
+              .split(',')
+              .map((e) => e.trim())
+              .filter(Boolean),
+      )
+      .refine((list) => list.every(isAddressOrCidr), {
+        message:
+          'must be a comma-separated list of IP addresses or CIDR ranges, e.g. 10.0.0.1,192.168.0.0/16',
+      }),
     RATE_LIMIT_MULTIPLIER: z.coerce
       .number({ error: 'must be a positive number' })
       .positive({ error: 'must be a positive number' })
@@ -120,6 +145,8 @@ export type Config = {
   rateLimitMultiplier: number;
   supportEmail: string;
   supportPhone: string;
+  /** Proxy addresses or CIDRs whose X-Forwarded-For is trusted; empty: trust none. */
+  trustProxy: string[];
 };
 
 export class ConfigError extends Error {}
@@ -151,5 +178,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     supportEmail: e.SUPPORT_EMAIL ?? SUPPORT_CONTACT.email,
     supportPhone: e.SUPPORT_PHONE ?? SUPPORT_CONTACT.phone,
+    trustProxy: e.TRUST_PROXY,
   };
 }

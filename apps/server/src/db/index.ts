@@ -45,6 +45,10 @@ function openSqlite(dataDir: string): DbHandle {
   // Created private: it holds the database (password hashes, sessions) and generated secrets.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, 'pawguard.db');
+  // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode,
+  // and the process umask (often 022) would otherwise leave them readable by every account.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
   const sqlite = new SQLite(file);
   // One server process owns DATA_DIR: exclusive locking makes SQLite hold an OS file lock
   // for the life of the connection, which the kernel releases if the process dies (kill -9).
@@ -155,4 +159,10 @@ export function isUniqueViolation(err: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
+}
+
+/** A row referred to (a pet, a user) is gone: foreign-key violations in either dialect. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string };
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }

@@ -1,5 +1,7 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
+import { statesAllowing, type Device, type RegistrationEvent } from '@pawguard/shared';
 import type { Database, DevicesTable } from '../db/schema.js';
+import { readPage, type PageRequest } from './paging.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -8,40 +10,94 @@ export type DeviceRow = DevicesTable;
 export type DeviceWithNames = DeviceRow & { dog_name: string | null; owner_name: string | null };
 export type DeviceChanges = Updateable<DevicesTable>;
 
+/** Where a write runs (a transaction, or the database) and whose device it must still be. */
+export interface WriteOptions {
+  /** Only while this user still holds the device. */
+  ownerId?: string | undefined;
+  ex?: Executor | undefined;
+}
+
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+/** A stored device as the API answers it: names beside it, numbers as numbers, no key hash. */
+export function toDevice(row: DeviceWithNames): Device {
+  return {
+    id: row.id,
+    device_id: row.device_id,
+    device_address: row.device_address,
+    device_name: row.device_name,
+    device_type: row.device_type,
+    status: row.status,
+    registration_status: row.registration_status,
+    user_id: row.user_id,
+    dog_id: row.dog_id,
+    dog_name: row.dog_name,
+    owner_name: row.owner_name,
+    firmware_version: row.firmware_version,
+    battery_level: num(row.battery_level),
+    last_seen: row.last_seen,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    temperature_celsius: num(row.temperature_celsius),
+    humidity_percent: num(row.humidity_percent),
+    heart_rate: num(row.heart_rate),
+    activity_level: num(row.activity_level),
+    vitals_status: row.vitals_status,
+    vitals_recorded_at: row.vitals_recorded_at,
+  };
+}
+
+const asDevices = ({ rows, total }: { rows: DeviceWithNames[]; total: number }) => ({
+  devices: rows.map(toDevice),
+  total,
+});
+
 export class DevicesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   private withNames(ex: Executor) {
-    return ex
-      .selectFrom('devices')
+    return this.names(ex.selectFrom('devices'));
+  }
+
+  private names(q: SelectQueryBuilder<Database, 'devices', object>) {
+    return q
       .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
       .leftJoin('users', 'users.id', 'devices.user_id')
       .selectAll('devices')
       .select(['dogs.name as dog_name', 'users.name as owner_name']);
   }
 
-  listByUser(userId: string): Promise<DeviceWithNames[]> {
-    return this.withNames(this.db)
-      .where('devices.user_id', '=', userId)
-      .orderBy('devices.created_at', 'asc')
-      .orderBy('devices.id', 'asc')
-      .execute();
+  /** An owner's devices, oldest first. */
+  async pageByUser(userId: string, page: PageRequest) {
+    return asDevices(
+      await readPage(
+        this.db.selectFrom('devices').where('devices.user_id', '=', userId),
+        (q) => this.names(q).orderBy('devices.created_at', 'asc').orderBy('devices.id', 'asc'),
+        page,
+      ),
+    );
   }
 
   /** Every device, newest first (the admin's fleet list). */
-  listAll(): Promise<DeviceWithNames[]> {
-    return this.withNames(this.db)
-      .orderBy('devices.created_at', 'desc')
-      .orderBy('devices.id', 'desc')
-      .execute();
+  async pageAll(page: PageRequest) {
+    return asDevices(
+      await readPage(
+        this.db.selectFrom('devices'),
+        (q) => this.names(q).orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc'),
+        page,
+      ),
+    );
   }
 
-  listUnassigned(): Promise<DeviceWithNames[]> {
-    return this.withNames(this.db)
-      .where('devices.registration_status', '=', 'unassigned')
-      .orderBy('devices.created_at', 'desc')
-      .orderBy('devices.id', 'desc')
-      .execute();
+  /** Devices nobody holds, newest first. */
+  async pageUnassigned(page: PageRequest) {
+    return asDevices(
+      await readPage(
+        this.db.selectFrom('devices').where('devices.registration_status', '=', 'unassigned'),
+        (q) => this.names(q).orderBy('devices.created_at', 'desc').orderBy('devices.id', 'desc'),
+        page,
+      ),
+    );
   }
 
   findById(id: string, ex: Executor = this.db): Promise<DeviceWithNames | undefined> {
@@ -78,18 +134,28 @@ export class DevicesRepository {
     return r !== undefined;
   }
 
-  /** The oldest pre-populated collars nobody holds yet (none an admin put in maintenance). */
+  /** The oldest pre-populated collars a customer may claim (none an admin put in maintenance). */
   freeCollarIds(limit: number, ex: Executor = this.db) {
     return ex
       .selectFrom('devices')
       .select('id')
-      .where('registration_status', '=', 'unassigned')
+      .where('registration_status', 'in', statesAllowing('claim'))
       .where('device_type', '=', 'collar')
       .where('status', '!=', 'maintenance')
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
       .limit(limit)
       .execute();
+  }
+
+  /** A collar on this pet that has an owner but has never sent data, if there is one. */
+  findWaitingOnPet(dogId: string, ex: Executor = this.db) {
+    return ex
+      .selectFrom('devices')
+      .select(['id', 'device_id'])
+      .where('dog_id', '=', dogId)
+      .where('registration_status', '=', 'assigned')
+      .executeTakeFirst();
   }
 
   async insert(row: DeviceRow, ex: Executor = this.db): Promise<void> {
@@ -103,8 +169,7 @@ export class DevicesRepository {
   async update(
     id: string,
     changes: DeviceChanges,
-    ownerId?: string,
-    ex: Executor = this.db,
+    { ownerId, ex = this.db }: WriteOptions = {},
   ): Promise<boolean> {
     let q = ex.updateTable('devices').set(changes).where('id', '=', id);
     if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);
@@ -113,16 +178,20 @@ export class DevicesRepository {
   }
 
   /**
-   * Takes a device only while it is unassigned. The condition is checked by the UPDATE
-   * itself, so of two concurrent claims exactly one changes the row.
+   * Applies `event` (a claim, or an admin's assignment) only while the device is in a state
+   * the shared state machine allows it from. The condition is checked by the UPDATE itself,
+   * so of two concurrent claims exactly one changes the row.
    */
-  async claimUnassigned(
+  async claim(
     key: { id: string } | { deviceId: string },
+    event: Extract<RegistrationEvent, 'claim' | 'admin-assign'>,
     changes: DeviceChanges,
-    ex: Executor = this.db,
-    onlyType?: DeviceRow['device_type'],
+    { ex = this.db, onlyType }: { ex?: Executor; onlyType?: DeviceRow['device_type'] } = {},
   ): Promise<boolean> {
-    let q = ex.updateTable('devices').set(changes).where('registration_status', '=', 'unassigned');
+    let q = ex
+      .updateTable('devices')
+      .set(changes)
+      .where('registration_status', 'in', statesAllowing(event));
     if (onlyType) q = q.where('device_type', '=', onlyType);
     const r = await (
       'id' in key ? q.where('id', '=', key.id) : q.where('device_id', '=', key.deviceId)
@@ -139,7 +208,7 @@ export class DevicesRepository {
       .execute();
   }
 
-  async delete(id: string, ownerId?: string, ex: Executor = this.db): Promise<boolean> {
+  async delete(id: string, { ownerId, ex = this.db }: WriteOptions = {}): Promise<boolean> {
     let q = ex.deleteFrom('devices').where('id', '=', id);
     if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);
     const r = await q.executeTakeFirst();

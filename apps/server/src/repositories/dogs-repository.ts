@@ -1,5 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, DogsTable } from '../db/schema.js';
+import type { Dialect } from '../db/index.js';
+import { readPage, type PageRequest } from './paging.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 export type DogRow = DogsTable;
 export type DogFields = Pick<
@@ -8,31 +12,50 @@ export type DogFields = Pick<
 >;
 
 export class DogsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
-  listByUser(userId: string) {
-    return this.db
-      .selectFrom('dogs')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .execute();
+  /**
+   * The owner's pet, locked until the transaction ends on PostgreSQL (SQLite runs one write
+   * transaction at a time), so two requests for one pet take their turns.
+   */
+  lockOwned(id: string, userId: string, trx: Transaction<Database>) {
+    const q = trx.selectFrom('dogs').selectAll().where('id', '=', id).where('user_id', '=', userId);
+    return (this.dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
   }
 
-  listAllWithOwners() {
-    return this.db
+  /** An owner's pets, oldest first. */
+  pageByUser(userId: string, page: PageRequest) {
+    return readPage(
+      this.db.selectFrom('dogs').where('dogs.user_id', '=', userId),
+      (q) => q.selectAll('dogs').orderBy('dogs.created_at', 'asc').orderBy('dogs.id', 'asc'),
+      page,
+    );
+  }
+
+  /** Every pet (or one owner's) with its owner, newest first. */
+  pageAllWithOwners(page: PageRequest, ownerId?: string) {
+    const filtered = this.db
       .selectFrom('dogs')
       .innerJoin('users', 'users.id', 'dogs.user_id')
-      .selectAll('dogs')
-      .select(['users.name as owner_name', 'users.email as owner_email'])
-      .orderBy('dogs.created_at', 'desc')
-      .execute();
+      .$if(ownerId !== undefined, (q) => q.where('dogs.user_id', '=', ownerId!));
+    return readPage(
+      filtered,
+      (q) =>
+        q
+          .selectAll('dogs')
+          .select(['users.name as owner_name', 'users.email as owner_email'])
+          .orderBy('dogs.created_at', 'desc')
+          .orderBy('dogs.id', 'desc'),
+      page,
+    );
   }
 
   /** A pet only when it belongs to `userId`: another user's pet is simply not found. */
-  findOwned(id: string, userId: string) {
-    return this.db
+  findOwned(id: string, userId: string, ex: Executor = this.db) {
+    return ex
       .selectFrom('dogs')
       .selectAll()
       .where('id', '=', id)
@@ -59,20 +82,12 @@ export class DogsRepository {
       .executeTakeFirst();
   }
 
-  async deleteOwned(id: string, userId: string): Promise<boolean> {
-    const r = await this.db
+  async deleteOwned(id: string, userId: string, ex: Executor = this.db): Promise<boolean> {
+    const r = await ex
       .deleteFrom('dogs')
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
-  }
-
-  async count(): Promise<number> {
-    const r = await this.db
-      .selectFrom('dogs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
   }
 }

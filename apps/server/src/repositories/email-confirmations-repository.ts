@@ -11,8 +11,12 @@ export class EmailConfirmationsRepository {
   }
 
   /** Marks an unused, unexpired confirmation used; returns its user id, or undefined. */
-  async consume(tokenHash: string, now: string): Promise<string | undefined> {
-    const row = await this.db
+  async consume(
+    tokenHash: string,
+    now: string,
+    ex: Executor = this.db,
+  ): Promise<string | undefined> {
+    const row = await ex
       .updateTable('email_confirmations')
       .set({ used_at: now })
       .where('token_hash', '=', tokenHash)
@@ -21,5 +25,14 @@ export class EmailConfirmationsRepository {
       .returning('user_id')
       .executeTakeFirst();
     return row?.user_id;
+  }
+
+  /** Links that can never be used again: used, or expired. */
+  async pruneSpent(now: string): Promise<number> {
+    const r = await this.db
+      .deleteFrom('email_confirmations')
+      .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 }

@@ -50,6 +50,36 @@ export class OutboxRepository {
       .execute();
   }
 
+  /**
+   * Takes a due row for one worker: moves its next attempt to `leaseUntil`, only if it is
+   * still pending at the attempt time this worker read. The condition is checked by the
+   * UPDATE itself, so of several workers (processes, on one database) exactly one wins; a
+   * worker that dies mid-send leaves the row due again when the lease ends.
+   */
+  async claim(
+    row: Pick<OutboxRow, 'id' | 'next_attempt_at'>,
+    leaseUntil: string,
+  ): Promise<boolean> {
+    const r = await this.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: leaseUntil })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '=', row.next_attempt_at)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Sent mail older than `before` (kept a while for support questions, then pruned). */
+  async pruneSent(before: string): Promise<number> {
+    const r = await this.db
+      .deleteFrom('outbox')
+      .where('status', '=', 'sent')
+      .where('sent_at', '<', before)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   async markSent(id: string, now: string): Promise<void> {
     await this.db
       .updateTable('outbox')
@@ -75,13 +105,5 @@ export class OutboxRepository {
       })
       .where('id', '=', id)
       .execute();
-  }
-
-  findByKey(idempotencyKey: string) {
-    return this.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
   }
 }

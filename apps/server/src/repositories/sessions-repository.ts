@@ -39,12 +39,12 @@ export class SessionsRepository {
       .execute();
   }
 
-  async revokeAllForUser(userId: string, now: string, ex: Executor = this.db): Promise<void> {
-    await ex
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+  /** Sessions that can never be used again: expired, or ended by logout. */
+  async pruneEnded(now: string): Promise<number> {
+    const r = await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
 import type { Dialect } from '../db/index.js';
+import type { PageRequest } from './paging.js';
 
 export type UserRow = UsersTable;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -35,16 +36,49 @@ export class UsersRepository {
     return Number(r.n);
   }
 
-  /** Every user with the number of pets they have, newest first. */
-  listWithDogCounts() {
+  /** A page of users with the number of pets each has, newest first. */
+  pageWithDogCounts({ limit, offset }: PageRequest) {
     return this.db
       .selectFrom('users')
-      .leftJoin('dogs', 'dogs.user_id', 'users.id')
       .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.created_at'])
-      .select((eb) => eb.fn.count<number>('dogs.id').as('dogs_count'))
-      .groupBy(['users.id', 'users.name', 'users.email', 'users.role', 'users.created_at'])
+      .select((eb) =>
+        eb
+          .selectFrom('dogs')
+          .whereRef('dogs.user_id', '=', 'users.id')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .as('dogs_count'),
+      )
       .orderBy('users.created_at', 'desc')
+      .orderBy('users.id', 'desc')
+      .limit(limit)
+      .offset(offset)
       .execute();
+  }
+
+  /** Counts over every user: all, admins, and those with at least one pet. */
+  async counts(): Promise<{ total: number; admins: number; active: number }> {
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>(eb.case().when('role', '=', 'admin').then(1).else(0).end()).as('admins'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(
+                eb.exists(
+                  eb.selectFrom('dogs').whereRef('dogs.user_id', '=', 'users.id').select('dogs.id'),
+                ),
+              )
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('active'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { total: Number(r.total), admins: Number(r.admins ?? 0), active: Number(r.active ?? 0) };
   }
 
   /**
@@ -65,8 +99,8 @@ export class UsersRepository {
     await ex.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
   }
 
-  async markEmailVerified(id: string, now: string): Promise<void> {
-    await this.db
+  async markEmailVerified(id: string, now: string, ex: Executor = this.db): Promise<void> {
+    await ex
       .updateTable('users')
       .set({ email_verified_at: now, updated_at: now })
       .where('id', '=', id)

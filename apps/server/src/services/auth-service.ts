@@ -9,9 +9,9 @@ import type { SessionsRepository } from '../repositories/sessions-repository.js'
 import type { EmailConfirmationsRepository } from '../repositories/email-confirmations-repository.js';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import { TOKEN_LIFETIME_SECONDS, type TokenService } from './token-service.js';
-import type { FixedWindowLimit } from './fixed-window-limit.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { Clock } from './clock.js';
-import { ConflictError, TooManyRequestsError, UnauthorizedError } from './errors.js';
+import { ConflictError, UnauthorizedError } from './errors.js';
 import { confirmationMail } from './mail-templates.js';
 
 const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -45,8 +45,8 @@ export interface AuthDeps {
   confirmations: EmailConfirmationsRepository;
   outbox: OutboxRepository;
   tokens: TokenService;
-  /** Failed logins per account (10 per 15 minutes by default). */
-  throttle: FixedWindowLimit;
+  /** Failed logins per account and address, and per account (docs/decisions/0006). */
+  throttle: LoginThrottle;
   clock: Clock;
   publicUrl: string;
   onMailQueued: () => void;
@@ -107,25 +107,19 @@ export class AuthService {
     return { token, user: toUser(row) };
   }
 
-  async login(input: LoginInput): Promise<{ token: string; user: User }> {
+  /** `address` is the client's IP address (the socket's, or a trusted proxy's report of it). */
+  async login(input: LoginInput, address: string): Promise<{ token: string; user: User }> {
     const now = this.d.clock.now();
     const key = input.email.trim().toLowerCase();
-    const wait = this.d.throttle.retryAfterSeconds(key, now.getTime());
-    if (wait > 0)
-      throw new TooManyRequestsError(
-        wait,
-        'Too many failed sign-in attempts. Please try again later.',
-      );
+    // Counted before anything is awaited: concurrent guesses cannot outrun the count.
+    this.d.throttle.begin(key, address, now.getTime());
 
     const row = await this.d.users.findByEmail(key);
     const ok = row
       ? await verify(row.password_hash, input.password)
       : (await verify(await this.getDummyHash(), input.password), false);
-    if (!row || !ok) {
-      this.d.throttle.hit(key, now.getTime());
-      throw new UnauthorizedError(MESSAGES.invalidCredentials);
-    }
-    this.d.throttle.reset(key);
+    if (!row || !ok) throw new UnauthorizedError(MESSAGES.invalidCredentials);
+    this.d.throttle.succeeded(key, address);
     const sessionId = randomUUID();
     await this.d.sessions.insert(this.newSession(sessionId, row.id, now));
     const token = await this.d.tokens.sign({ userId: row.id, sessionId }, now.getTime());
@@ -151,10 +145,13 @@ export class AuthService {
   /** True when the link was valid (unused, unexpired); the address is then confirmed. */
   async confirmEmail(token: string): Promise<boolean> {
     const now = this.d.clock.now().toISOString();
-    const userId = await this.d.confirmations.consume(sha256(token), now);
-    if (!userId) return false;
-    await this.d.users.markEmailVerified(userId, now);
-    return true;
+    // One transaction: a link is never spent without the address being confirmed.
+    return this.d.db.transaction().execute(async (trx) => {
+      const userId = await this.d.confirmations.consume(sha256(token), now, trx);
+      if (!userId) return false;
+      await this.d.users.markEmailVerified(userId, now, trx);
+      return true;
+    });
   }
 
   private newSession(id: string, userId: string, now: Date) {

@@ -38,12 +38,26 @@ describe('a fixed-window limit', () => {
   });
 
   it('stays bounded: beyond maxKeys it drops ended windows, then the oldest', () => {
-    const limit = new FixedWindowLimit(1, 1_000, undefined, 2);
+    const limit = new FixedWindowLimit(2, 1_000, undefined, 2);
     limit.hit('old', 0);
     limit.hit('mid', 500);
     limit.hit('new', 600); // full: drops the oldest still open ('old')
+    limit.hit('old', 700); // so this opens a fresh window: 1 of 2, not 2 of 2
     expect(limit.retryAfterSeconds('old', 700)).toBe(0);
-    expect(limit.retryAfterSeconds('mid', 700)).toBe(1);
-    expect(limit.retryAfterSeconds('new', 700)).toBe(1);
+  });
+
+  it('never drops a key that is over its limit, however many new keys arrive (a lock stays)', () => {
+    const limit = new FixedWindowLimit(2, 60_000, undefined, 3);
+    limit.hit('victim', 0);
+    limit.hit('victim', 0);
+    for (let i = 0; i < 50; i++) limit.hit(`spray-${i}`, 1_000);
+    expect(limit.retryAfterSeconds('victim', 2_000)).toBe(58);
+  });
+
+  it('tryTake() lets exactly `limit` of many back-to-back calls through', () => {
+    const limit = new FixedWindowLimit(3, 60_000);
+    const waits = Array.from({ length: 10 }, () => limit.tryTake('a', 0));
+    expect(waits.filter((w) => w === 0)).toHaveLength(3);
+    expect(waits.filter((w) => w === 60)).toHaveLength(7);
   });
 });

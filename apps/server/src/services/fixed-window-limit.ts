@@ -40,21 +40,32 @@ export class FixedWindowLimit {
 
   /** Counts one call, or refuses it with 429 and Retry-After when the key is over its limit. */
   take(key: string, now: number): void {
-    const wait = this.retryAfterSeconds(key, now);
+    const wait = this.tryTake(key, now);
     if (wait > 0) throw new TooManyRequestsError(wait, this.refusal);
-    this.hit(key, now);
   }
 
   reset(key: string): void {
     this.windows.delete(key);
   }
 
+  /**
+   * Counts the call and says whether it may go on, in one synchronous step: of many
+   * concurrent calls exactly `limit` get through, however slow the work that follows is.
+   */
+  tryTake(key: string, now: number): number {
+    const wait = this.retryAfterSeconds(key, now);
+    if (wait === 0) this.hit(key, now);
+    return wait;
+  }
+
   private evict(now: number) {
     for (const [k, v] of this.windows) if (v.resetAt <= now) this.windows.delete(k);
-    // Still full: drop the oldest entries rather than grow without bound.
-    for (const k of this.windows.keys()) {
+    // Still full: drop the oldest entries that are not over their limit. A key that is over
+    // it (a locked account) is never dropped, so spraying new keys cannot lift a lock; locks
+    // end with their window, and reaching one costs `limit` calls, so they stay few.
+    for (const [k, v] of this.windows) {
       if (this.windows.size < this.maxKeys) break;
-      this.windows.delete(k);
+      if (v.count < this.limit) this.windows.delete(k);
     }
   }
 }

@@ -429,8 +429,7 @@ export class IngestService {
     await this.o.devices.update(
       device.id,
       { ...patch, updated_at: patch.last_seen! },
-      device.user_id,
-      trx,
+      { ownerId: device.user_id, ex: trx },
     );
     return patch;
   }

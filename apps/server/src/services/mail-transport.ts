@@ -50,10 +50,11 @@ export function createMailTransport(opts: {
     kind: 'file',
     async send(m) {
       const info = await stream.sendMail({ from: opts.from, ...m });
-      await fs.mkdir(opts.outboxDir, { recursive: true });
+      // Mail holds confirmation links: private to the server, like everything in DATA_DIR.
+      await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9@._-]/g, '')}.eml`;
       const file = path.join(opts.outboxDir, name);
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       return { location: file };
     },
     close: () => stream.close(),

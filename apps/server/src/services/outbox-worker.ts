@@ -4,19 +4,26 @@ import type { MailTransport } from './mail-transport.js';
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
+/** How long a claimed row is this worker's; a worker that dies mid-send frees it then. */
+export const CLAIM_LEASE_MS = 5 * 60 * 1000;
 
 /** Retry after 5 s, 10 s, 20 s … capped at 10 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 600_000);
 
 /**
- * Delivers outbox rows. A row is marked sent only after the transport accepted it, so a
- * crash in between resends it with the same Message-ID (at-least-once, never lost).
+ * Delivers outbox rows. Each row is claimed (a lease, see OutboxRepository.claim) just
+ * before it is sent, so several instances on one database send it once. A row is marked
+ * sent only after the transport accepted it, so a crash in between resends it with the same
+ * Message-ID when the lease ends (at-least-once, never lost). stop() lets the row being sent
+ * finish and starts no other.
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   // Idle until start(): kick() alone never delivers (tests drive drain() by hand).
   private stopped = true;
+  /** Set by stop(): a drain in progress finishes its current row and takes no other. */
+  private stopRequested = false;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -29,6 +36,7 @@ export class OutboxWorker {
 
   start(): void {
     this.stopped = false;
+    this.stopRequested = false;
     this.schedule(0);
   }
 
@@ -60,7 +68,13 @@ export class OutboxWorker {
     for (;;) {
       const rows = await this.outbox.due(this.now().toISOString(), BATCH);
       if (rows.length === 0) return sent;
+      let claimed = 0;
       for (const row of rows) {
+        // Between rows, never in the middle of one.
+        if (this.stopRequested) return sent;
+        const lease = new Date(this.now().getTime() + CLAIM_LEASE_MS).toISOString();
+        if (!(await this.outbox.claim(row, lease))) continue; // another worker has it
+        claimed++;
         try {
           const { location } = await this.transport.send({
             to: row.to_address,
@@ -86,12 +100,14 @@ export class OutboxWorker {
           );
         }
       }
-      if (rows.length < BATCH) return sent;
+      // A full batch all taken by others: the rows behind it are someone else's too for now.
+      if (rows.length < BATCH || claimed === 0) return sent;
     }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopRequested = true;
     clearTimeout(this.timer);
     await this.running;
   }

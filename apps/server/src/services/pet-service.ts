@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminDog, Dog, DogInput } from '@pawguard/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { DogFields, DogsRepository } from '../repositories/dogs-repository.js';
+import type { PageRequest } from '../repositories/paging.js';
 import type { Clock } from './clock.js';
 import { NotFoundError } from './errors.js';
 
@@ -21,13 +24,21 @@ function toFields(input: DogInput): DogFields {
   };
 }
 
-/** Hooks other features register to run when a pet is deleted (e.g. unassign its collars). */
-export type BeforePetDelete = (petId: string, ownerId: string) => Promise<void>;
+/**
+ * Hooks other features register to run when a pet is deleted (e.g. unassign its collars),
+ * inside the transaction that deletes it.
+ */
+export type BeforePetDelete = (
+  petId: string,
+  ownerId: string,
+  trx: Kysely<Database>,
+) => Promise<void>;
 
 export class PetService {
   private readonly beforeDelete: BeforePetDelete[] = [];
 
   constructor(
+    private readonly db: Kysely<Database>,
     private readonly dogs: DogsRepository,
     private readonly clock: Clock,
   ) {}
@@ -36,12 +47,15 @@ export class PetService {
     this.beforeDelete.push(hook);
   }
 
-  list(userId: string): Promise<Dog[]> {
-    return this.dogs.listByUser(userId);
+  async list(userId: string, page: PageRequest): Promise<{ dogs: Dog[]; total: number }> {
+    const { rows, total } = await this.dogs.pageByUser(userId, page);
+    return { dogs: rows, total };
   }
 
-  listAll(): Promise<AdminDog[]> {
-    return this.dogs.listAllWithOwners();
+  /** Every pet with its owner, or one owner's (`ownerId`), a page at a time. */
+  async listAll(page: PageRequest, ownerId?: string): Promise<{ dogs: AdminDog[]; total: number }> {
+    const { rows, total } = await this.dogs.pageAllWithOwners(page, ownerId);
+    return { dogs: rows, total };
   }
 
   async create(userId: string, input: DogInput): Promise<Dog> {
@@ -68,10 +82,13 @@ export class PetService {
     return dog;
   }
 
+  /** The pet and what hangs on it (its collars come off it) go in one transaction. */
   async delete(userId: string, id: string): Promise<void> {
-    const dog = await this.dogs.findOwned(id, userId);
-    if (!dog) throw new NotFoundError(PET_NOT_FOUND);
-    for (const hook of this.beforeDelete) await hook(id, userId);
-    if (!(await this.dogs.deleteOwned(id, userId))) throw new NotFoundError(PET_NOT_FOUND);
+    await this.db.transaction().execute(async (trx) => {
+      const dog = await this.dogs.findOwned(id, userId, trx);
+      if (!dog) throw new NotFoundError(PET_NOT_FOUND);
+      for (const hook of this.beforeDelete) await hook(id, userId, trx);
+      if (!(await this.dogs.deleteOwned(id, userId, trx))) throw new NotFoundError(PET_NOT_FOUND);
+    });
   }
 }

@@ -1,13 +1,21 @@
 import type { Kysely } from 'kysely';
-import type { AdminUser, Role, User } from '@pawguard/shared';
+import type { AdminUser, Role, User, UsersResponse } from '@pawguard/shared';
+import type { PageRequest } from '../repositories/paging.js';
 import type { Database } from '../db/schema.js';
 import type { UsersRepository } from '../repositories/users-repository.js';
 import type { Clock } from './clock.js';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors.js';
 import { toUser } from './auth-service.js';
 
-/** Hooks other features register to clean up after a deleted account (e.g. release collars). */
-export type BeforeUserDelete = (userId: string, trx: Kysely<Database>) => Promise<void>;
+/**
+ * Hooks other features register to clean up after a deleted account (e.g. release collars).
+ * They run inside the deleting transaction and may return a callback to run once it has
+ * committed (to announce what changed).
+ */
+export type BeforeUserDelete = (
+  userId: string,
+  trx: Kysely<Database>,
+) => Promise<void | (() => void)>;
 
 export class UserService {
   private readonly beforeDelete: BeforeUserDelete[] = [];
@@ -22,9 +30,18 @@ export class UserService {
     this.beforeDelete.push(hook);
   }
 
-  async list(): Promise<AdminUser[]> {
-    const rows = await this.users.listWithDogCounts();
-    return rows.map((r) => ({ ...toUser(r), dogs_count: Number(r.dogs_count) }));
+  /** A page of users, and the counts the Admin Dashboard shows over all of them. */
+  async list(page: PageRequest): Promise<UsersResponse> {
+    const [rows, counts] = await Promise.all([
+      this.users.pageWithDogCounts(page),
+      this.users.counts(),
+    ]);
+    return {
+      users: rows.map((r): AdminUser => ({ ...toUser(r), dogs_count: Number(r.dogs_count ?? 0) })),
+      total: counts.total,
+      admin_count: counts.admins,
+      active_count: counts.active,
+    };
   }
 
   async profile(id: string): Promise<User> {
@@ -51,14 +68,20 @@ export class UserService {
   /** Removes an account and everything it owns; never the caller's own, never the last admin. */
   async delete(id: string, actorId: string): Promise<void> {
     if (id === actorId) throw new ForbiddenError('You cannot delete your own account');
-    await this.db.transaction().execute(async (trx) => {
+    const afterCommit = await this.db.transaction().execute(async (trx) => {
       const admins = await this.users.lockAdminIds(trx);
       const row = await this.users.findById(id, trx);
       if (!row) throw new NotFoundError('User not found');
       if (row.role === 'admin' && admins.length <= 1)
         throw new ConflictError('The last admin cannot be deleted');
-      for (const hook of this.beforeDelete) await hook(id, trx);
+      const callbacks: Array<() => void> = [];
+      for (const hook of this.beforeDelete) {
+        const after = await hook(id, trx);
+        if (after) callbacks.push(after);
+      }
       await this.users.delete(id, trx);
+      return callbacks;
     });
+    for (const run of afterCommit) run();
   }
 }

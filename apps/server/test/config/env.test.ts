@@ -52,6 +52,24 @@ describe('configuration', () => {
     expect(message).toContain('PORT: must be a port number (0-65535)');
   });
 
+  it('reads TRUST_PROXY as a list of addresses or CIDR ranges, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.1, 192.168.0.0/16 ,::1,fd00::/8' }).trustProxy,
+    ).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8']);
+    for (const bad of [
+      'true',
+      'proxy.example.com',
+      '10.0.0.1/33',
+      '10.0.0/8',
+      '::1/129',
+      '1.2.3.4/8/9',
+    ])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY: must be a comma-separated list of IP addresses or CIDR ranges/,
+      );
+  });
+
   it('requires JWT_SECRET with DATABASE_URL, so instances accept each other’s tokens', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/pawguard' })).toThrow(
       /JWT_SECRET: is required when DATABASE_URL is set/,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase, type DbHandle } from '../../src/db/index.js';
+import { createMailTransport } from '../../src/services/mail-transport.js';
 
 const opened: DbHandle[] = [];
 const dirs: string[] = [];
@@ -22,6 +23,27 @@ describe('DATA_DIR (SQLite)', () => {
     const dataDir = path.join(freshParent(), 'data');
     opened.push(await openDatabase({ dataDir }));
     expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+  });
+
+  it('keeps the database, its -wal and -shm files and the mail outbox readable by the server only', async () => {
+    const dataDir = path.join(freshParent(), 'data');
+    const handle = await openDatabase({ dataDir });
+    opened.push(handle);
+    await handle.db.schema.createTable('probe').addColumn('x', 'integer').execute();
+    for (const f of ['pawguard.db', 'pawguard.db-wal', 'pawguard.db-shm']) {
+      const file = path.join(dataDir, f);
+      if (fs.existsSync(file)) expect(fs.statSync(file).mode & 0o777, f).toBe(0o600);
+    }
+    expect(fs.existsSync(path.join(dataDir, 'pawguard.db-wal'))).toBe(true);
+    const transport = createMailTransport({
+      smtpUrl: undefined,
+      from: 'PawGuard <a@b.c>',
+      outboxDir: path.join(dataDir, 'outbox'),
+    });
+    const { location } = await transport.send({ to: 'x@example.com', subject: 's', text: 't' });
+    transport.close();
+    expect(fs.statSync(location!).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(dataDir, 'outbox')).mode & 0o777).toBe(0o700);
   });
 
   it('is owned by one server: a second one refuses with a message naming the folder', async () => {

@@ -83,7 +83,6 @@ export async function createTestApp(
     logLines.push(...chunk.toString().split('\n').filter(Boolean)),
   );
   const config = loadConfig({
-    NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     ADMIN_EMAIL: 'admin@example.com',

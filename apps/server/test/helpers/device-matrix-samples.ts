@@ -37,6 +37,8 @@ export function deviceMatrixSamples(ctx: {
       headers: bearer(owner.token),
       payload: { name: 'Matrix Pet' },
     });
+    if (res.statusCode !== 201)
+      throw new Error(`pet for the sample: ${res.statusCode} ${res.body}`);
     return res.json().dog.id;
   }
   /** A collar the principal holds (the user's, for anon). */
@@ -105,6 +107,10 @@ export function deviceMatrixSamples(ctx: {
       method: 'POST',
       url: '/api/admin/devices/pre-populate',
       payload: { devices: [{ device_id: freshDeviceId(), device_address: freshMac() }] },
+    }),
+    'POST /api/admin/devices/:id/rotate-key': async () => ({
+      method: 'POST',
+      url: `/api/admin/devices/${(await prePopulate()).id}/rotate-key`,
     }),
     'POST /api/device-registration/auto-assign': async (p) => {
       await prePopulate();

@@ -63,7 +63,11 @@ describe('POST /api/auth/register', () => {
     const input = valid();
     const res = await register(input);
     const userId = res.json().user.id as string;
-    const queued = await t.app.container.repos.outbox.findByKey(`confirm-${userId}`);
+    const queued = await t.app.container.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('idempotency_key', '=', `confirm-${userId}`)
+      .executeTakeFirst();
     expect(queued).toMatchObject({ to_address: input.email, status: 'pending' });
 
     await t.app.container.outboxWorker.drain();

@@ -332,6 +332,96 @@ describe('POST /api/device-registration/auto-assign', () => {
   });
 });
 
+describe('auto-assign cannot empty the fleet', () => {
+  let solo: TestApp;
+  let a: SeededUser;
+  beforeAll(async () => {
+    solo = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1' } });
+    a = await seedUser(solo, { role: 'admin' });
+  });
+  afterAll(() => solo.close());
+  const call = (u: SeededUser, dogId: string) =>
+    solo.app.inject({
+      method: 'POST',
+      url: '/api/device-registration/auto-assign',
+      headers: bearer(u.token),
+      payload: { dog_id: dogId, device_name: 'Mine' },
+    });
+  const outboxFor = (email: string) =>
+    solo.app.container.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', email)
+      .execute();
+
+  it('gives a pet one waiting collar: a second request for it says why and reserves nothing', async () => {
+    const owner = await seedUser(solo);
+    const pet = await createPet(solo, owner, 'Rex');
+    await prePopulate(solo, a, [{}, {}]);
+    const first = await call(owner, pet.id);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await deviceRows(solo);
+    expectError(
+      await call(owner, pet.id),
+      409,
+      `Rex already has a collar waiting for its first reading (${first.json().device.device_id}). Set that one up first, or register a collar by its Device ID.`,
+    );
+    expect(await deviceRows(solo)).toEqual(before);
+    expect(await outboxFor(owner.email)).toHaveLength(1);
+  });
+
+  it('lets one account reserve at most 5 collars an hour, however fast it asks', async () => {
+    const greedy = await seedUser(solo);
+    const pets = await Promise.all(
+      Array.from({ length: 21 }, (_, i) => createPet(solo, greedy, `Pet ${i}`)),
+    );
+    await prePopulate(
+      solo,
+      a,
+      Array.from({ length: 21 }, () => ({})),
+    );
+    const results = await Promise.all(pets.map((p) => call(greedy, p.id)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(16);
+    expectError(
+      results.find((r) => r.statusCode === 429)!,
+      429,
+      'You have reserved several collars in the last hour. Please try again later.',
+    );
+    expect(await outboxFor(greedy.email)).toHaveLength(5);
+    // Others still find collars.
+    const other = await seedUser(solo);
+    expect((await call(other, (await createPet(solo, other)).id)).statusCode).toBe(200);
+    // The hour over, the account may reserve again.
+    solo.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await call(greedy, pets[20]!.id)).statusCode).toBe(200);
+  });
+
+  // On PostgreSQL the requests truly overlap (SQLite runs one write transaction at a time), so
+  // this proves the claim loop there: losing a candidate to another request never ends in
+  // "no collars" while free ones remain.
+  it('serves every one of many simultaneous requests while free collars remain', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => seedUser(solo)));
+    const pets = await Promise.all(users.map((u) => createPet(solo, u)));
+    const free = await solo.app.container.db
+      .selectFrom('devices')
+      .select('id')
+      .where('registration_status', '=', 'unassigned')
+      .execute();
+    const need = 8 - free.length;
+    if (need > 0)
+      await prePopulate(
+        solo,
+        a,
+        Array.from({ length: need }, () => ({})),
+      );
+    const results = await Promise.all(users.map((u, i) => call(u, pets[i]!.id)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(results.map((r) => r.json().device.id)).size).toBe(8);
+  });
+});
+
 describe('POST /api/devices/self-register', () => {
   const selfRegister = (headers: Record<string, string>, payload: unknown, query = '') =>
     t.app.inject({

@@ -164,7 +164,7 @@ describe('PUT /api/devices/{id}', () => {
     expect(await deviceRows(t)).toEqual(before);
   });
 
-  it('refuses a customer any type but collar, and a status change', async () => {
+  it('refuses a customer a change to any type but collar (400), and a status change (403)', async () => {
     const owner = await seedUser(t);
     const c = await ownedCollar(t, admin, owner);
     const before = await deviceRow(t, c.id);
@@ -175,14 +175,49 @@ describe('PUT /api/devices/{id}', () => {
     );
     expectError(
       await put(owner.token, c.id, { device_name: 'x', status: 'maintenance' }),
-      400,
-      /admin/,
+      403,
+      'Only an admin can change a device status',
     );
     expect(await deviceRow(t, c.id)).toEqual(before);
   });
 
+  it("keeps a customer's vest a vest: an omitted type keeps the stored one, and sending it is accepted", async () => {
+    const owner = await seedUser(t);
+    const pet = await createPet(t, owner, 'Vesty');
+    const [d] = await prePopulate(t, admin, [{ device_type: 'vest' }]);
+    const given = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/register',
+      headers: bearer(admin.token),
+      payload: { device_id: d!.device_id, user_id: owner.id },
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    const renamed = await put(owner.token, d!.id, { device_name: 'Cool vest', dog_id: pet.id });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().device).toMatchObject({ device_type: 'vest', device_name: 'Cool vest' });
+    const sentType = await put(owner.token, d!.id, {
+      device_name: 'Cool vest',
+      device_type: 'vest',
+      dog_id: pet.id,
+    });
+    expect(sentType.statusCode, sentType.body).toBe(200);
+    expect(sentType.json().device.device_type).toBe('vest');
+    expectError(
+      await put(owner.token, d!.id, { device_name: 'x', device_type: 'harness' }),
+      400,
+      /collar/,
+    );
+  });
+
+  it('keeps the stored name when device_name is omitted', async () => {
+    const owner = await seedUser(t);
+    const c = await ownedCollar(t, admin, owner, 'Rex');
+    const res = await put(owner.token, c.id, { dog_id: c.pet.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().device).toMatchObject({ device_name: "Rex's collar", dog_id: c.pet.id });
+  });
+
   it.each([
-    ['no name', {}],
     ['a blank name', { device_name: '   ' }],
     ['a name over 50 characters', { device_name: 'x'.repeat(51) }],
     ['an unknown type', { device_name: 'x', device_type: 'hat' }],
@@ -197,25 +232,48 @@ describe('PUT /api/devices/{id}', () => {
     expect(await deviceRow(t, c.id)).toEqual(before);
   });
 
-  it('lets an admin set the status, and any type', async () => {
+  it("lets an admin set a customer's device status and leaves every other field as it was", async () => {
     const owner = await seedUser(t);
     const c = await ownedCollar(t, admin, owner);
-    const res = await put(admin.token, c.id, {
-      device_name: 'Fleet 1',
-      device_type: 'vest',
-      status: 'maintenance',
-      dog_id: c.pet.id,
-    });
+    const before = await deviceRow(t, c.id);
+    const res = await put(admin.token, c.id, { status: 'maintenance' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().device).toMatchObject({
-      status: 'maintenance',
-      device_type: 'vest',
-      dog_id: c.pet.id,
-      user_id: owner.id,
-    });
+    const after = await deviceRow(t, c.id);
+    expect(after).toEqual({ ...before, status: 'maintenance', updated_at: after!.updated_at });
+    expect(after).toMatchObject({ dog_id: c.pet.id, device_name: before!.device_name });
     expect(
       t.logs().some((l) => l.includes('"event":"admin.device_update"') && l.includes(c.id)),
     ).toBe(true);
+  });
+
+  it.each([
+    ['a new name', { device_name: 'Fleet 1', status: 'maintenance' }],
+    ['a new type', { device_type: 'vest' }],
+    ['another pet (none)', { dog_id: null, status: 'offline' }],
+  ])(
+    "answers 403 to an admin's PUT with %s on a customer's device and changes nothing",
+    async (_w, body) => {
+      const owner = await seedUser(t);
+      const c = await ownedCollar(t, admin, owner);
+      const before = await deviceRow(t, c.id);
+      expectError(await put(admin.token, c.id, body), 403, /only the status/);
+      expect(await deviceRow(t, c.id)).toEqual(before);
+    },
+  );
+
+  it('lets an admin rename and retype a device no one holds', async () => {
+    const [d] = await prePopulate(t, admin);
+    const res = await put(admin.token, d!.id, {
+      device_name: 'Fleet 1',
+      device_type: 'vest',
+      status: 'maintenance',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().device).toMatchObject({
+      device_name: 'Fleet 1',
+      device_type: 'vest',
+      status: 'maintenance',
+    });
   });
 });
 
@@ -330,6 +388,18 @@ describe('GET /api/devices/by-device-id/{deviceId}', () => {
     });
     expectError(await get(u.token, `/api/devices/by-device-id/${freshDeviceId()}`), 404);
     expectError(await get(u.token, '/api/devices/by-device-id/PET-12'), 400);
+  });
+
+  it('never calls a vest "available to register" to a customer; an admin still sees it free', async () => {
+    const u = await seedUser(t);
+    const [vest] = await prePopulate(t, admin, [{ device_type: 'vest' }]);
+    expectError(
+      await get(u.token, `/api/devices/by-device-id/${vest!.device_id}`),
+      400,
+      `Device ${vest!.device_id} is a vest; customers may register collars only.`,
+    );
+    const asAdmin = await get(admin.token, `/api/devices/by-device-id/${vest!.device_id}`);
+    expect(asAdmin.json().status).toBe('unassigned');
   });
 
   it('logs every look-up', async () => {

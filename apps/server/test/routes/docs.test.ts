@@ -49,6 +49,19 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(csp).toContain("object-src 'none'");
   });
 
+  it('calls no outside host: the validator badge is off and the CSP allows no other host', async () => {
+    const csp = String(
+      (await t.app.inject({ url: '/api/docs/static/index.html' })).headers[
+        'content-security-policy'
+      ],
+    );
+    expect(csp).not.toMatch(/swagger\.io|https:|http:/);
+    expect(csp).toContain("img-src 'self' data:");
+    const init = (await t.app.inject({ url: '/api/docs/static/swagger-initializer.js' })).body;
+    expect(init).toContain('"validatorUrl":null');
+    expect(init).not.toContain('validator.swagger.io');
+  });
+
   it('drops only the directives it must from the UI header', () => {
     expect(
       docsCsp(

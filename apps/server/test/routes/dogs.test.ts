@@ -189,6 +189,7 @@ describe('GET /api/dogs', () => {
     const u = await seedUser(t);
     expect((await t.app.inject({ url: '/api/dogs', headers: bearer(u.token) })).json()).toEqual({
       dogs: [],
+      total: 0,
     });
   });
 });

@@ -151,6 +151,46 @@ describe('AUTH-5: per-account lockout after 10 failed logins', () => {
   });
 });
 
+describe('AUTH-5: the lock holds under concurrency and cannot lock an owner out from elsewhere', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1' } });
+  });
+  afterAll(() => t.close());
+
+  const from = (remoteAddress: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
+
+  it('lets exactly 10 of 30 simultaneous wrong passwords reach the hash; the rest answer 429', async () => {
+    const u = await seedUser(t);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        from('192.0.2.10', { email: u.email, password: `wrong ${i}` }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(20);
+  });
+
+  it('a stranger who locked the account from their address does not lock out the owner elsewhere', async () => {
+    const u = await seedUser(t);
+    for (let i = 0; i < 10; i++)
+      await from('198.51.100.66', { email: u.email, password: `guess ${i}` });
+    expectError(
+      await from('198.51.100.66', { email: u.email, password: TEST_PASSWORD }),
+      429,
+      'Too many failed sign-in attempts. Please try again later.',
+    );
+    const owner = await from('203.0.113.5', { email: u.email, password: TEST_PASSWORD });
+    expect(owner.statusCode, owner.body).toBe(200);
+    // The stranger's address stays locked: the owner's success clears only the owner's count.
+    expect(
+      (await from('198.51.100.66', { email: u.email, password: 'guess again' })).statusCode,
+    ).toBe(429);
+  });
+});
+
 describe('AUTH-6 / RES-6: per-IP login limit, before any password is checked', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,26 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
-import {
-  bearer,
-  createTestApp,
-  login,
-  seedUser,
-  TEST_PASSWORD,
-  type SeededUser,
-  type TestApp,
-} from '../helpers/app.js';
-import { insertUser, leaksIn, seedDog } from '../helpers/api.js';
+import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
+import { leaksIn } from '../helpers/api.js';
 import matrix from './authorization-matrix.json' with { type: 'json' };
-import { deviceMatrixSamples } from '../helpers/device-matrix-samples.js';
-import { readingMatrixSamples } from '../helpers/reading-matrix-samples.js';
+import { routeSamples, type Principal } from '../helpers/route-samples.js';
 
 /**
  * AC-1 / AC-2: the authorization matrix. authorization-matrix.json lists every /api route with
  * its policy and the status each principal gets; one test per cell. A route the server
  * registers that the matrix does not list fails here, so every feature adds its rows.
  */
-type Principal = 'anon' | 'user' | 'admin';
 type Row = { auth: string } & Record<Principal, number>;
 const routes = matrix.routes as Record<string, Row>;
 const PRINCIPALS = matrix.principals as Principal[];
@@ -35,92 +23,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const who = (p: Principal) => (p === 'user' ? user : p === 'admin' ? admin : undefined);
-const validDog = { name: 'Matrix Dog', breed: 'Poodle', age: 3, weight: 12 };
-const validPrefs = {
-  email_notifications_enabled: true,
-  temperature_threshold: 80,
-  critical_temperature_threshold: 100,
-  email_frequency: 'daily',
-};
-
 /** A request each principal may legitimately make on the route; the matrix says what it answers. */
-const samples: Record<string, (p: Principal) => Promise<InjectOptions>> = {
-  ...deviceMatrixSamples({ t: () => t, who, user: () => user, admin: () => admin }),
-  ...readingMatrixSamples({ t: () => t, who, user: () => user, admin: () => admin }),
-  'POST /api/waitlist': async () => ({
-    method: 'POST',
-    url: '/api/waitlist',
-    payload: {
-      name: 'Matrix',
-      email: `matrix-${randomUUID()}@example.com`,
-      phone: '555 0100',
-      petName: 'Rex',
-      petBreed: 'Poodle',
-    },
-  }),
-  'GET /api/admin/waitlist': async () => ({ url: '/api/admin/waitlist' }),
-  'GET /api/admin/waitlist/export.csv': async () => ({ url: '/api/admin/waitlist/export.csv' }),
-  'GET /api/health': async () => ({ url: '/api/health' }),
-  'GET /api/config': async () => ({ url: '/api/config' }),
-  'POST /api/auth/register': async () => ({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      email: `matrix-${randomUUID()}@example.com`,
-      password: 'matrix password',
-      name: 'Matrix',
-    },
-  }),
-  'POST /api/auth/login': async (p) => ({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: (who(p) ?? user).email, password: TEST_PASSWORD },
-  }),
-  'GET /api/auth/confirm/:token': async () => ({ url: `/api/auth/confirm/${randomUUID()}` }),
-  // A fresh session, so the shared principals stay signed in.
-  'POST /api/auth/logout': async (p) => ({
-    method: 'POST',
-    url: '/api/auth/logout',
-    ...(who(p) ? { headers: bearer(await login(t, who(p)!.email, TEST_PASSWORD)) } : {}),
-  }),
-  'GET /api/auth/profile': async () => ({ url: '/api/auth/profile' }),
-  'GET /api/auth/users': async () => ({ url: '/api/auth/users' }),
-  'PUT /api/auth/users/:id/role': async () => ({
-    method: 'PUT',
-    url: `/api/auth/users/${(await insertUser(t)).id}/role`,
-    payload: { role: 'admin' },
-  }),
-  'DELETE /api/auth/users/:id': async () => ({
-    method: 'DELETE',
-    url: `/api/auth/users/${(await insertUser(t)).id}`,
-  }),
-  'GET /api/dogs': async () => ({ url: '/api/dogs' }),
-  'POST /api/dogs': async () => ({ method: 'POST', url: '/api/dogs', payload: validDog }),
-  'GET /api/dogs/all': async () => ({ url: '/api/dogs/all' }),
-  'PUT /api/dogs/:id': async (p) => ({
-    method: 'PUT',
-    url: `/api/dogs/${(await seedDog(t, (who(p) ?? user).id)).id}`,
-    payload: validDog,
-  }),
-  'DELETE /api/dogs/:id': async (p) => ({
-    method: 'DELETE',
-    url: `/api/dogs/${(await seedDog(t, (who(p) ?? user).id)).id}`,
-  }),
-  'GET /api/notifications/preferences': async () => ({ url: '/api/notifications/preferences' }),
-  'PUT /api/notifications/preferences': async () => ({
-    method: 'PUT',
-    url: '/api/notifications/preferences',
-    payload: validPrefs,
-  }),
-  'GET /api/docs': async () => ({ url: '/api/docs' }),
-  'GET /api/docs/json': async () => ({ url: '/api/docs/json' }),
-  'GET /api/docs/yaml': async () => ({ url: '/api/docs/yaml' }),
-  'GET /api/docs/static/*': async () => ({ url: '/api/docs/static/swagger-ui.css' }),
-  'GET /api/docs/static/index.html': async () => ({ url: '/api/docs/static/index.html' }),
-  'GET /api/docs/static/swagger-initializer.js': async () => ({
-    url: '/api/docs/static/swagger-initializer.js',
-  }),
-};
+const samples = routeSamples({ t: () => t, who, user: () => user, admin: () => admin });
 
 /** The routes as the server registered them; HEAD mirrors GET and is checked separately. */
 const registered = () => t.app.routePolicies.filter((r) => r.method !== 'HEAD');

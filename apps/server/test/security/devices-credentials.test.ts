@@ -247,3 +247,74 @@ describe('the key is shown once', () => {
     for (const m of mail) expect(m.b).not.toContain(key);
   });
 });
+
+describe('DEV-4: an admin rotates a device key', () => {
+  const rotate = (token: string, id: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/devices/${id}/rotate-key`,
+      headers: bearer(token),
+    });
+  const selfRegister = (key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/devices/self-register',
+      headers: deviceAuth(key),
+      payload: { firmware_version: '2.0.0', device_address: freshMac() },
+    });
+
+  it('refuses the old key at once and accepts the new one, which only this answer shows', async () => {
+    const [d] = await prePopulate(t, admin);
+    expect((await selfRegister(d!.device_key)).statusCode).toBe(200);
+    const res = await rotate(admin.token, d!.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const { device } = res.json();
+    expect(device).toMatchObject({ id: d!.id, device_id: d!.device_id });
+    expect(device.device_key).not.toBe(d!.device_key);
+    expect(Buffer.from(device.device_key, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    expect(device.qr_code).toMatch(/^data:image\/png;base64,/);
+    expectError(await selfRegister(d!.device_key), 401);
+    expect((await selfRegister(device.device_key)).statusCode).toBe(200);
+    expect(await allStoredText()).not.toContain(device.device_key);
+    expect(
+      t.logs().some((l) => l.includes('"event":"admin.device_rotate_key"') && l.includes(d!.id)),
+    ).toBe(true);
+    expect(t.logs().some((l) => l.includes(device.device_key))).toBe(false);
+  });
+
+  it('tells the credentials listeners, after the change, that the key was rotated', async () => {
+    const [d] = await prePopulate(t, admin);
+    const seen: unknown[] = [];
+    const off = t.app.container.deviceLifecycle.onCredentialsChanged(async (change) => {
+      // Committed: the old key no longer opens the device when the listener hears of it.
+      seen.push({ ...change, oldKeyWorks: (await selfRegister(d!.device_key)).statusCode === 200 });
+    });
+    expect((await rotate(admin.token, d!.id)).statusCode).toBe(200);
+    off();
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 0));
+    await expect
+      .poll(() => seen)
+      .toEqual([{ id: d!.id, device_id: d!.device_id, reason: 'rotated', oldKeyWorks: false }]);
+  });
+
+  it('answers 409 for a device that has no key yet, 404 for an unknown id, 403 to a user', async () => {
+    const owner = await seedUser(t);
+    const pet = await createPet(t, owner);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices',
+      headers: bearer(owner.token),
+      payload: { device_id: freshDeviceId(), dog_id: pet.id, device_name: 'Mine' },
+    });
+    expectError(
+      await rotate(admin.token, created.json().device.id),
+      409,
+      /has no key yet: pre-populate its Device ID/,
+    );
+    expectError(await rotate(admin.token, '00000000-0000-4000-8000-000000000000'), 404);
+    const [d] = await prePopulate(t, admin);
+    expectError(await rotate(owner.token, d!.id), 403);
+    expect((await selfRegister(d!.device_key)).statusCode).toBe(200);
+  });
+});

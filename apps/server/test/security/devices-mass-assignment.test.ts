@@ -63,6 +63,7 @@ async function writeRoutes(): Promise<
 > {
   const c = await ownedCollar(t, admin, owner);
   const pet = await createPet(t, owner);
+  const petForAuto = await createPet(t, owner);
   const [free] = await prePopulate(t, admin);
   const userFields = [...Object.keys(FORBIDDEN), 'status'];
   return [
@@ -82,7 +83,8 @@ async function writeRoutes(): Promise<
         method: 'PUT',
         url: `/api/devices/${c.id}`,
         headers: bearer(admin.token),
-        payload: { device_name: 'x', ...extra },
+        // An admin sets the status of a customer's device, and nothing else.
+        payload: { status: 'active', ...extra },
       }),
       forbidden: [...Object.keys(FORBIDDEN), 'device_id'],
     },
@@ -112,7 +114,7 @@ async function writeRoutes(): Promise<
         method: 'POST',
         url: '/api/device-registration/auto-assign',
         headers: bearer(owner.token),
-        payload: { dog_id: pet.id, device_name: 'x', ...extra },
+        payload: { dog_id: petForAuto.id, device_name: 'x', ...extra },
       }),
       forbidden: [...userFields, 'device_id'],
     },
@@ -167,12 +169,15 @@ describe('AC-5: server-owned fields in a write body', () => {
                 : 'PET-ZZZZ';
         const before = await everything();
         const res = await t.app.inject(route.request({ [field]: value }));
+        // A field the route knows but the caller may not set is forbidden (403), not malformed.
+        const expected =
+          route.name === 'PUT /api/devices/{id} (owner)' && field === 'status' ? 403 : 400;
         expect({ route: route.name, field, status: res.statusCode }).toEqual({
           route: route.name,
           field,
-          status: 400,
+          status: expected,
         });
-        expectError(res, 400);
+        expectError(res, expected);
         expect(await everything(), `${route.name} with ${field}`).toEqual(before);
         checked++;
       }
@@ -196,8 +201,14 @@ describe('AC-5: server-owned fields in a write body', () => {
         headers: bearer(token),
         payload: { device_name: 'x', dog_id: c.pet.id, status: 'active' },
       });
-    expectError(await put(owner.token), 400, 'Only an admin can change a device status');
-    expect((await put(admin.token)).json().device.status).toBe('active');
+    expectError(await put(owner.token), 403, 'Only an admin can change a device status');
+    const byAdmin = await t.app.inject({
+      method: 'PUT',
+      url: `/api/devices/${c.id}`,
+      headers: bearer(admin.token),
+      payload: { status: 'active' },
+    });
+    expect(byAdmin.json().device.status).toBe('active');
   });
 
   it('the Device ID never changes, whoever asks', async () => {

@@ -165,8 +165,14 @@ describe('roles', () => {
     renderApp(
       '/',
       signedInAs(admin, {
-        'GET /api/auth/users': () => jsonResponse(200, { users: [admin, owner, idle] }),
-        'GET /api/dogs/all': () => jsonResponse(200, { dogs: [] }),
+        'GET /api/auth/users': () =>
+          jsonResponse(200, {
+            users: [admin, owner, idle],
+            total: 3,
+            admin_count: 1,
+            active_count: 1,
+          }),
+        'GET /api/dogs/all?limit=1': () => jsonResponse(200, { dogs: [], total: 0 }),
       }),
     );
     expect(

@@ -116,7 +116,10 @@ describe('applyStreamEvent', () => {
     const device = makeDevice({ temperature_celsius: 20 });
     const reading = makeReading({ timestamp: '2025-07-01T11:59:40.000Z', temperature: 33.3 });
     queryClient.setQueryData(getDevicesQueryOptions().queryKey, [device]);
-    queryClient.setQueryData(getAllDevicesQueryOptions().queryKey, [makeDevice(), device]);
+    queryClient.setQueryData(getAllDevicesQueryOptions().queryKey, {
+      pages: [{ rows: [makeDevice(), device], total: 2 }],
+      pageParams: [0],
+    });
     queryClient.setQueryData(getDeviceQueryOptions(device.id).queryKey, device);
     queryClient.setQueryData(getLatestVitalsQueryOptions(device.id).queryKey, null);
     queryClient.setQueryData(
@@ -141,9 +144,10 @@ describe('applyStreamEvent', () => {
     expect(
       queryClient.getQueryData(getDevicesQueryOptions().queryKey)?.[0]?.temperature_celsius,
     ).toBe(33.3);
-    expect(
-      queryClient.getQueryData(getAllDevicesQueryOptions().queryKey)?.[1]?.temperature_celsius,
-    ).toBe(33.3);
+    const fleet = queryClient.getQueryData(getAllDevicesQueryOptions().queryKey) as {
+      pages: { rows: { temperature_celsius: number | null }[] }[];
+    };
+    expect(fleet.pages[0]!.rows[1]!.temperature_celsius).toBe(33.3);
     expect(
       queryClient.getQueryData(getDeviceQueryOptions(device.id).queryKey)?.temperature_celsius,
     ).toBe(33.3);

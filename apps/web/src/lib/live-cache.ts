@@ -33,6 +33,26 @@ export function patchDeviceList(
   return next;
 }
 
+type PagedDevices = { pages: { rows: Device[]; total: number }[]; pageParams: unknown[] };
+
+/**
+ * A cached device list as either shape it takes: all of an owner's devices (an array), or
+ * the pages of the admin's fleet loaded so far. Null when the device is not in it.
+ */
+export function patchCachedDevices(cached: unknown, id: string, patch: DeviceVitalsPatch): unknown {
+  if (Array.isArray(cached)) return patchDeviceList(cached as Device[], id, patch);
+  const paged = cached as PagedDevices;
+  if (!paged || !Array.isArray(paged.pages)) return null;
+  let found = false;
+  const pages = paged.pages.map((page) => {
+    const rows = patchDeviceList(page.rows, id, patch);
+    if (!rows) return page;
+    found = true;
+    return { ...page, rows };
+  });
+  return found ? { ...paged, pages } : null;
+}
+
 const at = (iso: string) => Date.parse(iso);
 
 /** The later of two readings by timestamp (the "latest" is the greatest timestamp). */
@@ -135,7 +155,7 @@ export function applyStreamEvent(queryClient: QueryClient, event: StreamEvent): 
       for (const queryKey of listKeys()) {
         const list = queryClient.getQueryData(queryKey);
         if (list === undefined) continue;
-        const next = patchDeviceList(list, id, patch);
+        const next = patchCachedDevices(list, id, patch);
         // A device the list does not hold yet (just assigned): fetch the list again.
         if (next) queryClient.setQueryData(queryKey, next);
         else void queryClient.invalidateQueries({ queryKey, exact: true });

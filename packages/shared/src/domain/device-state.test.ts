@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  REGISTRATION_STATUSES,
   adminFilters,
-  canClaim,
   customerLabel,
   defaultDeviceName,
   isCustomerDeviceType,
   matchesAdminFilter,
   nextRegistrationStatus,
+  statesAllowing,
   statusAfterRelease,
   type RegistrationEvent,
   type RegistrationStatus,
@@ -43,7 +42,9 @@ describe('registration transitions', () => {
   });
 
   it('only an unassigned collar can be claimed', () => {
-    expect(REGISTRATION_STATUSES.filter(canClaim)).toEqual(['unassigned']);
+    expect(statesAllowing('claim')).toEqual(['unassigned']);
+    expect(statesAllowing('admin-assign')).toEqual(['unassigned']);
+    expect(statesAllowing('release')).toEqual(['assigned', 'active']);
   });
 });
 

@@ -62,9 +62,12 @@ export function nextRegistrationStatus(
   return TRANSITIONS[event][current] ?? null;
 }
 
-/** Only an unassigned collar can be claimed; an owned one never changes hands this way. */
-export function canClaim(current: RegistrationStatus): boolean {
-  return nextRegistrationStatus(current, 'claim') !== null;
+/**
+ * The states in which `event` is allowed: what a conditional UPDATE must find, so the
+ * database applies the same rule as this table (only an unassigned collar can be claimed).
+ */
+export function statesAllowing(event: RegistrationEvent): RegistrationStatus[] {
+  return REGISTRATION_STATUSES.filter((s) => nextRegistrationStatus(s, event) !== null);
 }
 
 /** True when the device belongs to a user (whether or not it has a key or data). */

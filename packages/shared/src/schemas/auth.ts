@@ -68,7 +68,17 @@ export const authResponseSchema = z.object({ token: z.string(), user: userSchema
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const profileResponseSchema = z.object({ user: userSchema });
-export const usersResponseSchema = z.object({ users: z.array(adminUserSchema) });
+/**
+ * A page of users, newest first, with `total` users in all, and the platform counts the
+ * Admin Dashboard shows (over every user, not only this page).
+ */
+export const usersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+  admin_count: z.number().int(),
+  active_count: z.number().int(),
+});
+export type UsersResponse = z.infer<typeof usersResponseSchema>;
 
 export const roleInputSchema = z.strictObject({
   role: z.enum(ROLES, { error: requiredAs('role is required', 'role must be admin or user') }),

@@ -53,3 +53,28 @@ export const LIMITS = {
   pageSize: 100,
   readingsPageSize: 1000,
 } as const;
+
+const LIMIT_MESSAGE = 'limit must be a number from 1 to 100';
+const OFFSET_MESSAGE = 'offset must be a whole number, 0 or more';
+
+/** `?limit=&offset=` of every list: at most 100 rows a page (DESIGN §4, RES-2). */
+export const pageQueryShape = {
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int({ error: LIMIT_MESSAGE })
+    .min(1, { error: LIMIT_MESSAGE })
+    .max(LIMITS.pageSize, { error: LIMIT_MESSAGE })
+    .default(LIMITS.pageSize),
+  offset: z.coerce
+    .number({ error: OFFSET_MESSAGE })
+    .int({ error: OFFSET_MESSAGE })
+    .min(0, { error: OFFSET_MESSAGE })
+    .default(0),
+};
+export const pageQuerySchema = z.strictObject(pageQueryShape);
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+/** A page of a list: its rows (named by the list) and how many there are in all. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}

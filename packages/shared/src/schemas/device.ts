@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './common.js';
+import { hasNoNul, isSingleLine, LIMITS, NUL_MESSAGE, SINGLE_LINE_MESSAGE } from './common.js';
 import { DEVICE_ID_PATTERN, normalizeMac } from '../domain/device-id.js';
 import { DEVICE_STATUSES, DEVICE_TYPES, REGISTRATION_STATUSES } from '../domain/device-state.js';
 
@@ -45,11 +45,19 @@ const optionalMacField = z
   .nullable()
   .optional();
 
-export const deviceNameField = z
-  .string({ error: 'Device name is required' })
-  .trim()
-  .min(1, { error: 'Device name is required' })
-  .max(LIMITS.deviceName, { error: `must be at most ${LIMITS.deviceName} characters` });
+/** One line of text: no NUL (PostgreSQL cannot store it), no line breaks or control characters. */
+const oneLine = <T extends z.ZodType<string>>(field: T) =>
+  field
+    .refine(hasNoNul, { error: NUL_MESSAGE })
+    .refine(isSingleLine, { error: SINGLE_LINE_MESSAGE });
+
+export const deviceNameField = oneLine(
+  z
+    .string({ error: 'Device name is required' })
+    .trim()
+    .min(1, { error: 'Device name is required' })
+    .max(LIMITS.deviceName, { error: `must be at most ${LIMITS.deviceName} characters` }),
+);
 
 const petIdField = z.uuid({
   error: (iss) => (iss.input === undefined ? undefined : 'must be a valid pet id'),
@@ -59,7 +67,9 @@ const firmwareField = z
     error: (iss) => (iss.input === undefined ? undefined : 'must be text'),
   })
   .trim()
-  .max(50, { error: 'must be at most 50 characters' });
+  .max(50, { error: 'must be at most 50 characters' })
+  .refine(hasNoNul, { error: NUL_MESSAGE })
+  .refine(isSingleLine, { error: SINGLE_LINE_MESSAGE });
 
 /** What every device answer carries; the device key (and its hash) never appear here. */
 export const deviceSchema = z.object({
@@ -89,7 +99,11 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
-export const devicesResponseSchema = z.object({ devices: z.array(deviceSchema) });
+/** A page of devices and how many there are in all. */
+export const devicesResponseSchema = z.object({
+  devices: z.array(deviceSchema),
+  total: z.number().int(),
+});
 export const deviceResponseSchema = z.object({ device: deviceSchema });
 export type DevicesResponse = z.infer<typeof devicesResponseSchema>;
 export type DeviceResponse = z.infer<typeof deviceResponseSchema>;
@@ -98,11 +112,11 @@ export const deviceIdParamSchema = z.strictObject({ deviceId: deviceIdField });
 export const macParamSchema = z.strictObject({ mac: macAddressField });
 
 /**
- * PUT /api/devices/{id}: replaces the owner's fields (an omitted dog_id takes the collar off
- * its pet; an omitted device_type is a collar). `status` is for admins only.
+ * PUT /api/devices/{id}: an omitted dog_id takes the collar off its pet; an omitted
+ * device_name or device_type keeps the stored one. `status` is for admins only.
  */
 export const updateDeviceInputSchema = z.strictObject({
-  device_name: deviceNameField,
+  device_name: deviceNameField.optional(),
   device_type: deviceTypeSchema.optional(),
   dog_id: petIdField.nullable().optional(),
   status: deviceStatusSchema.optional(),
@@ -136,10 +150,12 @@ export const prePopulateItemSchema = z.strictObject({
   device_id: deviceIdField,
   device_address: macAddressField,
   // Omitted, null or blank: 'Device ' + the Device ID.
-  device_name: z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(LIMITS.deviceName, { error: `must be at most ${LIMITS.deviceName} characters` })
+  device_name: oneLine(
+    z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(LIMITS.deviceName, { error: `must be at most ${LIMITS.deviceName} characters` }),
+  )
     .nullable()
     .optional(),
   device_type: deviceTypeSchema.optional(),
@@ -168,6 +184,9 @@ export const prePopulatedDeviceSchema = z.object({
 });
 export type PrePopulatedDevice = z.infer<typeof prePopulatedDeviceSchema>;
 export const prePopulateResponseSchema = z.object({ devices: z.array(prePopulatedDeviceSchema) });
+
+/** POST /api/admin/devices/{id}/rotate-key: the new key, shown in this answer only. */
+export const rotateKeyResponseSchema = z.object({ device: prePopulatedDeviceSchema });
 
 /** POST /api/devices/register (admin): assigns a device to a user. */
 export const registerDeviceInputSchema = z.strictObject({

@@ -5,6 +5,7 @@ import {
   LIMITS,
   NUL_MESSAGE,
   optionalText,
+  pageQueryShape,
   requiredAs,
   SINGLE_LINE_MESSAGE,
 } from './common.js';
@@ -57,6 +58,16 @@ export const dogInputSchema = z.strictObject({
 });
 export type DogInput = z.infer<typeof dogInputSchema>;
 
-export const dogsResponseSchema = z.object({ dogs: z.array(dogSchema) });
-export const adminDogsResponseSchema = z.object({ dogs: z.array(adminDogSchema) });
+/** A page of pets (oldest first for an owner, newest first for an admin) and their total. */
+export const dogsResponseSchema = z.object({ dogs: z.array(dogSchema), total: z.number().int() });
+export const adminDogsResponseSchema = z.object({
+  dogs: z.array(adminDogSchema),
+  total: z.number().int(),
+});
+/** GET /api/dogs/all: a page, optionally one owner's pets only (the user details dialog). */
+export const adminDogsQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  user_id: z.uuid({ error: 'user_id must be a valid user id' }).optional(),
+});
+export type AdminDogsQuery = z.infer<typeof adminDogsQuerySchema>;
 export const dogResponseSchema = z.object({ dog: dogSchema });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { isSingleLine, LIMITS, requiredAs, SINGLE_LINE_MESSAGE } from './common.js';
+import {
+  isSingleLine,
+  LIMITS,
+  pageQuerySchema,
+  requiredAs,
+  SINGLE_LINE_MESSAGE,
+  type PageQuery,
+} from './common.js';
 import { PET_BREEDS } from '../content.js';
 
 const required = (label: string, max: number) =>
@@ -47,17 +54,5 @@ export const waitlistEntriesResponseSchema = z.object({
 });
 
 /** The admin list pages at most 100 entries (newest first); the CSV export has them all. */
-export const waitlistPageQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number({ error: 'limit must be a number from 1 to 100' })
-    .int({ error: 'limit must be a number from 1 to 100' })
-    .min(1, { error: 'limit must be a number from 1 to 100' })
-    .max(LIMITS.pageSize, { error: 'limit must be a number from 1 to 100' })
-    .default(LIMITS.pageSize),
-  offset: z.coerce
-    .number({ error: 'offset must be a whole number, 0 or more' })
-    .int({ error: 'offset must be a whole number, 0 or more' })
-    .min(0, { error: 'offset must be a whole number, 0 or more' })
-    .default(0),
-});
-export type WaitlistPageQuery = z.infer<typeof waitlistPageQuerySchema>;
+export const waitlistPageQuerySchema = pageQuerySchema;
+export type WaitlistPageQuery = PageQuery;

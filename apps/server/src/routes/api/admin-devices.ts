@@ -2,8 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   devicesResponseSchema,
   errorSchema,
+  idParamSchema,
+  noBodySchema,
+  pageQuerySchema,
   prePopulateInputSchema,
   prePopulateResponseSchema,
+  rotateKeyResponseSchema,
 } from '@pawguard/shared';
 import { audited } from './audit.js';
 
@@ -18,10 +22,12 @@ export const adminDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'admin' },
       schema: {
         tags: ['devices', 'admin'],
-        response: { 200: devicesResponseSchema, 401: e, 403: e },
+        summary: 'Devices nobody holds, newest first, in pages of at most 100',
+        querystring: pageQuerySchema,
+        response: { 200: devicesResponseSchema, 400: e, 401: e, 403: e },
       },
     },
-    async () => ({ devices: await devices.listUnassigned() }),
+    async (request) => devices.listUnassigned(request.query),
   );
 
   app.post(
@@ -48,6 +54,31 @@ export const adminDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       return reply.code(201).send({ devices: created });
+    },
+  );
+
+  app.post(
+    '/:id/rotate-key',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['devices', 'admin'],
+        summary:
+          'Issue a new device key; the old one is refused from now on. The answer is the only place the new key (and its QR code) is shown.',
+        params: idParamSchema,
+        body: noBodySchema,
+        response: { 200: rotateKeyResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+    },
+    async (request) => {
+      const device = await audited(
+        request,
+        'admin.device_rotate_key',
+        request.params.id,
+        () => devices.rotateKey(request.params.id),
+        (d) => ({ device_id: d.device_id }),
+      );
+      return { device };
     },
   );
 };

@@ -6,6 +6,7 @@ import {
   idParamSchema,
   loginInputSchema,
   noBodySchema,
+  pageQuerySchema,
   profileResponseSchema,
   registerInputSchema,
   roleInputSchema,
@@ -54,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        const result = await auth.login(request.body);
+        const result = await auth.login(request.body, request.ip);
         request.log.info(
           { event: 'auth.login', actor: result.user.id, outcome: 'success' },
           'signed in',
@@ -125,10 +126,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
-        response: { 200: usersResponseSchema, 401: errorSchema, 403: errorSchema },
+        summary: 'Users, newest first, in pages of at most 100, with platform counts',
+        querystring: pageQuerySchema,
+        response: {
+          200: usersResponseSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+        },
       },
     },
-    async () => ({ users: await users.list() }),
+    async (request) => users.list(request.query),
   );
 
   app.put(

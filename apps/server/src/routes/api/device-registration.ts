@@ -14,7 +14,7 @@ export const deviceRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['devices'],
         summary: 'Reserve a free collar for a pet and mail its set-up instructions',
         body: autoAssignInputSchema,
-        response: { 200: deviceResponseSchema, 400: e, 401: e, 404: e, 409: e },
+        response: { 200: deviceResponseSchema, 400: e, 401: e, 404: e, 409: e, 429: e },
       },
     },
     async (request) => {

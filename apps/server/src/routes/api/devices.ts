@@ -10,6 +10,7 @@ import {
   generatedDeviceIdResponseSchema,
   idParamSchema,
   macParamSchema,
+  pageQuerySchema,
   qrCodeResponseSchema,
   registerDeviceInputSchema,
   selfRegisterInputSchema,
@@ -30,9 +31,14 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { auth: 'user' },
-      schema: { tags: ['devices'], response: { 200: devicesResponseSchema, 401: e } },
+      schema: {
+        tags: ['devices'],
+        summary: 'My devices, oldest first, in pages of at most 100',
+        querystring: pageQuerySchema,
+        response: { 200: devicesResponseSchema, 400: e, 401: e },
+      },
     },
-    async (request) => ({ devices: await devices.listMine(currentUser(request).id) }),
+    async (request) => devices.listMine(currentUser(request).id, request.query),
   );
 
   app.get(
@@ -41,10 +47,12 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'admin' },
       schema: {
         tags: ['devices', 'admin'],
-        response: { 200: devicesResponseSchema, 401: e, 403: e },
+        summary: 'Every device, newest first, in pages of at most 100',
+        querystring: pageQuerySchema,
+        response: { 200: devicesResponseSchema, 400: e, 401: e, 403: e },
       },
     },
-    async () => ({ devices: await devices.listAll() }),
+    async (request) => devices.listAll(request.query),
   );
 
   app.get(

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminDogsQuerySchema,
   adminDogsResponseSchema,
   dogInputSchema,
   dogResponseSchema,
   dogsResponseSchema,
   errorSchema,
   idParamSchema,
+  pageQuerySchema,
   successSchema,
 } from '@pawguard/shared';
 import { currentUser } from '../../plugins/auth.js';
@@ -18,9 +20,14 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { auth: 'user' },
-      schema: { tags: ['pets'], response: { 200: dogsResponseSchema, 401: errorSchema } },
+      schema: {
+        tags: ['pets'],
+        summary: 'My pets, oldest first, in pages of at most 100',
+        querystring: pageQuerySchema,
+        response: { 200: dogsResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
     },
-    async (request) => ({ dogs: await pets.list(currentUser(request).id) }),
+    async (request) => pets.list(currentUser(request).id, request.query),
   );
 
   app.get(
@@ -29,10 +36,20 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'admin' },
       schema: {
         tags: ['pets', 'admin'],
-        response: { 200: adminDogsResponseSchema, 401: errorSchema, 403: errorSchema },
+        summary: "Every pet (or one owner's, with user_id), newest first, in pages of at most 100",
+        querystring: adminDogsQuerySchema,
+        response: {
+          200: adminDogsResponseSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+        },
       },
     },
-    async () => ({ dogs: await pets.listAll() }),
+    async (request) => {
+      const { user_id, ...page } = request.query;
+      return pets.listAll(page, user_id);
+    },
   );
 
   app.post(

@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { devicesResponseSchema, type Device } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
+import { fetchAllPages, pagePath } from '@/lib/paged-list';
 
+/** Every one of the owner's devices: all pages (an owner's collars are few). */
 export async function getDevices(signal?: AbortSignal): Promise<Device[]> {
-  const { devices } = await api.get('/devices', devicesResponseSchema, signal);
-  return devices;
+  return fetchAllPages(async (offset, s) => {
+    const page = await api.get(pagePath('/devices', offset), devicesResponseSchema, s);
+    return { rows: page.devices, total: page.total };
+  }, signal);
 }
 
 /**

@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dogsResponseSchema, type Dog } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
+import { fetchAllPages, pagePath } from '@/lib/paged-list';
 
+/** Every one of the owner's pets: all pages (an owner's pets are few). */
 export async function getPets(signal?: AbortSignal): Promise<Dog[]> {
-  const { dogs } = await api.get('/dogs', dogsResponseSchema, signal);
-  return dogs;
+  return fetchAllPages(async (offset, s) => {
+    const page = await api.get(pagePath('/dogs', offset), dogsResponseSchema, s);
+    return { rows: page.dogs, total: page.total };
+  }, signal);
 }
 
 /**

@@ -11,9 +11,17 @@ import { FleetList } from './fleet-list';
 import { IntegrationInstructions } from './integration-instructions';
 import { PrePopulateForm } from './pre-populate-form';
 
+type IssuedKey = { device: PrePopulatedDevice; rotated: boolean };
+
 export function AdminPortalPage() {
-  // Held only in memory until dismissed: the key is never fetched again.
-  const [created, setCreated] = useState<PrePopulatedDevice | null>(null);
+  // Every key issued on this page stays on screen until its own "stored" button: a second
+  // pre-populate or rotation never replaces the only copy of an earlier key. Held only in
+  // memory: a key is never fetched again.
+  const [issued, setIssued] = useState<IssuedKey[]>([]);
+  const add = (rotated: boolean) => (device: PrePopulatedDevice) =>
+    setIssued((keys) => [{ device, rotated }, ...keys]);
+  const dismiss = (key: string) =>
+    setIssued((keys) => keys.filter((k) => k.device.device_key !== key));
   return (
     <section aria-labelledby="page-title">
       <PageHeader
@@ -38,12 +46,19 @@ export function AdminPortalPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <PrePopulateForm onCreated={setCreated} />
+              <PrePopulateForm onCreated={add(false)} />
             </CardContent>
           </Card>
-          {created ? <DeviceKeyNotice device={created} onDismiss={() => setCreated(null)} /> : null}
+          {issued.map(({ device, rotated }) => (
+            <DeviceKeyNotice
+              key={device.device_key}
+              device={device}
+              rotated={rotated}
+              onDismiss={() => dismiss(device.device_key)}
+            />
+          ))}
         </div>
-        <FleetList />
+        <FleetList onKeyRotated={add(true)} />
       </div>
       <div className="mt-6">
         <IntegrationInstructions />

@@ -19,6 +19,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { LoadMore } from '@/components/load-more';
 import { useAllDevices } from '@/lib/api/get-all-devices';
 import { useNow } from '@/lib/use-now';
 import { ConnectionBadge, RegistrationBadge } from './device-labels';
@@ -44,7 +45,7 @@ export function AllDevicesPage() {
     if (devices.isError)
       toast.error('Failed to fetch devices', {
         id: 'fetch-devices',
-        description: devices.error.message,
+        description: devices.error?.message,
       });
   }, [devices.isError, devices.error]);
 
@@ -58,7 +59,8 @@ export function AllDevicesPage() {
   const all = devices.data ?? [];
   const shown = filterDevices(all, search, filter, now);
   const counters = [
-    { label: 'Total', value: all.length },
+    // The total is the server's; the other counts are over the devices loaded so far.
+    { label: 'Total', value: devices.total ?? all.length },
     { label: 'Online', value: all.filter((d) => isOnline(d.last_seen, now)).length },
     { label: 'Assigned', value: all.filter((d) => d.registration_status !== 'unassigned').length },
     {
@@ -146,7 +148,7 @@ export function AllDevicesPage() {
       ) : devices.isError ? (
         <LoadError
           title="Failed to fetch devices"
-          message={devices.error.message}
+          message={devices.error?.message ?? ''}
           onRetry={() => void devices.refetch()}
         />
       ) : shown.length === 0 ? (
@@ -163,6 +165,7 @@ export function AllDevicesPage() {
         <>
           <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
             Showing {shown.length} of {all.length} devices
+            {devices.hasMore ? ` loaded (${devices.total} in all)` : ''}
           </p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Devices">
             {shown.map((device) => (
@@ -173,6 +176,7 @@ export function AllDevicesPage() {
           </ul>
         </>
       )}
+      {devices.hasMore ? <LoadMore list={devices} noun="devices" /> : null}
     </section>
   );
 }

@@ -8,15 +8,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-/** The pre-populate answer is the only place the key ever appears: shown once, then gone. */
+/**
+ * The pre-populate (or rotate-key) answer is the only place a key ever appears: it stays on
+ * screen until the admin says it is stored, then it is gone.
+ */
 export function DeviceKeyNotice({
   device,
+  rotated = false,
   onDismiss,
 }: {
   device: PrePopulatedDevice;
+  rotated?: boolean;
   onDismiss: () => void;
 }) {
   const keyId = useId();
+  const titleId = useId();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(device.device_key);
@@ -27,14 +33,15 @@ export function DeviceKeyNotice({
   };
 
   return (
-    <Card className="border-amber-300" role="region" aria-labelledby="device-key-title">
+    <Card className="border-amber-300" role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle as="h2" id="device-key-title" className="flex items-center gap-2">
+        <CardTitle as="h2" id={titleId} className="flex items-center gap-2">
           <KeyRound className="size-5 text-primary" aria-hidden="true" />
-          Device key for {device.device_id}
+          {rotated ? 'New device key' : 'Device key'} for {device.device_id}
         </CardTitle>
         <CardDescription>
           The collar authenticates every reading with this key.
+          {rotated ? ' Its previous key no longer works.' : null}
           {device.adopted
             ? ` This Device ID was already registered by ${device.owner_name ?? 'a customer'}; the collar is now assigned to them.`
             : null}
@@ -49,7 +56,7 @@ export function DeviceKeyNotice({
           </p>
         </Alert>
         <div className="grid gap-2">
-          <Label htmlFor={keyId}>Device key</Label>
+          <Label htmlFor={keyId}>Key for {device.device_id}</Label>
           <div className="flex gap-2">
             <Input
               id={keyId}

@@ -18,8 +18,13 @@ function setup(routes: Routes = {}) {
       jsonResponse(200, {
         devices: [
           makeDevice({ device_id: 'PET-OLD1', created_at: '2025-01-01T00:00:00.000Z' }),
-          makeDevice({ device_id: 'PET-NEW1', created_at: '2025-06-01T00:00:00.000Z' }),
+          makeDevice({
+            id: 'dev-1',
+            device_id: 'PET-NEW1',
+            created_at: '2025-06-01T00:00:00.000Z',
+          }),
         ],
+        total: 2,
       }),
     ...routes,
   });
@@ -81,7 +86,7 @@ describe('the Admin Portal', () => {
         },
       ],
     });
-    expect(screen.getByLabelText('Device key')).toHaveValue('secret-device-key-123');
+    expect(screen.getByLabelText('Key for PET-Z9Y8')).toHaveValue('secret-device-key-123');
     expect(screen.getByText(/shown only this once/)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute(
       'src',
@@ -90,7 +95,63 @@ describe('the Admin Portal', () => {
 
     await user.click(screen.getByRole('button', { name: "I've stored the key" }));
     expect(screen.queryByText('secret-device-key-123')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Device key')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Key for/)).not.toBeInTheDocument();
+  });
+
+  it('keeps every key issued on the page until each is acknowledged', async () => {
+    let n = 0;
+    const { user } = setup({
+      [PRE_POPULATE]: (init) => {
+        n++;
+        const id = (bodyOf(init).devices as Array<{ device_id: string }>)[0]!.device_id;
+        return jsonResponse(201, {
+          devices: [
+            {
+              id: `d${n}`,
+              device_id: id,
+              device_key: `key-${n}`,
+              qr_code: 'data:image/png;base64,AAAA',
+              adopted: false,
+              owner_name: null,
+            },
+          ],
+        });
+      },
+    });
+    for (const id of ['PET-AAA1', 'PET-AAA2']) {
+      await user.type(screen.getByLabelText('Device ID *'), id);
+      await user.type(screen.getByLabelText('MAC Address *'), 'AABBCCDDEEFF');
+      await user.click(screen.getByRole('button', { name: 'Pre-populate Device' }));
+      await screen.findByLabelText(`Key for ${id}`);
+    }
+    expect(screen.getByLabelText('Key for PET-AAA1')).toHaveValue('key-1');
+    expect(screen.getByLabelText('Key for PET-AAA2')).toHaveValue('key-2');
+    const [newest] = screen.getAllByRole('button', { name: "I've stored the key" });
+    await user.click(newest!);
+    expect(screen.queryByLabelText('Key for PET-AAA2')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Key for PET-AAA1')).toHaveValue('key-1');
+  });
+
+  it('issues a new key for a collar after confirming, and shows it until acknowledged', async () => {
+    const { calls, user } = setup({
+      'POST /api/admin/devices/dev-1/rotate-key': () =>
+        jsonResponse(200, {
+          device: {
+            id: 'dev-1',
+            device_id: 'PET-NEW1',
+            device_key: 'rotated-key',
+            qr_code: 'data:image/png;base64,AAAA',
+            adopted: false,
+            owner_name: null,
+          },
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'New key for PET-NEW1' }));
+    await user.click(screen.getByRole('button', { name: 'Issue New Key' }));
+    expect(await screen.findByLabelText('Key for PET-NEW1')).toHaveValue('rotated-key');
+    expect(screen.getByText(/previous key no longer works/)).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.init.body).toBeUndefined();
   });
 
   it("shows the server's reason when pre-populating is refused", async () => {
@@ -105,6 +166,23 @@ describe('the Admin Portal', () => {
         description: 'Device ID PET-AB12 already exists',
       }),
     );
+  });
+
+  it('loads the fleet a page at a time, with the total', async () => {
+    const page = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        makeDevice({ device_id: `PET-${String(from + i).padStart(4, '0')}` }),
+      );
+    const { user } = setup({
+      'GET /api/devices/all': () => jsonResponse(200, { devices: page(0, 100), total: 102 }),
+      'GET /api/devices/all?offset=100': () =>
+        jsonResponse(200, { devices: page(100, 2), total: 102 }),
+    });
+    expect(await screen.findByText('Showing 100 of 102 devices')).toBeInTheDocument();
+    expect(screen.getByText('102 devices, newest first.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more devices' }));
+    expect(await screen.findByText('Showing 102 of 102 devices')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more devices' })).not.toBeInTheDocument();
   });
 
   it('lists every device newest first', async () => {

@@ -14,8 +14,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { LoadMore } from '@/components/load-more';
 import { useAuth } from '@/lib/auth';
-import { useAllDogs } from '../api/get-all-dogs';
+import { usePetTotal, useUserPets } from '../api/get-all-dogs';
 import { useUsers } from '../api/get-users';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { UserDetailsDialog } from './user-details-dialog';
@@ -25,23 +26,34 @@ import { UserTable } from './user-table';
 export function AdminDashboard({ children }: { children?: ReactNode }) {
   const { user: currentUser, isAdmin } = useAuth();
   const users = useUsers();
-  const dogs = useAllDogs();
+  const petTotal = usePetTotal();
   const [detailsUserId, setDetailsUserId] = useState<string | null>(null);
+  const detailsPets = useUserPets(detailsUserId ?? undefined);
   const [roleUser, setRoleUser] = useState<AdminUser | null>(null);
 
   useEffect(() => {
     if (users.isError)
-      toast.error('Failed to fetch users', { id: 'fetch-users', description: users.error.message });
+      toast.error('Failed to fetch users', {
+        id: 'fetch-users',
+        description: users.error?.message,
+      });
   }, [users.isError, users.error]);
   useEffect(() => {
-    if (dogs.isError)
-      toast.error('Failed to fetch dogs', { id: 'fetch-dogs', description: dogs.error.message });
-  }, [dogs.isError, dogs.error]);
+    const failed = petTotal.isError
+      ? petTotal.error
+      : detailsPets.isError
+        ? detailsPets.error
+        : null;
+    if (failed)
+      toast.error('Failed to fetch dogs', { id: 'fetch-dogs', description: failed.message });
+  }, [petTotal.isError, petTotal.error, detailsPets.isError, detailsPets.error]);
 
   const list = users.data ?? [];
-  const adminCount = list.filter((u) => u.role === 'admin').length;
-  const userCount = list.length - adminCount;
-  const activeUsers = list.filter((u) => u.dogs_count > 0).length;
+  // Counted by the server over every user, not over the pages loaded here.
+  const counts = users.firstPage;
+  const adminCount = counts?.admin_count ?? 0;
+  const userCount = (counts?.total ?? 0) - adminCount;
+  const activeUsers = counts?.active_count ?? 0;
   // Looked up by id so the dialog follows refetched data (e.g. after a role change).
   const detailsUser = detailsUserId ? (list.find((u) => u.id === detailsUserId) ?? null) : null;
   const canDelete =
@@ -50,7 +62,7 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
     detailsUser.id !== currentUser?.id &&
     !(detailsUser.role === 'admin' && adminCount <= 1);
 
-  const failed = [users.isError && 'users', dogs.isError && 'pets'].filter(Boolean);
+  const failed = [users.isError && 'users', petTotal.isError && 'pets'].filter(Boolean);
 
   return (
     <section aria-labelledby="page-title">
@@ -69,7 +81,7 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
             size="sm"
             onClick={() => {
               if (users.isError) void users.refetch();
-              if (dogs.isError) void dogs.refetch();
+              if (petTotal.isError) void petTotal.refetch();
             }}
           >
             Try Again
@@ -85,23 +97,23 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
         <StatCard
           icon={Users}
           title="Total Users"
-          value={users.data ? list.length : undefined}
+          value={counts ? counts.total : undefined}
           detail={
-            users.data ? `${plural(adminCount, 'admin')} · ${plural(userCount, 'user')}` : undefined
+            counts ? `${plural(adminCount, 'admin')} · ${plural(userCount, 'user')}` : undefined
           }
           failed={users.isError}
         />
         <StatCard
           icon={PawPrint}
           title="Total Pets"
-          value={dogs.data?.length}
+          value={petTotal.data}
           detail="Registered across all accounts"
-          failed={dogs.isError}
+          failed={petTotal.isError}
         />
         <StatCard
           icon={Activity}
           title="Active Users"
-          value={users.data ? activeUsers : undefined}
+          value={counts ? activeUsers : undefined}
           detail="Users with at least one pet"
           failed={users.isError}
         />
@@ -131,6 +143,7 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
             onViewDetails={(u) => setDetailsUserId(u.id)}
             onChangeRole={setRoleUser}
           />
+          <LoadMore list={users} noun="users" />
         </CardContent>
       </Card>
 
@@ -138,8 +151,8 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
 
       <UserDetailsDialog
         user={detailsUser}
-        dogs={dogs.data}
-        dogsLoading={dogs.isPending}
+        dogs={detailsPets.data}
+        dogsLoading={detailsPets.isPending}
         canDelete={canDelete}
         onOpenChange={(open) => {
           if (!open) setDetailsUserId(null);

@@ -10,8 +10,8 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 async function confirmTextFor(device: ReturnType<typeof makeDevice>) {
   stubFetch({
-    'GET /api/devices': () => jsonResponse(200, { devices: [device] }),
-    'GET /api/dogs': () => jsonResponse(200, { dogs: [] }),
+    'GET /api/devices': () => jsonResponse(200, { devices: [device], total: 1 }),
+    'GET /api/dogs': () => jsonResponse(200, { dogs: [], total: 0 }),
   });
   renderWithProviders(<DevicesPage />, { auth: fakeAuth(makeUser()) });
   const user = userEvent.setup();

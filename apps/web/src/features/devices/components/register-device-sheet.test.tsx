@@ -17,7 +17,7 @@ const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<st
 
 async function registerWith(routes: Routes, deviceId = 'pet-ab12') {
   const calls = stubFetch({
-    'GET /api/devices': () => jsonResponse(200, { devices: [] }),
+    'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
     ...routes,
   });
   const onOpenChange = vi.fn();
@@ -142,6 +142,15 @@ describe('the Register Device sheet', () => {
     const { called } = await registerWith({ [LOOKUP]: () => jsonResponse(429, { error: wait }) });
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Assignment Failed', { description: wait }),
+    );
+    expect(called(CREATE)).toHaveLength(0);
+  });
+
+  it("shows the server's reason on a 400 (a vest is not for customers), and never falls back", async () => {
+    const reason = 'Device PET-AB12 is a vest; customers may register collars only.';
+    const { called } = await registerWith({ [LOOKUP]: () => jsonResponse(400, { error: reason }) });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Assignment Failed', { description: reason }),
     );
     expect(called(CREATE)).toHaveLength(0);
   });

@@ -88,9 +88,10 @@ export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () =
             toast.error('Failed to create device', { description: error.message });
           else
             toast.error('Assignment Failed', {
-              // A refusal for too many look-ups says how long to wait; retrying at once would fail.
+              // A refusal (400: not a collar; 429: too many look-ups) says why, and retrying
+              // at once would fail the same way: show the server's words.
               description:
-                error instanceof ApiError && error.status === 429
+                error instanceof ApiError && (error.status === 400 || error.status === 429)
                   ? error.message
                   : 'Failed to assign device. Please try again.',
             });

@@ -9,6 +9,9 @@ import { makeDevice, makeReading } from '@/testing/devices';
 import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { MonitoringPage } from './monitoring-page';
 
+/** A whole list as one page of the paged devices answer. */
+const paged = (body: { devices: unknown[] }) => ({ ...body, total: body.devices.length });
+
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const NOW = Date.parse('2025-07-01T12:00:00.000Z');
@@ -62,19 +65,22 @@ describe('Monitoring', () => {
     const biscuit = liveDevice();
     stubFetch({
       'GET /api/devices': () =>
-        jsonResponse(200, {
-          devices: [
-            biscuit,
-            liveDevice({
-              device_name: 'Spare collar',
-              device_id: 'PET-SP01',
-              heart_rate: null,
-              activity_level: null,
-              vitals_status: 'WARNING',
-              battery_level: 15,
-            }),
-          ],
-        }),
+        jsonResponse(
+          200,
+          paged({
+            devices: [
+              biscuit,
+              liveDevice({
+                device_name: 'Spare collar',
+                device_id: 'PET-SP01',
+                heart_rate: null,
+                activity_level: null,
+                vitals_status: 'WARNING',
+                battery_level: 15,
+              }),
+            ],
+          }),
+        ),
     });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
     expect(
@@ -107,15 +113,18 @@ describe('Monitoring', () => {
   it('says so when a collar has sent no data yet', async () => {
     stubFetch({
       'GET /api/devices': () =>
-        jsonResponse(200, {
-          devices: [
-            makeDevice({
-              device_name: 'New collar',
-              temperature_celsius: null,
-              vitals_recorded_at: null,
-            }),
-          ],
-        }),
+        jsonResponse(
+          200,
+          paged({
+            devices: [
+              makeDevice({
+                device_name: 'New collar',
+                temperature_celsius: null,
+                vitals_recorded_at: null,
+              }),
+            ],
+          }),
+        ),
     });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
     const card = await findCard('New collar');
@@ -126,7 +135,7 @@ describe('Monitoring', () => {
   it('turns a card Disconnected when its reading turns 2 minutes old, without a reload', async () => {
     const calls = stubFetch({
       'GET /api/devices': () =>
-        jsonResponse(200, { devices: [liveDevice({ vitals_recorded_at: ago(110) })] }),
+        jsonResponse(200, paged({ devices: [liveDevice({ vitals_recorded_at: ago(110) })] })),
     });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
     const card = await findCard('Biscuit collar');
@@ -142,7 +151,7 @@ describe('Monitoring', () => {
 
   it('updates from the live stream: a changed reading moves the values and the time and lights up', async () => {
     const device = liveDevice();
-    stubFetch({ 'GET /api/devices': () => jsonResponse(200, { devices: [device] }) });
+    stubFetch({ 'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })) });
     const { queryClient } = renderWithProviders(<MonitoringPage />, { auth: owner() });
     const card = await findCard('Biscuit collar');
     stop = await openFakeStream(queryClient);
@@ -183,7 +192,7 @@ describe('Monitoring', () => {
       'GET /api/devices': () =>
         fail
           ? jsonResponse(500, { error: 'Database unavailable' })
-          : jsonResponse(200, { devices: [liveDevice()] }),
+          : jsonResponse(200, paged({ devices: [liveDevice()] })),
     });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
     expect(
@@ -197,7 +206,7 @@ describe('Monitoring', () => {
   }, 15_000);
 
   it("shows 'No Devices Found' with Add Device going to /devices", async () => {
-    stubFetch({ 'GET /api/devices': () => jsonResponse(200, { devices: [] }) });
+    stubFetch({ 'GET /api/devices': () => jsonResponse(200, paged({ devices: [] })) });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
     expect(await screen.findByRole('heading', { name: 'No Devices Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add Device' })).toHaveAttribute('href', '/devices');
@@ -206,7 +215,7 @@ describe('Monitoring', () => {
   it('shows an admin every device on the platform, with its owner', async () => {
     const calls = stubFetch({
       'GET /api/devices/all': () =>
-        jsonResponse(200, { devices: [liveDevice({ owner_name: 'Sam Owner' })] }),
+        jsonResponse(200, paged({ devices: [liveDevice({ owner_name: 'Sam Owner' })] })),
     });
     renderWithProviders(<MonitoringPage />, {
       auth: fakeAuth(makeUser({ role: 'admin', name: 'Ada' })),
@@ -218,7 +227,7 @@ describe('Monitoring', () => {
 
   it("refreshes on Refresh Data with the toast 'Refreshed' / 'Device data updated'", async () => {
     const calls = stubFetch({
-      'GET /api/devices': () => jsonResponse(200, { devices: [liveDevice()] }),
+      'GET /api/devices': () => jsonResponse(200, paged({ devices: [liveDevice()] })),
     });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
     await findCard('Biscuit collar');

@@ -13,8 +13,8 @@ describe('the pet card quick actions', () => {
     const older = makeDevice({ dog_id: pet.id, vitals_recorded_at: '2025-07-01T10:00:00.000Z' });
     const latest = makeDevice({ dog_id: pet.id, vitals_recorded_at: '2025-07-01T11:00:00.000Z' });
     stubFetch({
-      'GET /api/dogs': () => jsonResponse(200, { dogs: [pet] }),
-      'GET /api/devices': () => jsonResponse(200, { devices: [older, latest] }),
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [older, latest], total: 2 }),
     });
     renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
     const history = `/devices/${latest.id}/history`;
@@ -31,8 +31,8 @@ describe('the pet card quick actions', () => {
 
   it('take them to Monitoring while the pet has no collar', async () => {
     stubFetch({
-      'GET /api/dogs': () => jsonResponse(200, { dogs: [makePet()] }),
-      'GET /api/devices': () => jsonResponse(200, { devices: [] }),
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [makePet()], total: 1 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
     });
     renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
     expect(await screen.findByRole('link', { name: 'View Activity' })).toHaveAttribute(

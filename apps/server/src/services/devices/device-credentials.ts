@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { PrePopulatedDevice, SelfRegisterInput } from '@pawguard/shared';
+import { isUniqueViolation } from '../../db/index.js';
+import type { DevicesRepository } from '../../repositories/devices-repository.js';
+import type { Clock } from '../clock.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import type { DeviceLifecycle } from './credentials-events.js';
+import { DEVICE_NOT_FOUND } from './device-access.js';
+import { qrPng } from './qr.js';
+
+/** 32 random bytes: 256 bits, well over the 128 the checklist asks of a device credential. */
+export const newDeviceKey = () => randomBytes(32).toString('base64url');
+/** A fast hash is enough for a long random secret (nothing to brute-force). */
+export const hashDeviceKey = (key: string) =>
+  createHash('sha256').update(key, 'utf8').digest('hex');
+
+/** A new key with its QR code, made before any transaction (nothing slow happens inside one). */
+export async function issueKey(): Promise<{ key: string; hash: string; qr: string }> {
+  const key = newDeviceKey();
+  return { key, hash: hashDeviceKey(key), qr: await qrPng(key) };
+}
+
+/** The collar's credential: checking it, the collar reporting itself, and an admin's rotation. */
+export class DeviceCredentials {
+  constructor(
+    private readonly devices: DevicesRepository,
+    private readonly lifecycle: DeviceLifecycle,
+    private readonly clock: Clock,
+  ) {}
+
+  /** `Authorization: Device <key>` → the device it belongs to, or null. */
+  async authenticateKey(key: string): Promise<{ id: string; deviceId: string } | null> {
+    const row = await this.devices.findByKeyHash(hashDeviceKey(key));
+    return row ? { id: row.id, deviceId: row.device_id } : null;
+  }
+
+  /** The collar itself reports its firmware and MAC (authenticated by its key). */
+  async selfRegister(deviceUuid: string, input: SelfRegisterInput) {
+    const inUse = () =>
+      new ConflictError(`MAC address ${input.device_address} is already used by another device`);
+    const holder = await this.devices.findByMac(input.device_address);
+    if (holder && holder.id !== deviceUuid) throw inUse();
+    const now = this.clock.now().toISOString();
+    try {
+      const ok = await this.devices.update(deviceUuid, {
+        firmware_version: input.firmware_version,
+        device_address: input.device_address,
+        last_seen: now,
+        updated_at: now,
+      });
+      if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw inUse();
+      throw err;
+    }
+    const d = await this.devices.findById(deviceUuid);
+    if (!d) throw new NotFoundError(DEVICE_NOT_FOUND);
+    return {
+      device_id: d.device_id,
+      device_address: d.device_address,
+      firmware_version: d.firmware_version,
+      registration_status: d.registration_status,
+      status: d.status,
+    };
+  }
+
+  /**
+   * POST rotate-key (admin): a new key for a device that has one; the old key is refused
+   * from the next request on (DEV-4). Shown in this answer only, like pre-populate's.
+   */
+  async rotateKey(id: string): Promise<PrePopulatedDevice> {
+    const row = await this.devices.findById(id);
+    if (!row) throw new NotFoundError(DEVICE_NOT_FOUND);
+    if (!row.device_key_hash) {
+      throw new ConflictError(
+        `Device ${row.device_id} has no key yet: pre-populate its Device ID to give it one.`,
+      );
+    }
+    const { key, hash, qr } = await issueKey();
+    const ok = await this.devices.update(id, {
+      device_key_hash: hash,
+      updated_at: this.clock.now().toISOString(),
+    });
+    if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
+    this.lifecycle.credentialsChanged({ id, device_id: row.device_id, reason: 'rotated' });
+    return {
+      id,
+      device_id: row.device_id,
+      device_key: key,
+      qr_code: qr,
+      adopted: false,
+      owner_name: row.owner_name,
+    };
+  }
+}

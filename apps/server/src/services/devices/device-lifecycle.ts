@@ -1,0 +1,189 @@
+import type { Kysely } from 'kysely';
+import {
+  defaultDeviceName,
+  nextRegistrationStatus,
+  statusAfterRelease,
+  type Device,
+  type UpdateDeviceInput,
+  type User,
+} from '@pawguard/shared';
+import type { Database } from '../../db/schema.js';
+import {
+  toDevice,
+  type DeviceChanges,
+  type DeviceRow,
+  type DevicesRepository,
+} from '../../repositories/devices-repository.js';
+import type { ReadingsRepository } from '../../repositories/readings-repository.js';
+import type { Clock } from '../clock.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
+import type { CredentialsChange, DeviceLifecycle } from './credentials-events.js';
+import {
+  DEVICE_NOT_FOUND,
+  NO_VITALS,
+  PET_NOT_FOUND,
+  checkType,
+  isAdmin,
+  onLivePet,
+  type DeviceAccess,
+} from './device-access.js';
+
+/** What the owner or an admin did with DELETE. */
+export type RemoveOutcome = 'released' | 'removed';
+
+/**
+ * A device after it has found its owner: edits, release, removal, and what happens when its
+ * pet or its owner's account is deleted. Every change to who may post is announced through
+ * `lifecycle` once committed.
+ */
+export class DeviceLifecycleService {
+  constructor(
+    private readonly devices: DevicesRepository,
+    private readonly access: DeviceAccess,
+    private readonly lifecycle: DeviceLifecycle,
+    private readonly clock: Clock,
+    private readonly db: Kysely<Database>,
+    private readonly readings: ReadingsRepository,
+  ) {}
+
+  private now() {
+    return this.clock.now().toISOString();
+  }
+
+  /**
+   * PUT /api/devices/{id}. The owner renames the collar and moves it between their pets
+   * (an omitted dog_id takes it off its pet; an omitted name or type keeps the stored one).
+   * A customer may not change the type to anything but a collar, nor set `status` (403).
+   * An admin may set `status` on any device, but a customer's other fields are changed only
+   * by that customer (DESIGN §5): an admin's PUT on a device someone else holds changes the
+   * status and nothing else, and answers 403 if it asks for more.
+   */
+  async update(actor: User, id: string, input: UpdateDeviceInput): Promise<Device> {
+    const row = await this.access.visible(actor, id);
+    if (input.status !== undefined && !isAdmin(actor))
+      throw new ForbiddenError('Only an admin can change a device status');
+    if (row.user_id !== null && row.user_id !== actor.id) return this.setStatusOnly(row, input);
+    const type = input.device_type ?? row.device_type;
+    // Keeping a vest a vest is fine; only a change to a type customers cannot use is refused.
+    if (type !== row.device_type) checkType(actor, type);
+    const dogId = input.dog_id ?? null;
+    if (dogId !== null) {
+      if (!row.user_id) throw new NotFoundError(PET_NOT_FOUND);
+      await this.access.ownPet(dogId, row.user_id);
+    }
+    const changes: DeviceChanges = {
+      device_name: input.device_name ?? row.device_name,
+      device_type: type,
+      dog_id: dogId,
+      updated_at: this.now(),
+    };
+    if (input.status !== undefined) changes.status = input.status;
+    // The owner condition keeps a concurrent release from being undone.
+    const ownerId = row.user_id === actor.id ? actor.id : undefined;
+    const ok = await onLivePet(() => this.devices.update(id, changes, { ownerId }));
+    if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
+    this.lifecycle.deviceUpdated(id, row.user_id);
+    return this.reload(id);
+  }
+
+  /** An admin's PUT on a customer's device: the status, and nothing of the customer's. */
+  private async setStatusOnly(row: DeviceRow, input: UpdateDeviceInput): Promise<Device> {
+    const rewrites =
+      (input.device_name !== undefined && input.device_name !== row.device_name) ||
+      (input.device_type !== undefined && input.device_type !== row.device_type) ||
+      (input.dog_id !== undefined && input.dog_id !== row.dog_id);
+    if (rewrites) {
+      throw new ForbiddenError(
+        "An admin can change only the status of a customer's device; its name, type and pet are the customer's.",
+      );
+    }
+    if (input.status !== undefined && input.status !== row.status) {
+      const ok = await this.devices.update(
+        row.id,
+        { status: input.status, updated_at: this.now() },
+        { ownerId: row.user_id ?? undefined },
+      );
+      if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
+    }
+    return this.reload(row.id);
+  }
+
+  private async reload(id: string): Promise<Device> {
+    const row = await this.devices.findById(id);
+    if (!row) throw new NotFoundError(DEVICE_NOT_FOUND);
+    return toDevice(row);
+  }
+
+  /**
+   * The owner's DELETE releases the collar (owner, pet and name cleared, back to unassigned,
+   * key kept, latest vitals cleared); a customer's unregistered device has nothing to go back
+   * to and is removed. An admin's DELETE of a device they do not hold removes it.
+   */
+  async remove(actor: User, id: string): Promise<RemoveOutcome> {
+    const row = await this.access.visible(actor, id);
+    let outcome: RemoveOutcome;
+    if (row.user_id === actor.id) {
+      const given = await this.db.transaction().execute((trx) => this.giveBack(row, actor.id, trx));
+      if (!given) throw new NotFoundError(DEVICE_NOT_FOUND);
+      outcome = 'released';
+    } else {
+      if (!(await this.devices.delete(id))) throw new NotFoundError(DEVICE_NOT_FOUND);
+      outcome = 'removed';
+    }
+    this.lifecycle.credentialsChanged({
+      id,
+      device_id: row.device_id,
+      reason: outcome,
+      owner_id: row.user_id,
+    });
+    return outcome;
+  }
+
+  /**
+   * Back to the fleet (or gone, when it was never pre-populated), while `ownerId` holds it.
+   * Its readings go with it: the next owner starts with none.
+   */
+  private async giveBack(row: DeviceRow, ownerId: string, ex: Kysely<Database>): Promise<boolean> {
+    if (row.registration_status === 'unregistered')
+      return this.devices.delete(row.id, { ownerId, ex });
+    const released = await this.devices.update(
+      row.id,
+      {
+        user_id: null,
+        dog_id: null,
+        device_name: defaultDeviceName(row.device_id),
+        registration_status:
+          nextRegistrationStatus(row.registration_status, 'release') ?? 'unassigned',
+        status: statusAfterRelease(row.status),
+        ...NO_VITALS,
+        updated_at: this.now(),
+      },
+      { ownerId, ex },
+    );
+    if (released) await this.readings.deleteForDevice(row.id, ex);
+    return released;
+  }
+
+  /** A deleted pet's collars stay with the owner, on no pet (in the pet's transaction). */
+  async onPetDeleted(petId: string, trx: Kysely<Database>): Promise<void> {
+    await this.devices.clearPet(petId, this.now(), trx);
+  }
+
+  /**
+   * A deleted account's collars go back to the fleet; its unregistered devices go. Runs in
+   * the account's transaction; returns what to announce once that has committed.
+   */
+  async onUserDeleted(userId: string, trx: Kysely<Database>): Promise<() => void> {
+    const changes: CredentialsChange[] = [];
+    for (const row of await this.devices.listOwnedRows(userId, trx)) {
+      await this.giveBack(row, userId, trx);
+      changes.push({
+        id: row.id,
+        device_id: row.device_id,
+        reason: 'user_deleted',
+        owner_id: userId,
+      });
+    }
+    return () => this.lifecycle.credentialsChanged(changes);
+  }
+}

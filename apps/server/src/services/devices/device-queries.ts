@@ -1,0 +1,53 @@
+import type { Device, User } from '@pawguard/shared';
+import { toDevice, type DevicesRepository } from '../../repositories/devices-repository.js';
+import type { PageRequest } from '../../repositories/paging.js';
+import { NotFoundError } from '../errors.js';
+import { isAdmin, type DeviceAccess } from './device-access.js';
+import { qrPng } from './qr.js';
+
+/** A page of devices as the API answers it. */
+export type DevicePage = { devices: Device[]; total: number };
+
+/** Reading devices: an owner's, the fleet's, one by id or MAC, and a Device ID's QR code. */
+export class DeviceQueries {
+  constructor(
+    private readonly devices: DevicesRepository,
+    private readonly access: DeviceAccess,
+  ) {}
+
+  listMine(userId: string, page: PageRequest): Promise<DevicePage> {
+    return this.devices.pageByUser(userId, page);
+  }
+
+  listAll(page: PageRequest): Promise<DevicePage> {
+    return this.devices.pageAll(page);
+  }
+
+  listUnassigned(page: PageRequest): Promise<DevicePage> {
+    return this.devices.pageUnassigned(page);
+  }
+
+  async get(actor: User, id: string): Promise<Device> {
+    return toDevice(await this.access.visible(actor, id));
+  }
+
+  /** By the printed Device ID, for its owner or an admin (anyone else: 404). */
+  async getByDeviceId(actor: User, deviceId: string): Promise<Device> {
+    const row = await this.devices.findByDeviceId(deviceId);
+    if (!row || (row.user_id !== actor.id && !isAdmin(actor)))
+      throw new NotFoundError(`Device ${deviceId} was not found`);
+    return toDevice(row);
+  }
+
+  async byMac(mac: string): Promise<Device> {
+    const row = await this.devices.findByMac(mac);
+    if (!row) throw new NotFoundError(`No device has the MAC address ${mac}`);
+    return toDevice(row);
+  }
+
+  /** A QR code of the Device ID (never of the key). */
+  async qrCode(actor: User, id: string): Promise<string> {
+    const row = await this.access.visible(actor, id);
+    return qrPng(row.device_id);
+  }
+}

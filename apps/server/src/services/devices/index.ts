@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { DevicesRepository } from '../../repositories/devices-repository.js';
+import type { DogsRepository } from '../../repositories/dogs-repository.js';
+import type { OutboxRepository } from '../../repositories/outbox-repository.js';
+import type { UsersRepository } from '../../repositories/users-repository.js';
+import type { ReadingsRepository } from '../../repositories/readings-repository.js';
+import type { Clock } from '../clock.js';
+import type { FixedWindowLimit } from '../fixed-window-limit.js';
+import type { DeviceLifecycle } from './credentials-events.js';
+import { CustomerRegistration } from './customer-registration.js';
+import { DeviceAccess } from './device-access.js';
+import { DeviceCredentials } from './device-credentials.js';
+import { DeviceLifecycleService } from './device-lifecycle.js';
+import { DeviceQueries } from './device-queries.js';
+import { FleetProvisioning } from './fleet-provisioning.js';
+
+export { hashDeviceKey } from './device-credentials.js';
+export type { RemoveOutcome } from './device-lifecycle.js';
+export type { DevicePage } from './device-queries.js';
+export {
+  DeviceLifecycle,
+  type CredentialsChange,
+  type CredentialsChangeReason,
+  type CredentialsListener,
+  type DeviceUpdate,
+} from './credentials-events.js';
+
+export interface DeviceServiceDeps {
+  db: Kysely<Database>;
+  devices: DevicesRepository;
+  dogs: DogsRepository;
+  users: UsersRepository;
+  outbox: OutboxRepository;
+  readings: ReadingsRepository;
+  clock: Clock;
+  /** by-device-id, assign and the fallback share one budget per user (each reveals an id exists). */
+  lookupLimit: FixedWindowLimit;
+  /** Auto-assign reservations per user (5 an hour by default): the fleet is shared. */
+  autoAssignLimit: FixedWindowLimit;
+  onMailQueued: () => void;
+  /** Told after commit whenever a device's key changes or it may no longer post. */
+  lifecycle: DeviceLifecycle;
+}
+
+/**
+ * The devices feature as the routes call it. Each part lives in its own file here:
+ * - device-queries:        reading devices (an owner's, the fleet, by id or MAC, QR codes)
+ * - customer-registration: look-up, claim, the fallback, auto-assign
+ * - fleet-provisioning:    pre-populate, admin register, generate-id
+ * - device-credentials:    keys, the collar's self-register and key check, rotation
+ * - device-lifecycle:      edits, release, removal, a deleted pet or account
+ * - credentials-events:    the hook telling ingestion that credentials changed
+ */
+export class DeviceService {
+  readonly queries: DeviceQueries;
+  readonly registration: CustomerRegistration;
+  readonly fleet: FleetProvisioning;
+  readonly credentials: DeviceCredentials;
+  readonly changes: DeviceLifecycleService;
+
+  constructor(d: DeviceServiceDeps) {
+    const access = new DeviceAccess(d.devices, d.dogs);
+    this.queries = new DeviceQueries(d.devices, access);
+    this.registration = new CustomerRegistration({ ...d, access });
+    this.fleet = new FleetProvisioning(d);
+    this.credentials = new DeviceCredentials(d.devices, d.lifecycle, d.clock);
+    this.changes = new DeviceLifecycleService(
+      d.devices,
+      access,
+      d.lifecycle,
+      d.clock,
+      d.db,
+      d.readings,
+    );
+  }
+
+  // The names the routes and the container use.
+  readonly listMine: DeviceQueries['listMine'] = (...a) => this.queries.listMine(...a);
+  readonly listAll: DeviceQueries['listAll'] = (...a) => this.queries.listAll(...a);
+  readonly listUnassigned: DeviceQueries['listUnassigned'] = (...a) =>
+    this.queries.listUnassigned(...a);
+  readonly get: DeviceQueries['get'] = (...a) => this.queries.get(...a);
+  readonly getByDeviceId: DeviceQueries['getByDeviceId'] = (...a) =>
+    this.queries.getByDeviceId(...a);
+  readonly byMac: DeviceQueries['byMac'] = (...a) => this.queries.byMac(...a);
+  readonly qrCode: DeviceQueries['qrCode'] = (...a) => this.queries.qrCode(...a);
+
+  readonly lookup: CustomerRegistration['lookup'] = (...a) => this.registration.lookup(...a);
+  readonly assign: CustomerRegistration['assign'] = (...a) => this.registration.assign(...a);
+  readonly createUnregistered: CustomerRegistration['createUnregistered'] = (...a) =>
+    this.registration.createUnregistered(...a);
+  readonly autoAssign: CustomerRegistration['autoAssign'] = (...a) =>
+    this.registration.autoAssign(...a);
+
+  readonly generateId: FleetProvisioning['generateId'] = (...a) => this.fleet.generateId(...a);
+  readonly prePopulate: FleetProvisioning['prePopulate'] = (...a) => this.fleet.prePopulate(...a);
+  readonly registerToUser: FleetProvisioning['registerToUser'] = (...a) =>
+    this.fleet.registerToUser(...a);
+
+  readonly authenticateKey: DeviceCredentials['authenticateKey'] = (...a) =>
+    this.credentials.authenticateKey(...a);
+  readonly selfRegister: DeviceCredentials['selfRegister'] = (...a) =>
+    this.credentials.selfRegister(...a);
+  readonly rotateKey: DeviceCredentials['rotateKey'] = (...a) => this.credentials.rotateKey(...a);
+
+  readonly update: DeviceLifecycleService['update'] = (...a) => this.changes.update(...a);
+  readonly remove: DeviceLifecycleService['remove'] = (...a) => this.changes.remove(...a);
+  readonly onPetDeleted: DeviceLifecycleService['onPetDeleted'] = (...a) =>
+    this.changes.onPetDeleted(...a);
+  readonly onUserDeleted: DeviceLifecycleService['onUserDeleted'] = (...a) =>
+    this.changes.onUserDeleted(...a);
+}

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionsRepository } from '../repositories/sessions-repository.js';
+import type { EmailConfirmationsRepository } from '../repositories/email-confirmations-repository.js';
+import type { OutboxRepository } from '../repositories/outbox-repository.js';
+import type { Clock } from './clock.js';
+
+/** Sent mail is kept this long (to answer "did you send it?"), then pruned. */
+export const SENT_MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+const EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Removes rows that can never matter again, so tables stay the size of what is live: ended
+ * sessions, spent confirmation links, and sent mail past its retention. Runs hourly beside
+ * the mail worker (every instance may run it: deleting the same rows twice is harmless).
+ */
+export class Housekeeping {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly d: {
+      sessions: SessionsRepository;
+      confirmations: EmailConfirmationsRepository;
+      outbox: OutboxRepository;
+      clock: Clock;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  async prune(): Promise<{ sessions: number; confirmations: number; mail: number }> {
+    const now = this.d.clock.now();
+    const iso = now.toISOString();
+    const result = {
+      sessions: await this.d.sessions.pruneEnded(iso),
+      confirmations: await this.d.confirmations.pruneSpent(iso),
+      mail: await this.d.outbox.pruneSent(
+        new Date(now.getTime() - SENT_MAIL_RETENTION_MS).toISOString(),
+      ),
+    };
+    this.d.log.info({ event: 'housekeeping', ...result }, 'pruned ended rows');
+    return result;
+  }
+
+  start(): void {
+    const run = () =>
+      void this.prune().catch((err: unknown) => this.d.log.error({ err }, 'housekeeping failed'));
+    this.timer = setInterval(run, EVERY_MS);
+    this.timer.unref();
+    run();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}

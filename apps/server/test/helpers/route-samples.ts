@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { bearer, login, TEST_PASSWORD, type SeededUser, type TestApp } from './app.js';
+import { insertUser, seedDog } from './api.js';
+import { deviceMatrixSamples } from './device-matrix-samples.js';
+import { readingMatrixSamples } from './reading-matrix-samples.js';
+
+export type Principal = 'anon' | 'user' | 'admin';
+
+/**
+ * A valid request for every /api route, as each principal may legitimately make it (on its
+ * own objects). The authorization matrix uses them to show what the role decides; the write
+ * route fuzz starts from them and spoils one field at a time. A route without a sample fails
+ * the matrix test, so every route gets one.
+ */
+export function routeSamples(ctx: {
+  t: () => TestApp;
+  who: (p: Principal) => SeededUser | undefined;
+  user: () => SeededUser;
+  admin: () => SeededUser;
+}): Record<string, (p: Principal) => Promise<InjectOptions>> {
+  const { who } = ctx;
+  const t = ctx.t;
+  const user = ctx.user;
+  const validDog = { name: 'Matrix Dog', breed: 'Poodle', age: 3, weight: 12 };
+  const validPrefs = {
+    email_notifications_enabled: true,
+    temperature_threshold: 80,
+    critical_temperature_threshold: 100,
+    email_frequency: 'daily',
+  };
+
+  return {
+    ...deviceMatrixSamples(ctx),
+    ...readingMatrixSamples(ctx),
+    'POST /api/waitlist': async () => ({
+      method: 'POST',
+      url: '/api/waitlist',
+      payload: {
+        name: 'Matrix',
+        email: `matrix-${randomUUID()}@example.com`,
+        phone: '555 0100',
+        petName: 'Rex',
+        petBreed: 'Poodle',
+      },
+    }),
+    'GET /api/admin/waitlist': async () => ({ url: '/api/admin/waitlist' }),
+    'GET /api/admin/waitlist/export.csv': async () => ({ url: '/api/admin/waitlist/export.csv' }),
+    'GET /api/health': async () => ({ url: '/api/health' }),
+    'GET /api/config': async () => ({ url: '/api/config' }),
+    'POST /api/auth/register': async () => ({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: `matrix-${randomUUID()}@example.com`,
+        password: 'matrix password',
+        name: 'Matrix',
+      },
+    }),
+    'POST /api/auth/login': async (p) => ({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: (who(p) ?? user()).email, password: TEST_PASSWORD },
+    }),
+    'GET /api/auth/confirm/:token': async () => ({ url: `/api/auth/confirm/${randomUUID()}` }),
+    // A fresh session, so the shared principals stay signed in.
+    'POST /api/auth/logout': async (p) => ({
+      method: 'POST',
+      url: '/api/auth/logout',
+      ...(who(p) ? { headers: bearer(await login(t(), who(p)!.email, TEST_PASSWORD)) } : {}),
+    }),
+    'GET /api/auth/profile': async () => ({ url: '/api/auth/profile' }),
+    'GET /api/auth/users': async () => ({ url: '/api/auth/users' }),
+    'PUT /api/auth/users/:id/role': async () => ({
+      method: 'PUT',
+      url: `/api/auth/users/${(await insertUser(t())).id}/role`,
+      payload: { role: 'admin' },
+    }),
+    'DELETE /api/auth/users/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/auth/users/${(await insertUser(t())).id}`,
+    }),
+    'GET /api/dogs': async () => ({ url: '/api/dogs' }),
+    'POST /api/dogs': async () => ({ method: 'POST', url: '/api/dogs', payload: validDog }),
+    'GET /api/dogs/all': async () => ({ url: '/api/dogs/all' }),
+    'PUT /api/dogs/:id': async (p) => ({
+      method: 'PUT',
+      url: `/api/dogs/${(await seedDog(t(), (who(p) ?? user()).id)).id}`,
+      payload: validDog,
+    }),
+    'DELETE /api/dogs/:id': async (p) => ({
+      method: 'DELETE',
+      url: `/api/dogs/${(await seedDog(t(), (who(p) ?? user()).id)).id}`,
+    }),
+    'GET /api/notifications/preferences': async () => ({ url: '/api/notifications/preferences' }),
+    'PUT /api/notifications/preferences': async () => ({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      payload: validPrefs,
+    }),
+    'GET /api/docs': async () => ({ url: '/api/docs' }),
+    'GET /api/docs/json': async () => ({ url: '/api/docs/json' }),
+    'GET /api/docs/yaml': async () => ({ url: '/api/docs/yaml' }),
+    'GET /api/docs/static/*': async () => ({ url: '/api/docs/static/swagger-ui.css' }),
+    'GET /api/docs/static/index.html': async () => ({ url: '/api/docs/static/index.html' }),
+    'GET /api/docs/static/swagger-initializer.js': async () => ({
+      url: '/api/docs/static/swagger-initializer.js',
+    }),
+  };
+}

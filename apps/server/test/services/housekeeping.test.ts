@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, seedUser, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const count = async (table: 'sessions' | 'email_confirmations' | 'outbox') =>
+  Number(
+    (
+      await t.app.container.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('housekeeping', () => {
+  it('prunes ended sessions, spent confirmation links and old sent mail, and nothing live', async () => {
+    const live = await seedUser(t);
+    const leaving = await seedUser(t);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(leaving.token),
+    });
+    // Two registrations: two links and two mails; one link used, both mails sent.
+    const reg = await Promise.all(
+      ['a', 'b'].map((n) =>
+        t.app.container.auth.register({
+          email: `hk-${n}@example.com`,
+          password: 'long enough pw',
+          name: n,
+        }),
+      ),
+    );
+    expect(reg).toHaveLength(2);
+    const [first] = await t.app.container.db
+      .selectFrom('email_confirmations')
+      .selectAll()
+      .execute();
+    await t.app.container.db
+      .updateTable('email_confirmations')
+      .set({ used_at: new Date().toISOString() })
+      .where('token_hash', '=', first!.token_hash)
+      .execute();
+    await t.app.container.outboxWorker.drain();
+    const before = {
+      sessions: await count('sessions'),
+      links: await count('email_confirmations'),
+      mail: await count('outbox'),
+    };
+
+    expect(await t.app.container.housekeeping.prune()).toEqual({
+      sessions: 1,
+      confirmations: 1,
+      mail: 0,
+    });
+    expect(
+      (await t.app.inject({ url: '/api/auth/profile', headers: bearer(live.token) })).statusCode,
+    ).toBe(200);
+
+    // A month later: the sent mail goes, and so do sessions and links that have expired.
+    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    const later = await t.app.container.housekeeping.prune();
+    expect(later.mail).toBe(before.mail);
+    expect(later.confirmations).toBe(before.links - 1);
+    expect(later.sessions).toBe(before.sessions - 1);
+    expect(await count('sessions')).toBe(0);
+    expect(await count('email_confirmations')).toBe(0);
+    expect(await count('outbox')).toBe(0);
+  });
+});

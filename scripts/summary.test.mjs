@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { countDeclaredTests, countResults, summaryLine } from './summary.mjs';
+
+describe('the npm test summary line', () => {
+  it('adds Vitest and Playwright counts', () => {
+    const counts = countResults(
+      { numPassedTests: 10, numFailedTests: 1, numPendingTests: 2, numTodoTests: 0 },
+      { stats: { expected: 5, flaky: 1, unexpected: 0, skipped: 1 } },
+    );
+    expect(summaryLine(counts, {})).toBe('16 passed, 1 failed, 3 skipped');
+  });
+
+  it('counts every test of a skipped browser suite as skipped, and says why', () => {
+    const skippedSuite = { skippedSuite: true, stats: { expected: 0, unexpected: 0, skipped: 7 } };
+    const counts = countResults({ numPassedTests: 10 }, skippedSuite);
+    expect(summaryLine(counts, skippedSuite)).toBe(
+      '10 passed, 0 failed, 7 skipped (browser suite skipped: no Chromium)',
+    );
+  });
+
+  it('counts the tests the specs declare', () => {
+    const spec = `test.describe('x', () => {\n  test('a', async () => {});\n  test.slow();\n  test("b", async () => {});\n});\ntest(\`c\`, () => {});`;
+    expect(countDeclaredTests([spec])).toBe(3);
+  });
+});
