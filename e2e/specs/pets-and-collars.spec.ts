@@ -198,9 +198,7 @@ test('an owner reads a waiting collar plainly and an admin sees it never connect
     await expect(adminCard).toContainText('Never connected');
     await expect(adminCard).not.toContainText('Offline');
     await expect(adminCard).not.toContainText('Online');
-    // Only a filter set: no collar has sent a reading in this run, so none is active.
-    await page.getByLabel('Search devices').fill('');
-    await page.getByLabel('Status').selectOption('active');
-    await expect(page.getByText('No devices match these filters.')).toBeVisible();
+    // 'No devices match these filters.' (a filter alone) is proven in all-devices-page.test.tsx:
+    // other journeys of this run post readings, so no filter is sure to be empty here.
   }
 });

@@ -161,6 +161,7 @@ export function createContainer(opts: {
       {
         audience: c.owner_id ? [c.owner_id] : [],
         event: { type: 'device', device: c.id, change },
+        credentials: true,
       },
     ]);
   });
@@ -170,9 +171,11 @@ export function createContainer(opts: {
     ]),
   );
   bus.subscribe((m) => {
-    if (m.event.type !== 'device') return;
-    keys.invalidate(m.event.device);
+    // Events may have been missed: no cached key is trusted any more.
+    if (m.event.type === 'resync') keys.clear();
+    if (m.event.type !== 'device' || !m.credentials) return;
     // A key rotated or a collar released on another instance: its sessions here end too.
+    keys.invalidate(m.event.device);
     mqtt.disconnectDevice(m.event.device);
   });
   const housekeeping = new Housekeeping({ ...repos, clock, log: opts.log });

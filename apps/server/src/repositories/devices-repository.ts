@@ -149,12 +149,17 @@ export class DevicesRepository {
   }
 
   /** A collar on this pet that has an owner but has never sent data, if there is one. */
-  findWaitingOnPet(dogId: string, ex: Executor = this.db) {
+  /**
+   * A collar of `ownerId` that has never sent data and is on this pet or on none: taking a
+   * waiting collar off its pet (or deleting the pet) does not free the pet for another.
+   */
+  findWaitingOnPet(dogId: string, ownerId: string, ex: Executor = this.db) {
     return ex
       .selectFrom('devices')
       .select(['id', 'device_id'])
-      .where('dog_id', '=', dogId)
+      .where('user_id', '=', ownerId)
       .where('registration_status', '=', 'assigned')
+      .where((eb) => eb.or([eb('dog_id', '=', dogId), eb('dog_id', 'is', null)]))
       .executeTakeFirst();
   }
 

@@ -7,6 +7,8 @@ import type { StreamEvent } from '@pawguard/shared';
 export interface BusMessage {
   audience: string[];
   event: StreamEvent;
+  /** The device's credentials changed (released, removed, re-keyed): caches and sessions end. */
+  credentials?: boolean;
 }
 export type BusListener = (message: BusMessage) => void;
 

@@ -111,6 +111,33 @@ describe('foldReadingIntoHistory', () => {
 });
 
 describe('applyStreamEvent', () => {
+  it('leaves a fleet loaded only in part alone when a reading is for a device past its pages', () => {
+    const queryClient = createQueryClient();
+    const key = getAllDevicesQueryOptions().queryKey;
+    const loaded = { pages: [{ rows: [makeDevice()], total: 500 }], pageParams: [0] };
+    queryClient.setQueryData(key, loaded);
+    const other = makeDevice();
+    applyStreamEvent(queryClient, {
+      type: 'reading',
+      device: other.id,
+      reading: makeReading({ timestamp: '2025-07-01T11:59:40.000Z' }),
+      patch: {
+        status: 'active',
+        registration_status: 'active',
+        battery_level: null,
+        last_seen: '2025-07-01T11:59:40.000Z',
+        temperature_celsius: 30,
+        humidity_percent: 40,
+        heart_rate: null,
+        activity_level: null,
+        vitals_status: 'SAFE',
+        vitals_recorded_at: '2025-07-01T11:59:40.000Z',
+      },
+    });
+    expect(queryClient.getQueryData(key)).toBe(loaded);
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+  });
+
   function seeded() {
     const queryClient = createQueryClient();
     const device = makeDevice({ temperature_celsius: 20 });

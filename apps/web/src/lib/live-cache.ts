@@ -33,6 +33,15 @@ export function patchDeviceList(
   return next;
 }
 
+/** True when the cached list is complete: an owner's array, or every page of the fleet. */
+function holdsEveryRow(cached: unknown): boolean {
+  if (Array.isArray(cached)) return true;
+  const paged = cached as PagedDevices;
+  if (!paged || !Array.isArray(paged.pages)) return false;
+  const loaded = paged.pages.reduce((n, p) => n + p.rows.length, 0);
+  return loaded >= (paged.pages.at(-1)?.total ?? 0);
+}
+
 type PagedDevices = { pages: { rows: Device[]; total: number }[]; pageParams: unknown[] };
 
 /**
@@ -156,9 +165,12 @@ export function applyStreamEvent(queryClient: QueryClient, event: StreamEvent): 
         const list = queryClient.getQueryData(queryKey);
         if (list === undefined) continue;
         const next = patchCachedDevices(list, id, patch);
-        // A device the list does not hold yet (just assigned): fetch the list again.
         if (next) queryClient.setQueryData(queryKey, next);
-        else void queryClient.invalidateQueries({ queryKey, exact: true });
+        // A device a whole list does not hold yet (just assigned): fetch the list again. A
+        // fleet loaded only in part simply does not show that device yet; a new device is
+        // announced by its own `device` event.
+        else if (holdsEveryRow(list))
+          void queryClient.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: false });
       }
       const detailKey = getDeviceQueryOptions(id).queryKey;
       const device = queryClient.getQueryData(detailKey);

@@ -82,7 +82,12 @@ export class DeviceCredentials {
       updated_at: this.clock.now().toISOString(),
     });
     if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
-    this.lifecycle.credentialsChanged({ id, device_id: row.device_id, reason: 'rotated' });
+    this.lifecycle.credentialsChanged({
+      id,
+      device_id: row.device_id,
+      reason: 'rotated',
+      owner_id: row.user_id,
+    });
     return {
       id,
       device_id: row.device_id,

@@ -104,6 +104,7 @@ export class DeviceLifecycleService {
         { ownerId: row.user_id ?? undefined },
       );
       if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
+      this.lifecycle.deviceUpdated(row.id, row.user_id);
     }
     return this.reload(row.id);
   }

@@ -7,7 +7,6 @@ import { Logo } from '@/components/logo';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useLiveFallback } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 import { getPreferencesQueryOptions } from '@/features/notifications/api/get-preferences';
 
@@ -137,10 +136,11 @@ function NavItems({ items, className, onNavigate }: NavItemsProps) {
 }
 
 function UserSummary({ user }: { user: User }) {
+  // Spec section 9: every 10 s, live stream or not (the stream carries no preference changes).
   // Polling also notices a session ended elsewhere: its 401 ends the session here too.
   const preferences = useQuery({
     ...getPreferencesQueryOptions(),
-    refetchInterval: useLiveFallback(HEADER_POLL_MS) ?? false,
+    refetchInterval: HEADER_POLL_MS,
   });
   const enabled = preferences.data?.email_notifications_enabled;
 

@@ -14,6 +14,7 @@ import { useNow } from '@/lib/use-now';
 import { useMonitoredDevices } from '../hooks/use-monitored-devices';
 import { useShownReadings } from '../hooks/use-shown-readings';
 import { MonitoringCard } from './monitoring-card';
+import { LoadMore } from '@/components/load-more';
 
 /** Connected turns Disconnected within a second of the reading turning 2 minutes old. */
 const CLOCK_TICK_MS = 1_000;
@@ -132,6 +133,7 @@ export function MonitoringPage() {
               ) : null;
             })}
           </ul>
+          {devices.paged ? <LoadMore list={devices.paged} noun="devices" /> : null}
         </>
       )}
     </section>

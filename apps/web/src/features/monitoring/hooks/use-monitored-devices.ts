@@ -12,5 +12,5 @@ export function useMonitoredDevices() {
   const refetchIntervalMs = useLiveFallback(MONITORING_POLL_MS);
   const own = useDevices({ enabled: !isAdmin, refetchIntervalMs });
   const all = useAllDevices({ enabled: isAdmin, refetchIntervalMs });
-  return isAdmin ? all : own;
+  return isAdmin ? { ...all, paged: all } : { ...own, paged: null };
 }
