@@ -12,8 +12,8 @@ export type DeviceChanges = Updateable<DevicesTable>;
 
 /** Where a write runs (a transaction, or the database) and whose device it must still be. */
 export interface WriteOptions {
-  /** Only while this user still holds the device. */
-  ownerId?: string | undefined;
+  /** Only while this user still holds the device (null: while nobody does). */
+  ownerId?: string | null | undefined;
   ex?: Executor | undefined;
 }
 
@@ -177,7 +177,9 @@ export class DevicesRepository {
     { ownerId, ex = this.db }: WriteOptions = {},
   ): Promise<boolean> {
     let q = ex.updateTable('devices').set(changes).where('id', '=', id);
-    if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);
+    // null: only while nobody holds it (a claim in between wins).
+    if (ownerId === null) q = q.where('user_id', 'is', null);
+    else if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
@@ -215,7 +217,8 @@ export class DevicesRepository {
 
   async delete(id: string, { ownerId, ex = this.db }: WriteOptions = {}): Promise<boolean> {
     let q = ex.deleteFrom('devices').where('id', '=', id);
-    if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);
+    if (ownerId === null) q = q.where('user_id', 'is', null);
+    else if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);
     const r = await q.executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }

@@ -4,6 +4,8 @@ import type { Clock } from './clock.js';
 
 /** How long one answer from the database stands for every health check. */
 export const HEALTH_CACHE_MS = 1_000;
+/** Longer than this, and the database counts as not answering. */
+export const PING_TIMEOUT_MS = 2_000;
 
 /**
  * Whether the database answers. GET /api/health is public and not rate-limited (load
@@ -30,13 +32,26 @@ export class HealthProbe {
     return this.inFlight;
   }
 
-  /** One round trip to the database. */
+  /**
+   * One round trip to the database; a database that does not answer within PING_TIMEOUT_MS
+   * counts as down (a hung connection must not hang every health check behind it).
+   */
   async ping(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+      timer.unref();
+    });
     try {
-      await sql`select 1`.execute(this.db);
-      return true;
-    } catch {
-      return false;
+      return await Promise.race([
+        sql`select 1`.execute(this.db).then(
+          () => true,
+          () => false,
+        ),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

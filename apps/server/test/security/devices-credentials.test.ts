@@ -295,7 +295,15 @@ describe('DEV-4: an admin rotates a device key', () => {
     await new Promise((r) => setTimeout(r, 0));
     await expect
       .poll(() => seen)
-      .toEqual([{ id: d!.id, device_id: d!.device_id, reason: 'rotated', oldKeyWorks: false }]);
+      .toEqual([
+        {
+          id: d!.id,
+          device_id: d!.device_id,
+          reason: 'rotated',
+          owner_id: null,
+          oldKeyWorks: false,
+        },
+      ]);
   });
 
   it('answers 409 for a device that has no key yet, 404 for an unknown id, 403 to a user', async () => {

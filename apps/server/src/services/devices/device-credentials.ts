@@ -28,12 +28,6 @@ export class DeviceCredentials {
     private readonly clock: Clock,
   ) {}
 
-  /** `Authorization: Device <key>` → the device it belongs to, or null. */
-  async authenticateKey(key: string): Promise<{ id: string; deviceId: string } | null> {
-    const row = await this.devices.findByKeyHash(hashDeviceKey(key));
-    return row ? { id: row.id, deviceId: row.device_id } : null;
-  }
-
   /** The collar itself reports its firmware and MAC (authenticated by its key). */
   async selfRegister(deviceUuid: string, input: SelfRegisterInput) {
     const inUse = () =>

@@ -16,7 +16,7 @@ import {
 } from '../../repositories/devices-repository.js';
 import type { ReadingsRepository } from '../../repositories/readings-repository.js';
 import type { Clock } from '../clock.js';
-import { ForbiddenError, NotFoundError } from '../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import type { CredentialsChange, DeviceLifecycle } from './credentials-events.js';
 import {
   DEVICE_NOT_FOUND,
@@ -79,8 +79,12 @@ export class DeviceLifecycleService {
     };
     if (input.status !== undefined) changes.status = input.status;
     // The owner condition keeps a concurrent release from being undone.
-    const ownerId = row.user_id === actor.id ? actor.id : undefined;
+    // An unowned device (an admin's edit) stays unowned, or the edit answers 409: a customer
+    // who claimed it in between keeps their name, type and pet.
+    const ownerId = row.user_id === actor.id ? actor.id : row.user_id === null ? null : undefined;
     const ok = await onLivePet(() => this.devices.update(id, changes, { ownerId }));
+    if (!ok && ownerId === null)
+      throw new ConflictError('The device was just registered by a customer; reload it first.');
     if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
     this.lifecycle.deviceUpdated(id, row.user_id);
     return this.reload(id);

@@ -98,8 +98,6 @@ export class DeviceService {
   readonly registerToUser: FleetProvisioning['registerToUser'] = (...a) =>
     this.fleet.registerToUser(...a);
 
-  readonly authenticateKey: DeviceCredentials['authenticateKey'] = (...a) =>
-    this.credentials.authenticateKey(...a);
   readonly selfRegister: DeviceCredentials['selfRegister'] = (...a) =>
     this.credentials.selfRegister(...a);
   readonly rotateKey: DeviceCredentials['rotateKey'] = (...a) => this.credentials.rotateKey(...a);

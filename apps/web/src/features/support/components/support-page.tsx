@@ -44,7 +44,16 @@ const RESOURCE_ICONS: Record<(typeof SUPPORT_RESOURCES)[number]['key'], LucideIc
 export function SupportPage() {
   // The e-mail and phone are the server's settings (SUPPORT_EMAIL, SUPPORT_PHONE).
   const config = usePublicConfig();
-  const contact = config.data;
+  // Settings that do not load leave the documented sample contacts, never a page of skeletons.
+  const contact =
+    config.data ??
+    (config.isError
+      ? {
+          support_email: SUPPORT_CONTACT.email,
+          support_phone: SUPPORT_CONTACT.phone,
+          support_phone_tel: SUPPORT_CONTACT.phone.replace(/[^\d+]/g, ''),
+        }
+      : undefined);
   return (
     <section aria-labelledby="page-title">
       <PageHeader title="Support" description="Get help with your PawGuard collar and account." />
