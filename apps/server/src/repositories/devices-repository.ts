@@ -149,17 +149,12 @@ export class DevicesRepository {
   }
 
   /** A collar on this pet that has an owner but has never sent data, if there is one. */
-  /**
-   * A collar of `ownerId` that has never sent data and is on this pet or on none: taking a
-   * waiting collar off its pet (or deleting the pet) does not free the pet for another.
-   */
-  findWaitingOnPet(dogId: string, ownerId: string, ex: Executor = this.db) {
+  findWaitingOnPet(dogId: string, ex: Executor = this.db) {
     return ex
       .selectFrom('devices')
       .select(['id', 'device_id'])
-      .where('user_id', '=', ownerId)
+      .where('dog_id', '=', dogId)
       .where('registration_status', '=', 'assigned')
-      .where((eb) => eb.or([eb('dog_id', '=', dogId), eb('dog_id', 'is', null)]))
       .executeTakeFirst();
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, hasNoNul, isSingleLine, NUL_MESSAGE, SINGLE_LINE_MESSAGE } from './common.js';
 import { VITALS_STATUSES } from '../domain/vitals-status.js';
-import { deviceIdField, deviceStatusSchema, registrationStatusSchema } from './device.js';
+import { deviceIdField, deviceSchema } from './device.js';
 
 /** A collar may not date a reading more than this far ahead of the server's clock. */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -188,16 +188,16 @@ export type History = z.infer<typeof historyResponseSchema>;
  * What a reading changes on its device; the live stream carries it so screens update the
  * device in place without a fetch.
  */
-export const deviceVitalsPatchSchema = z.object({
-  status: deviceStatusSchema,
-  registration_status: registrationStatusSchema,
-  battery_level: z.number().nullable(),
-  last_seen: z.string().nullable(),
-  temperature_celsius: z.number().nullable(),
-  humidity_percent: z.number().nullable(),
-  heart_rate: z.number().nullable(),
-  activity_level: z.number().nullable(),
-  vitals_status: z.string().nullable(),
-  vitals_recorded_at: z.string().nullable(),
+export const deviceVitalsPatchSchema = deviceSchema.pick({
+  status: true,
+  registration_status: true,
+  battery_level: true,
+  last_seen: true,
+  temperature_celsius: true,
+  humidity_percent: true,
+  heart_rate: true,
+  activity_level: true,
+  vitals_status: true,
+  vitals_recorded_at: true,
 });
 export type DeviceVitalsPatch = z.infer<typeof deviceVitalsPatchSchema>;

@@ -183,7 +183,7 @@ export class CustomerRegistration {
       // Locked: two requests for one pet cannot both find it without a waiting collar.
       const pet = await this.d.dogs.lockOwned(input.dog_id, actor.id, trx);
       if (!pet) throw new NotFoundError(PET_NOT_FOUND);
-      const waiting = await this.d.devices.findWaitingOnPet(pet.id, actor.id, trx);
+      const waiting = await this.d.devices.findWaitingOnPet(pet.id, trx);
       if (waiting) {
         throw new ConflictError(
           `${pet.name} already has a collar waiting for its first reading (${waiting.device_id}). Set that one up first, or register a collar by its Device ID.`,
