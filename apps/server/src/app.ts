@@ -194,7 +194,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     container.ingest.stopStats();
     await container.ingest.drain();
-    await container.retention.stop();
     await container.bus.close();
     container.housekeeping.stop();
     await container.outboxWorker.stop();
@@ -346,7 +345,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (opts.startWorkers !== false)
     app.addHook('onReady', async () => {
       container.outboxWorker.start();
-      container.retention.start();
       container.housekeeping.start();
     });
   return app;

@@ -29,7 +29,6 @@ import { LocalEventBus, PgEventBus, type EventBus } from './services/event-bus.j
 import { DeviceKeyCache } from './services/device-key-cache.js';
 import { IngestService } from './services/ingest-service.js';
 import { ReadingsService } from './services/readings-service.js';
-import { ReadingsRetention } from './services/readings-retention.js';
 import { StreamHub } from './services/stream-hub.js';
 import { MqttEndpoint } from './services/mqtt-endpoint.js';
 import path from 'node:path';
@@ -142,7 +141,13 @@ export function createContainer(opts: {
   });
   ingest.onPublishError = (err) => opts.log.warn({ err }, 'live events of stored readings lost');
   const preferences = new PreferencesService(repos.preferences, clock);
-  const streams = new StreamHub({ bus, tickets: repos.streamTickets, clock, log: opts.log });
+  const streams = new StreamHub({
+    bus,
+    tickets: repos.streamTickets,
+    sessions: repos.sessions,
+    clock,
+    log: opts.log,
+  });
   // Per collar, over HTTP and MQTT alike, apart from any user's or address's limits (DEV-7).
   const devicePosts = new FixedWindowLimit(
     Math.ceil(DEVICE_POSTS_PER_MINUTE * m),
@@ -178,7 +183,12 @@ export function createContainer(opts: {
     keys.invalidate(m.event.device);
     mqtt.disconnectDevice(m.event.device);
   });
-  const housekeeping = new Housekeeping({ ...repos, clock, log: opts.log });
+  const housekeeping = new Housekeeping({
+    ...repos,
+    readingsRetentionDays: config.readingsRetentionDays,
+    clock,
+    log: opts.log,
+  });
   return {
     db,
     dialect: dbHandle.dialect,
@@ -190,12 +200,6 @@ export function createContainer(opts: {
     devicePosts,
     streams,
     readings: new ReadingsService({ readings: repos.readings, devices, preferences, clock }),
-    retention: new ReadingsRetention({
-      readings: repos.readings,
-      clock,
-      log: opts.log,
-      days: config.readingsRetentionDays,
-    }),
     repos,
     mailTransport,
     outboxWorker,

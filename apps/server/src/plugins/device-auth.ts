@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DeviceAuthenticator } from './auth.js';
 import type { DeviceKeyCache } from '../services/device-key-cache.js';
+import { LogSampler } from '../services/log-sampler.js';
 
 /** A device key as we issue it: base64url, 43 characters (some slack for future formats). */
 const DEVICE_HEADER = /^Device ([A-Za-z0-9_-]{20,200})$/;
@@ -12,32 +13,8 @@ const DEVICE_HEADER = /^Device ([A-Za-z0-9_-]{20,200})$/;
 /** At most this many refusal lines a minute; the rest are counted in the next line. */
 const REJECTION_LOGS_PER_MINUTE = 30;
 
-function logBudget(perMinute: number) {
-  let window = 0;
-  let used = 0;
-  let skipped = 0;
-  let reported = 0;
-  return {
-    take(): boolean {
-      const minute = Math.floor(Date.now() / 60_000);
-      if (minute !== window) {
-        window = minute;
-        used = 0;
-      }
-      if (used++ < perMinute) {
-        reported = skipped;
-        skipped = 0;
-        return true;
-      }
-      skipped++;
-      return false;
-    },
-    suppressed: () => reported,
-  };
-}
-
 export function deviceKeyAuthenticator(keys: DeviceKeyCache): DeviceAuthenticator {
-  const rejections = logBudget(REJECTION_LOGS_PER_MINUTE);
+  const rejections = new LogSampler(REJECTION_LOGS_PER_MINUTE);
   return async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const match = header ? DEVICE_HEADER.exec(header.trim()) : null;
@@ -48,7 +25,7 @@ export function deviceKeyAuthenticator(keys: DeviceKeyCache): DeviceAuthenticato
       // is summarised rather than logged line by line.
       if (rejections.take()) {
         request.log.warn(
-          { event: 'device.auth', outcome: 'failure', suppressed: rejections.suppressed() },
+          { event: 'device.auth', outcome: 'failure', suppressed: rejections.skipped },
           'device key rejected',
         );
       }

@@ -47,4 +47,16 @@ export class SessionsRepository {
       .executeTakeFirst();
     return Number(r.numDeletedRows);
   }
+
+  /** The sessions among these that are still live, with their user's current role. */
+  liveSessions(sessionIds: string[], now: string) {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id', 'users.role'])
+      .where('sessions.id', 'in', sessionIds)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
+      .execute();
+  }
 }

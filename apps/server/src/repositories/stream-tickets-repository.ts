@@ -23,19 +23,12 @@ export class StreamTicketsRepository {
       .executeTakeFirst();
   }
 
-  /** The sessions among these that are still live, with their user's current role. */
-  liveSessions(sessionIds: string[], now: string) {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.id', 'users.role'])
-      .where('sessions.id', 'in', sessionIds)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', now)
-      .execute();
-  }
-
-  async pruneExpired(now: string): Promise<void> {
-    await this.db.deleteFrom('stream_tickets').where('expires_at', '<=', now).execute();
+  /** Spent or expired tickets, which can never open a stream again. */
+  async pruneExpired(now: string): Promise<number> {
+    const r = await this.db
+      .deleteFrom('stream_tickets')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 }

@@ -8,6 +8,7 @@ import type { Clock } from './clock.js';
 import { parseReadingUpload } from './reading-upload.js';
 import { HttpError } from './errors.js';
 import type { FixedWindowLimit } from './fixed-window-limit.js';
+import { LogSampler } from './log-sampler.js';
 
 /** The one topic a collar may publish to: its readings, the same payload as over HTTP. */
 export const vitalsTopic = (deviceId: string) => `pawguard/devices/${deviceId}/vitals`;
@@ -32,8 +33,7 @@ export class MqttEndpoint {
   private broker: Aedes | null = null;
   private server: net.Server | null = null;
   private readonly byDevice = new Map<string, Set<CollarClient>>();
-  private badLogged = 0;
-  private badWindow = 0;
+  private readonly malformedLog = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
   /** Messages dropped as malformed since start. */
   dropped = 0;
 
@@ -174,21 +174,16 @@ export class MqttEndpoint {
 
   private dropMalformed(deviceId: string, err: unknown): void {
     this.dropped++;
-    const minute = Math.floor(Date.now() / 60_000);
-    if (minute !== this.badWindow) {
-      this.badWindow = minute;
-      this.badLogged = 0;
-    }
-    if (this.badLogged++ < BAD_MESSAGE_LOGS_PER_MINUTE) {
-      this.d.log.warn(
-        {
-          event: 'mqtt.malformed',
-          device: deviceId,
-          reason: err instanceof Error ? err.message : String(err),
-        },
-        'malformed MQTT reading dropped',
-      );
-    }
+    if (!this.malformedLog.take()) return;
+    this.d.log.warn(
+      {
+        event: 'mqtt.malformed',
+        device: deviceId,
+        reason: err instanceof Error ? err.message : String(err),
+        suppressed: this.malformedLog.skipped,
+      },
+      'malformed MQTT reading dropped',
+    );
   }
 
   async close(): Promise<void> {

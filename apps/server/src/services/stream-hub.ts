@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { STREAM_TICKET_TTL_MS, type StreamEvent } from '@pawguard/shared';
 import type { StreamTicketsRepository } from '../repositories/stream-tickets-repository.js';
+import type { SessionsRepository } from '../repositories/sessions-repository.js';
 import type { BusMessage, EventBus } from './event-bus.js';
 import type { Clock } from './clock.js';
 import { UnauthorizedError } from './errors.js';
@@ -44,6 +45,7 @@ export class StreamHub {
     private readonly d: {
       bus: EventBus;
       tickets: StreamTicketsRepository;
+      sessions: SessionsRepository;
       clock: Clock;
       log: FastifyBaseLogger;
     },
@@ -78,7 +80,7 @@ export class StreamHub {
   async redeem(ticket: string): Promise<{ userId: string; sessionId: string; admin: boolean }> {
     const now = this.d.clock.now().toISOString();
     const spent = await this.d.tickets.spend(hashTicket(ticket), now);
-    const live = spent ? await this.d.tickets.liveSessions([spent.session_id], now) : [];
+    const live = spent ? await this.d.sessions.liveSessions([spent.session_id], now) : [];
     if (!spent || !live[0]) {
       throw new UnauthorizedError('The stream ticket is invalid, expired or already used');
     }
@@ -168,7 +170,7 @@ export class StreamHub {
       const now = this.d.clock.now().toISOString();
       const live = new Map<string, string>();
       for (let i = 0; i < ids.length; i += 500) {
-        for (const s of await this.d.tickets.liveSessions(ids.slice(i, i + 500), now))
+        for (const s of await this.d.sessions.liveSessions(ids.slice(i, i + 500), now))
           live.set(s.id, s.role);
       }
       for (const c of this.clients) {
@@ -176,7 +178,6 @@ export class StreamHub {
         if (role === undefined) this.end(c);
         else c.admin = role === 'admin';
       }
-      await this.d.tickets.pruneExpired(now);
     } catch (err) {
       this.d.log.warn({ err }, 'live stream session check failed');
     }

@@ -216,7 +216,7 @@ describe('readings retention', () => {
       .transaction()
       .execute((trx) => t.app.container.repos.readings.insertNew(rows, trx));
     const before = (await readingRows(t)).length;
-    const deleted = await t.app.container.retention.pruneNow();
+    const deleted = (await t.app.container.housekeeping.prune()).readings;
     expect(deleted).toBeGreaterThanOrEqual(1500);
     expect((await readingRows(t, c.id)).map((r) => r.temperature)).toEqual([21]);
     expect((await readingRows(t)).length).toBe(before - deleted);

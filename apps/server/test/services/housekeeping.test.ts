@@ -57,6 +57,8 @@ describe('housekeeping', () => {
       sessions: 1,
       confirmations: 1,
       mail: 0,
+      tickets: 0,
+      readings: 0,
     });
     expect(
       (await t.app.inject({ url: '/api/auth/profile', headers: bearer(live.token) })).statusCode,

@@ -47,10 +47,17 @@ export class DeviceLifecycle {
 
   /** Call only once the change is committed. */
   deviceUpdated(id: string, ...owners: (string | null | undefined)[]): void {
-    const update = { id, owners: [...new Set(owners.filter((o): o is string => !!o))] };
-    for (const listener of this.updateListeners) {
+    this.tell(this.updateListeners, {
+      id,
+      owners: [...new Set(owners.filter((o): o is string => !!o))],
+    });
+  }
+
+  /** Every listener hears it; one that throws is logged and the others still hear it. */
+  private tell<T>(listeners: readonly ((value: T) => void)[], value: T): void {
+    for (const listener of listeners) {
       try {
-        listener(update);
+        listener(value);
       } catch (err) {
         this.onListenerError(err);
       }
@@ -70,14 +77,7 @@ export class DeviceLifecycle {
 
   /** Call only once the change is committed. */
   credentialsChanged(changes: CredentialsChange | CredentialsChange[]): void {
-    for (const change of Array.isArray(changes) ? changes : [changes]) {
-      for (const listener of this.listeners) {
-        try {
-          listener(change);
-        } catch (err) {
-          this.onListenerError(err);
-        }
-      }
-    }
+    for (const change of Array.isArray(changes) ? changes : [changes])
+      this.tell(this.listeners, change);
   }
 }
