@@ -18,4 +18,6 @@ export * from './domain/device-state.js';
 export * from './domain/heat-index.js';
 export * from './domain/vitals-status.js';
 export * from './schemas/reading.js';
+export * from './schemas/alert.js';
+export * from './schemas/notification.js';
 export * from './schemas/stream.js';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { alertSchema } from './alert.js';
+import { notificationSchema } from './notification.js';
 import { deviceVitalsPatchSchema, readingSchema } from './reading.js';
 
 /** POST /api/stream/ticket: a single-use ticket, valid for 60 s, for GET /api/stream?ticket=… */
@@ -21,6 +23,10 @@ export const streamQuerySchema = z.strictObject({
  * - reading: a collar's reading was stored; `device` is what it changed on the device.
  * - device:  a device was changed otherwise (assigned, moved, released, removed, went offline);
  *            the screens refetch their device lists.
+ * - alert:   an alert opened, escalated or resolved (the alert as it is now); to the
+ *            device's owner and to admins.
+ * - notification: a notification was created for the person this stream belongs to (the
+ *            device's owner only); the bell adds it and its unread count goes up.
  * - resync:  events were missed beyond the replay window; refetch everything.
  */
 export const readingEventSchema = z.object({
@@ -35,12 +41,21 @@ export const deviceEventSchema = z.object({
   device: z.string(),
   change: z.enum(['updated', 'removed']),
 });
+export const alertEventSchema = z.object({ type: z.literal('alert'), alert: alertSchema });
+export const notificationEventSchema = z.object({
+  type: z.literal('notification'),
+  notification: notificationSchema,
+});
 export const resyncEventSchema = z.object({ type: z.literal('resync') });
 export const streamEventSchema = z.discriminatedUnion('type', [
   readingEventSchema,
   deviceEventSchema,
+  alertEventSchema,
+  notificationEventSchema,
   resyncEventSchema,
 ]);
 export type ReadingEvent = z.infer<typeof readingEventSchema>;
 export type DeviceEvent = z.infer<typeof deviceEventSchema>;
+export type AlertEvent = z.infer<typeof alertEventSchema>;
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 export type StreamEvent = z.infer<typeof streamEventSchema>;

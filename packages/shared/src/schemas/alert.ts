@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { pageQueryShape } from './common.js';
+
+/**
+ * An alert is a condition PawGuard detected on a device (DESIGN §3 "Alerts and
+ * notifications"). A device has at most one open alert of each type at a time.
+ *
+ * - heat:        the device's status rose above SAFE; it escalates WARNING → DANGER → CRITICAL,
+ *                never de-escalates while open, and resolves when the device is SAFE again
+ *                (past the 1 °F hysteresis) or when the owner resolves it.
+ * - offline:     an active collar was silent for 10 minutes; resolved at its next reading.
+ * - low_battery: the battery fell below 20 %; once per discharge, re-armed at ≥ 30 %.
+ */
+export const ALERT_TYPES = ['heat', 'offline', 'low_battery'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+export const alertTypeSchema = z.enum(ALERT_TYPES);
+
+/** A heat alert's level: the vitals statuses above SAFE, lowest first. */
+export const ALERT_LEVELS = ['WARNING', 'DANGER', 'CRITICAL'] as const;
+export type AlertLevel = (typeof ALERT_LEVELS)[number];
+export const alertLevelSchema = z.enum(ALERT_LEVELS);
+
+/** How an alert ended: the condition cleared (a reading), or its owner resolved it. */
+export const ALERT_RESOLUTIONS = ['condition', 'owner'] as const;
+
+export const alertSchema = z.object({
+  id: z.string(),
+  /** The device's id (UUID). */
+  device: z.string(),
+  /** The collar's Device ID (PET-XXXX). */
+  device_id: z.string(),
+  device_name: z.string().nullable(),
+  dog_id: z.string().nullable(),
+  dog_name: z.string().nullable(),
+  type: alertTypeSchema,
+  /** heat: the highest level reached while open; offline and low_battery: null. */
+  level: alertLevelSchema.nullable(),
+  /** The spec's flag: resolved or not. */
+  resolved: z.boolean(),
+  /** When the alert opened (ISO-8601 UTC, the server's time). */
+  opened_at: z.string(),
+  /** The time of the reading that opened it (ISO-8601 UTC); offline: the last reading's. */
+  reading_at: z.string().nullable(),
+  /** When it last rose a level (heat), or null. */
+  escalated_at: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  resolved_by: z.enum(ALERT_RESOLUTIONS).nullable(),
+  /** heat: the highest temperature (°C) and heat index (°F) seen while open. */
+  peak_temperature_celsius: z.number().nullable(),
+  peak_heat_index_f: z.number().nullable(),
+  /** low_battery: the battery (%) that opened it. */
+  battery_level: z.number().nullable(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+const resolvedFilter = z
+  .enum(['true', 'false'], { error: 'resolved must be true or false' })
+  .transform((v) => v === 'true')
+  .optional();
+
+/**
+ * GET /api/devices/{id}/alerts?resolved=true|false and GET /api/alerts (the caller's devices;
+ * an admin's: every device): newest first, `limit` ≤ 100 and `offset`, `total` beside them.
+ */
+export const alertsQuerySchema = z.strictObject({ resolved: resolvedFilter, ...pageQueryShape });
+export type AlertsQuery = z.infer<typeof alertsQuerySchema>;
+export const alertsResponseSchema = z.object({ alerts: z.array(alertSchema), total: z.number() });
+export const alertResponseSchema = z.object({ alert: alertSchema });
+
+/** POST /api/devices/{id}/alerts/{alertId}/resolve: 200 with the alert (already resolved: as it is). */
+export const alertParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'id must be a valid id' }),
+  alertId: z.uuid({ error: 'alertId must be a valid id' }),
+});
