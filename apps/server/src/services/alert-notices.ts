@@ -1,0 +1,30 @@
+import type { Transaction } from 'kysely';
+import type { Alert, Notification } from '@pawguard/shared';
+import type { Database } from '../db/schema.js';
+
+/**
+ * What the alert engine tells the rest of the server when it records a notification: an
+ * alert opened or escalated. Listeners run inside the transaction that recorded it (the
+ * ingest commit or the offline sweep), so what they write — the e-mail outbox row, a digest
+ * entry — commits together with the alert, or not at all.
+ */
+export interface AlertNotice {
+  notification: Notification;
+  alert: Alert;
+  owner: { id: string; email: string; name: string };
+  /** The reading that opened or escalated the alert; null for offline. */
+  reading: {
+    temperature: number;
+    humidity: number;
+    heat_index_f: number;
+    battery: number | null;
+    /** ISO-8601 UTC, the collar's time. */
+    timestamp: string;
+  } | null;
+}
+
+export type AlertNoticeListener = (
+  trx: Transaction<Database>,
+  notice: AlertNotice,
+  now: Date,
+) => Promise<void>;
