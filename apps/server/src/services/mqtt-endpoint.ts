@@ -5,13 +5,20 @@ import type { DevicePrincipal } from '../plugins/auth.js';
 import type { DeviceKeyCache } from './device-key-cache.js';
 import type { IngestService } from './ingest-service.js';
 import type { Clock } from './clock.js';
-import { parseReadingUpload } from './reading-upload.js';
+import { parseReadingUpload, READINGS_BODY_LIMIT } from './reading-upload.js';
 import { HttpError } from './errors.js';
 import type { FixedWindowLimit } from './fixed-window-limit.js';
 import { LogSampler } from './log-sampler.js';
+import { limitMqttPackets } from './mqtt-packet-limit.js';
 
 /** The one topic a collar may publish to: its readings, the same payload as over HTTP. */
 export const vitalsTopic = (deviceId: string) => `pawguard/devices/${deviceId}/vitals`;
+
+/**
+ * The largest packet a collar may send: a reading upload as large as HTTP accepts (a backlog
+ * of 1,000 readings), its topic and MQTT's own fields. A larger one closes the connection.
+ */
+export const MAX_MQTT_PACKET = READINGS_BODY_LIMIT + 1024;
 
 /** At most this many malformed-message log lines a minute, however many arrive. */
 const BAD_MESSAGE_LOGS_PER_MINUTE = 20;
@@ -36,6 +43,8 @@ export class MqttEndpoint {
   private readonly malformedLog = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
   /** Messages dropped as malformed since start. */
   dropped = 0;
+  /** Connections closed for a packet over MAX_MQTT_PACKET since start. */
+  oversized = 0;
 
   constructor(
     private readonly d: {
@@ -130,7 +139,16 @@ export class MqttEndpoint {
     broker.on('clientError', (client) => this.forget(client as CollarClient));
     broker.on('connectionError', (client) => this.forget(client as CollarClient));
     this.broker = broker;
-    const server = net.createServer(broker.handle);
+    const server = net.createServer((socket) => {
+      limitMqttPackets(socket, MAX_MQTT_PACKET, () => {
+        this.oversized++;
+        this.d.log.warn(
+          { event: 'mqtt.packet_too_large', limit: MAX_MQTT_PACKET },
+          'MQTT packet over the size limit; connection closed',
+        );
+      });
+      broker.handle(socket);
+    });
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -9,6 +9,9 @@ import type { z } from 'zod';
 import { describeValidation } from '../plugins/error-handler.js';
 import { BadRequestError, ForbiddenError } from './errors.js';
 
+/** A backlog of 1,000 readings is about 200 kB of JSON; anything larger answers 413. */
+export const READINGS_BODY_LIMIT = 512 * 1024;
+
 function describe(issue: z.core.$ZodIssue, prefix: string): string {
   const path = issue.path.map(String);
   return describeValidation(

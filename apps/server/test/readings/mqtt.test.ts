@@ -1,9 +1,11 @@
+import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { ownedCollar } from '../helpers/devices.js';
 import { readingRows } from '../helpers/readings.js';
 import { until } from '../helpers/sse.js';
+import { MAX_MQTT_PACKET } from '../../src/services/mqtt-endpoint.js';
 
 let t: TestApp;
 let admin: SeededUser;
@@ -116,6 +118,30 @@ describe('the MQTT endpoint (MQTT_PORT)', () => {
     });
     await closed;
     expect(await readingRows(t, victim.id)).toHaveLength(0);
+  });
+
+  it('closes a connection whose packet is over the size limit, storing nothing', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const client = await connect(c.device_id, c.device_key);
+    const closed = new Promise<void>((r) => client.once('close', () => r()));
+    const reading = { temperature: 30, humidity: 40 };
+    const huge = JSON.stringify(Array.from({ length: 20_000 }, () => reading));
+    expect(huge.length).toBeGreaterThan(MAX_MQTT_PACKET);
+    client.publish(topic(c.device_id), huge, { qos: 1 });
+    await closed;
+    expect(await readingRows(t, c.id)).toHaveLength(0);
+    expect(t.logs().some((l) => l.includes('mqtt.packet_too_large'))).toBe(true);
+  });
+
+  it('closes a connection as soon as a header declares a packet over the limit, before CONNECT', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    const closed = new Promise<void>((r) => socket.once('close', () => r()));
+    socket.on('error', () => {});
+    // A CONNECT whose remaining length says 256 MB; the body never follows.
+    socket.write(Buffer.from([0x10, 0xff, 0xff, 0xff, 0x7f]));
+    await closed;
+    expect(socket.destroyed).toBe(true);
   });
 
   it('lets a collar subscribe to nothing', async () => {

@@ -14,10 +14,7 @@ import {
   vitalsQuerySchema,
 } from '@pawguard/shared';
 import { currentUser } from '../../plugins/auth.js';
-import { parseReadingUpload } from '../../services/reading-upload.js';
-
-/** A backlog of 1,000 readings is about 200 kB of JSON; anything larger answers 413. */
-export const READINGS_BODY_LIMIT = 512 * 1024;
+import { parseReadingUpload, READINGS_BODY_LIMIT } from '../../services/reading-upload.js';
 
 /** Readings: collars post them; owners and admins read them. */
 export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
