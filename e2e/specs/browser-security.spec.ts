@@ -29,7 +29,7 @@ async function recordCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-test('WEB-1: the landing page and dashboard run under the CSP without violations', async ({
+test('WEB-1: the prerendered pages (landing, emergency) and the dashboard run under the CSP without violations', async ({
   page,
   request,
   openBrowser,
@@ -52,6 +52,14 @@ test('WEB-1: the landing page and dashboard run under the CSP without violations
   await page.getByRole('button', { name: 'Join Waitlist' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
+
+  // The other prerendered page hydrates under the same policy: its search works.
+  const emergency = await page.goto('/emergency');
+  expect(emergency?.headers()['content-security-policy']).toBe(csp);
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('ZIP code').fill('10001');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { name: 'Emergency Vets Near 10001' })).toBeVisible();
 
   await signInWithToken(page, owner.token);
   await expect(headerText(page, `Welcome, ${owner.name}`)).toBeVisible();

@@ -101,6 +101,10 @@ for (const viewport of [PHONE, LAPTOP]) {
       const clinicsBox = (await clinics.boundingBox())!;
       if (viewport === PHONE) expect(helplineBox.y).toBeLessThan(clinicsBox.y);
       else expect(helplineBox.x).toBeGreaterThan(clinicsBox.x + clinicsBox.width - 1);
+      // Keyboard order matches: from the search button, the helpline's call link comes next.
+      await page.getByRole('button', { name: 'Search' }).focus();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Call (888) 426-4435' })).toBeFocused();
       await noSidewaysScroll(page);
     });
 

@@ -15,7 +15,7 @@ const prefs = {
   email_frequency: 'immediate',
 };
 
-function renderApp(route: string, routes: Routes = {}) {
+function renderApp(route: string | { pathname: string; state: unknown }, routes: Routes = {}) {
   const calls = stubFetch(routes);
   render(
     <MemoryRouter initialEntries={[route]}>
@@ -54,6 +54,17 @@ describe('route table, signed out', () => {
     await user.click(screen.getByRole('button', { name: 'Back to home' }));
     expect(
       screen.getByRole('heading', { level: 1, name: /Keep your dog safe/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('closes a login screen it did not open (a reload) in place, never leaving the site', async () => {
+    // A reload keeps the history entry's state: the login screen is open with nothing of
+    // ours underneath, so its back action must not step back out of the app.
+    const { user } = renderApp({ pathname: '/', state: { loginScreen: true } });
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' }, slow)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to home' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Keep your dog safe/ }),
     ).toBeInTheDocument();
   });
 

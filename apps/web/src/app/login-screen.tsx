@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
@@ -16,15 +16,24 @@ export function LoginScreenProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const isOpen = (location.state as LoginScreenState)?.loginScreen === true;
+  // Whether this page pushed the open entry. After a reload (or a link) that lands on an
+  // open login screen there is no entry of ours underneath: Back would leave the site.
+  const pushedHere = useRef(false);
   const value = useMemo(
     () => ({
       isOpen,
       open: () => {
-        if (!isOpen) void navigate(location, { state: { loginScreen: true } });
+        if (isOpen) return;
+        pushedHere.current = true;
+        void navigate(location, { state: { loginScreen: true } });
       },
-      // Back to the entry the login screen was opened from (its URL is the same).
+      // Back to the entry the login screen was opened from (its URL is the same), or, when
+      // there is none of ours, the same page with the screen closed in place.
       close: () => {
-        if (isOpen) void navigate(-1);
+        if (!isOpen) return;
+        if (pushedHere.current) void navigate(-1);
+        else void navigate(location, { replace: true, state: null });
+        pushedHere.current = false;
       },
     }),
     [isOpen, location, navigate],

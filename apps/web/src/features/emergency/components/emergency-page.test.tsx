@@ -73,4 +73,20 @@ describe('EmergencyPage', () => {
       'tel:+18884264435',
     );
   });
+
+  it('puts the real helpline before the sample clinics in reading and tab order', async () => {
+    const user = setup();
+    await user.type(screen.getByLabelText('ZIP code'), '10001{Enter}');
+    const headings = screen.getAllByRole('heading').map((h) => h.textContent);
+    expect(headings.indexOf('Pet Poison Helpline')).toBeGreaterThan(
+      headings.indexOf('Search by ZIP code'),
+    );
+    expect(headings.indexOf('Pet Poison Helpline')).toBeLessThan(
+      headings.indexOf('Emergency Vets Near 10001'),
+    );
+    // Tab from the search button reaches the helpline's call link before any clinic control.
+    screen.getByRole('button', { name: 'Search' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Call (888) 426-4435' }));
+  });
 });

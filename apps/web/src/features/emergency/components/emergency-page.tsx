@@ -52,26 +52,24 @@ export function EmergencyPage() {
         </span>
       </p>
 
-      {/* Two columns on a wide screen. On a phone one column, where the columns' wrappers
-          step aside (display: contents) so the real helpline comes before the sample clinics. */}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="contents lg:col-span-2 lg:grid lg:content-start lg:gap-6">
-          <div className="order-1 min-w-0">
-            <ZipSearch onSearch={setSearchedZip} />
-          </div>
-          {searchedZip !== null ? (
-            <div className="order-3 min-w-0">
-              <Results zip={searchedZip} />
-            </div>
-          ) : null}
+      {/* In the DOM in phone order (search, the real helpline, the sample clinics, the tips),
+          so tab order and screen readers meet the helpline before the samples; on a wide
+          screen the grid puts the search and clinics in two columns and the helpline and tips
+          in the third. */}
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="min-w-0 lg:col-span-2 lg:row-start-1">
+          <ZipSearch onSearch={setSearchedZip} />
         </div>
-        <div className="contents lg:grid lg:content-start lg:gap-6">
-          <div className="order-2 min-w-0">
-            <PoisonHelplineCard />
+        <div className="min-w-0 lg:col-start-3 lg:row-start-1">
+          <PoisonHelplineCard />
+        </div>
+        {searchedZip !== null ? (
+          <div className="min-w-0 lg:col-span-2 lg:row-start-2 lg:row-end-4">
+            <Results zip={searchedZip} />
           </div>
-          <div className="order-4 min-w-0">
-            <PrepTips />
-          </div>
+        ) : null}
+        <div className="min-w-0 lg:col-start-3 lg:row-start-2">
+          <PrepTips />
         </div>
       </div>
     </section>
