@@ -10,7 +10,16 @@ console.log(
     `load average ${os.loadavg()[0].toFixed(1)} (other work on the machine skews every figure)`,
 );
 // `npm run bench -- gc-soak` runs only the benchmarks named.
-const all = ['api-reads', 'login', 'ingest', 'latency', 'reads-under-load', 'gc-soak', 'web'];
+const all = [
+  'api-reads',
+  'login',
+  'ingest',
+  'latency',
+  'reads-under-load',
+  'alert-latency',
+  'gc-soak',
+  'web',
+];
 // Options after the names (`web --url http://…`) go to the benchmarks.
 const args = process.argv.slice(2);
 const firstOption = args.findIndex((a) => a.startsWith('--'));

@@ -18,6 +18,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { countDeclaredTests } from '../scripts/summary.mjs';
 
@@ -124,9 +125,34 @@ function freePort() {
   });
 }
 
+/**
+ * A real SMTP server on loopback for the app's mail: each message it accepts is written to
+ * `mailDir` as an .eml file, where the specs read what an owner would receive.
+ */
+async function startMailSink(mailDir) {
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (c) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        const file = path.join(mailDir, `${String(++count).padStart(5, '0')}.eml`);
+        writeFileSync(file, `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`);
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${server.server.address().port}`, server };
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function startServer({ port, dataDir, logFile }) {
+function startServer({ port, dataDir, logFile, smtpUrl }) {
   const out = createWriteStream(logFile);
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
@@ -140,8 +166,8 @@ function startServer({ port, dataDir, logFile }) {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       RATE_LIMIT_MULTIPLIER: '50',
-      // Never mail or connect anywhere from a test run.
-      SMTP_URL: '',
+      // Mail goes to the loopback SMTP sink only; nothing connects anywhere else.
+      SMTP_URL: smtpUrl,
       MQTT_PORT: '',
       REDIS_URL: '',
       DATABASE_URL: '',
@@ -261,9 +287,12 @@ async function main() {
   mkdirSync(artifacts, { recursive: true });
   const logFile = path.join(artifacts, 'server.log');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pawguard-e2e-'));
+  const mailDir = path.join(dataDir, 'received-mail');
+  mkdirSync(mailDir);
+  const mail = await startMailSink(mailDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const server = startServer({ port, dataDir, logFile });
+  const server = startServer({ port, dataDir, logFile, smtpUrl: mail.url });
   let exitCode = 1;
   try {
     await waitForHealth(baseURL, server.exited);
@@ -275,6 +304,7 @@ async function main() {
         PAWGUARD_BASE_URL: baseURL,
         PAWGUARD_ADMIN_EMAIL: ADMIN_EMAIL,
         PAWGUARD_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        PAWGUARD_MAIL_DIR: mailDir,
       },
       process.argv.slice(2),
     );
@@ -283,6 +313,7 @@ async function main() {
     exitCode = 1;
   } finally {
     await stopServer(server);
+    await new Promise((resolve) => mail.server.close(resolve));
     await rm(dataDir, { recursive: true, force: true });
   }
   if (exitCode !== 0) {

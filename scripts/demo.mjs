@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run demo [-- --devices 6 --interval 5s --mild --mqtt]`: builds when stale, serves the
+// `npm run demo [-- --devices 6 --interval 5s --heatwave|--mild --mqtt]` (a heatwave unless --mild): builds when stale, serves the
 // app on the SQLite default in its own data directory (DATA_DIR, default ./data-demo), with an
 // admin and a demo owner whose pets wear simulated collars. Ctrl-C stops everything: the
 // simulator first, then the server's graceful shutdown (this process is the server).
@@ -19,6 +19,9 @@ const { values: args } = parseArgs({
   options: {
     devices: { type: 'string', default: '6' },
     interval: { type: 'string', default: '5s' },
+    // The default: some dogs' collars climb into WARNING, DANGER and CRITICAL (alerts, mail).
+    heatwave: { type: 'boolean', default: false },
+    // Every dog has a mild day: nothing to alert about.
     mild: { type: 'boolean', default: false },
     mqtt: { type: 'boolean', default: false },
   },
@@ -50,6 +53,11 @@ function demoCredentials(dataDir) {
     fs.writeFileSync(file, `${JSON.stringify(creds, null, 2)}\n`, { mode: 0o600 });
     return { ...creds, file };
   }
+}
+
+if (args.heatwave && args.mild) {
+  console.error('Choose --heatwave or --mild, not both.');
+  process.exit(2);
 }
 
 await buildIfStale({ root, log: (m) => console.warn(m) });

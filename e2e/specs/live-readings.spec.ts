@@ -19,6 +19,10 @@ const monitoringCard = (page: Page, collar: Collar) =>
     .getByRole('listitem')
     .filter({ hasText: collar.deviceId });
 
+/** A value in a card's readings (not the same figure quoted in an alert above them). */
+const cardValue = (card: ReturnType<typeof monitoringCard>, text: string) =>
+  card.getByRole('definition').getByText(text);
+
 /** An owner with a pet wearing a collar. */
 async function ownerWithCollar(request: Parameters<typeof registerUser>[0], collarName: string) {
   const owner = await registerUser(request);
@@ -45,7 +49,7 @@ test('an owner watches a collar live on Monitoring: Connected, and the temperatu
   await expect(page.getByRole('heading', { name: 'Device Monitoring Dashboard' })).toBeVisible();
   const card = monitoringCard(page, collar);
   await expect(card.getByText('Connected')).toBeVisible();
-  await expect(card.getByText('30.0°C')).toBeVisible();
+  await expect(cardValue(card, '30.0°C')).toBeVisible();
   await expect(card.getByText('/ 86.0°F')).toBeVisible();
   await expect(card.getByText('92 bpm')).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
@@ -54,10 +58,10 @@ test('an owner watches a collar live on Monitoring: Connected, and the temperatu
   // The collar keeps reporting, and the dog walks into the sun.
   for (const temperature of [30.5, 31.8, 33.5]) {
     await postReadings(request, collar, [{ temperature, humidity: 52 }]);
-    await expect(card.getByText(`${temperature.toFixed(1)}°C`)).toBeVisible();
+    await expect(cardValue(card, `${temperature.toFixed(1)}°C`)).toBeVisible();
   }
   await expect(card.getByText('/ 92.3°F')).toBeVisible();
-  await expect(card.getByText('33.5°C').locator('xpath=ancestor-or-self::dd')).toHaveAttribute(
+  await expect(cardValue(card, '33.5°C').locator('xpath=ancestor-or-self::dd')).toHaveAttribute(
     'data-changed',
     'true',
   );
@@ -75,7 +79,7 @@ test('a collar whose last reading is 3 minutes old shows Disconnected', async ({
   const card = monitoringCard(page, collar);
   await expect(card.getByText('Disconnected')).toBeVisible();
   await expect(card.getByText('3m ago')).toBeVisible();
-  await expect(card.getByText('24.2°C')).toBeVisible();
+  await expect(cardValue(card, '24.2°C')).toBeVisible();
 });
 
 /**
@@ -165,7 +169,7 @@ for (const viewport of [
     }) => {
       await signInWithToken(page, owner.token, '/monitoring');
       const card = monitoringCard(page, collar);
-      await expect(card.getByText('31.4°C')).toBeVisible();
+      await expect(cardValue(card, '31.4°C')).toBeVisible();
       await expect(card.getByRole('meter', { name: 'Battery' })).toHaveAttribute(
         'data-level',
         'critical',

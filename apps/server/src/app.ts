@@ -154,6 +154,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     connectionTimeout: 60_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Refused by the router before any route runs: the same { error } answer as the rest.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+        return reply.code(414).send({ error: 'A part of the address is too long' });
+      return reply.code(400).send({ error: 'The address is not valid' });
+    },
     genReqId: () => crypto.randomUUID(),
     // One access line per request (below), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -196,6 +202,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await container.ingest.drain();
     await container.bus.close();
     container.housekeeping.stop();
+    await container.alerts.stopSweeping();
+    await container.alertMail.stop();
     await container.outboxWorker.stop();
     container.mailTransport.close();
     if (ownsDb) await dbHandle.close();
@@ -346,6 +354,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onReady', async () => {
       container.outboxWorker.start();
       container.housekeeping.start();
+      container.alerts.startSweeping();
+      container.alertMail.start();
     });
   return app;
 }

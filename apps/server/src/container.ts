@@ -31,6 +31,10 @@ import { IngestService } from './services/ingest-service.js';
 import { ReadingsService } from './services/readings-service.js';
 import { StreamHub } from './services/stream-hub.js';
 import { MqttEndpoint } from './services/mqtt-endpoint.js';
+import { AlertsRepository } from './repositories/alerts-repository.js';
+import { NotificationsRepository } from './repositories/notifications-repository.js';
+import { AlertService } from './services/alert-service.js';
+import { AlertMail } from './services/alert-mail.js';
 import path from 'node:path';
 import { sql } from 'kysely';
 
@@ -59,6 +63,8 @@ export function createContainer(opts: {
     waitlist: new WaitlistRepository(db),
     readings: new ReadingsRepository(db),
     streamTickets: new StreamTicketsRepository(db),
+    alerts: new AlertsRepository(db),
+    notifications: new NotificationsRepository(db),
   };
   // Live events: in process, or shared by every instance on one PostgreSQL.
   const bus: EventBus & { start?: () => Promise<void> } =
@@ -140,6 +146,30 @@ export function createContainer(opts: {
     lockRows: dbHandle.dialect === 'postgres',
   });
   ingest.onPublishError = (err) => opts.log.warn({ err }, 'live events of stored readings lost');
+  // Alerts join every ingest transaction; their mail is queued in it, delivered after it.
+  const alerts = new AlertService({
+    db,
+    alerts: repos.alerts,
+    notifications: repos.notifications,
+    devices: repos.devices,
+    users: repos.users,
+    bus,
+    clock,
+    log: opts.log,
+  });
+  ingest.addHook(alerts.ingestHook);
+  alerts.onNoticesCommitted(() => outboxWorker.kick());
+  const alertMail = new AlertMail({
+    db,
+    outbox: repos.outbox,
+    preferences: repos.preferences,
+    transport: mailTransport,
+    links: { publicUrl: config.publicUrl },
+    clock,
+    log: opts.log,
+    onMailQueued: () => outboxWorker.kick(),
+  });
+  alerts.addNoticeListener(alertMail.onNotice);
   const preferences = new PreferencesService(repos.preferences, clock);
   const streams = new StreamHub({
     bus,
@@ -196,6 +226,13 @@ export function createContainer(opts: {
     bus,
     keys,
     ingest,
+    alerts,
+    alertMail,
+    testEmailLimit: new FixedWindowLimit(
+      Math.ceil(5 * m),
+      10 * 60_000,
+      'Too many test emails. Please try again in a few minutes.',
+    ),
     mqtt,
     devicePosts,
     streams,

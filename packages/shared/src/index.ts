@@ -21,3 +21,4 @@ export * from './schemas/reading.js';
 export * from './schemas/alert.js';
 export * from './schemas/notification.js';
 export * from './schemas/stream.js';
+export * from './domain/alert-engine.js';

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AlertLevel, AlertType } from '@pawguard/shared';
 
 /**
  * Table types. Times are ISO-8601 UTC text in both dialects; booleans are written as 1/0
@@ -93,6 +94,10 @@ export interface DevicesTable {
   activity_level: number | null;
   vitals_status: string | null;
   vitals_recorded_at: string | null;
+  /** 1 while a battery below 20 % would open a low-battery alert (DESIGN §3). */
+  battery_alert_armed: Generated<number>;
+  /** 1 while a collar auto-assign reserved has sent no reading (decision 0007). */
+  auto_assigned: Generated<number>;
 }
 
 export interface WaitlistEntriesTable {
@@ -130,6 +135,56 @@ export interface StreamTicketsTable {
   used_at: string | null;
 }
 
+/** An alert (DESIGN §3); at most one open (resolved_at null) per device and type. */
+export interface AlertsTable {
+  id: string;
+  device_id: string;
+  user_id: string;
+  type: 'heat' | 'offline' | 'low_battery';
+  level: 'WARNING' | 'DANGER' | 'CRITICAL' | null;
+  opened_at: string;
+  reading_at: string | null;
+  escalated_at: string | null;
+  resolved_at: string | null;
+  resolved_by: 'condition' | 'owner' | null;
+  peak_temperature_celsius: number | null;
+  peak_heat_index_f: number | null;
+  battery_level: number | null;
+}
+
+/** One per alert opening or escalation, for the device's owner. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  alert_id: string;
+  kind: 'opened' | 'escalated';
+  level: 'WARNING' | 'DANGER' | 'CRITICAL' | null;
+  title: string;
+  message: string;
+  read_at: string | null;
+  created_at: string;
+}
+
+/** An immediate alert mail queued (cooldown and hourly cap). */
+export interface AlertMailsTable {
+  id: string;
+  user_id: string;
+  device_id: string;
+  /** What the mail was about: the cooldown holds back only a repeat of the same news. */
+  alert_type: AlertType;
+  /** heat: the level it reported; otherwise null. */
+  level: AlertLevel | null;
+  created_at: string;
+}
+
+/** A notification waiting for a digest mail; digest_key once one has taken it. */
+export interface DigestEntriesTable {
+  notification_id: string;
+  user_id: string;
+  created_at: string;
+  digest_key: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -141,6 +196,10 @@ export interface Database {
   devices: DevicesTable;
   readings: ReadingsTable;
   stream_tickets: StreamTicketsTable;
+  alerts: AlertsTable;
+  notifications: NotificationsTable;
+  alert_mails: AlertMailsTable;
+  digest_entries: DigestEntriesTable;
 }
 
 export const toBool = (v: Bool): boolean => v === true || v === 1;

@@ -1,11 +1,13 @@
-import type { Kysely, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
 import { statesAllowing, type Device, type RegistrationEvent } from '@pawguard/shared';
 import type { Database, DevicesTable } from '../db/schema.js';
 import { readPage, type PageRequest } from './paging.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export type DeviceRow = DevicesTable;
+export type DeviceRow = Selectable<DevicesTable>;
+/** A new device: what the database fills in (the low-battery arm) may be left out. */
+export type NewDeviceRow = Omit<DeviceRow, 'battery_alert_armed' | 'auto_assigned'>;
 /** A device with the names the screens show beside it. */
 export type DeviceWithNames = DeviceRow & { dog_name: string | null; owner_name: string | null };
 export type DeviceChanges = Updateable<DevicesTable>;
@@ -148,6 +150,18 @@ export class DevicesRepository {
       .execute();
   }
 
+  /** How many collars auto-assign reserved for this person are still waiting for data. */
+  async countAutoAssignedWaiting(userId: string, ex: Executor = this.db): Promise<number> {
+    const r = await ex
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('auto_assigned', '=', 1)
+      .where('registration_status', '=', 'assigned')
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
   /** A collar on this pet that has an owner but has never sent data, if there is one. */
   findWaitingOnPet(dogId: string, ex: Executor = this.db) {
     return ex
@@ -158,7 +172,7 @@ export class DevicesRepository {
       .executeTakeFirst();
   }
 
-  async insert(row: DeviceRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewDeviceRow, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('devices').values(row).execute();
   }
 
@@ -240,6 +254,7 @@ export class DevicesRepository {
         'devices.activity_level',
         'devices.vitals_status',
         'devices.vitals_recorded_at',
+        'devices.battery_alert_armed',
         'p.temperature_threshold',
         'p.critical_temperature_threshold',
       ])

@@ -26,6 +26,15 @@ export class DogsRepository {
     return (this.dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
   }
 
+  /**
+   * Every pet of an owner, locked on PostgreSQL (in id order): one person's auto-assigns take
+   * turns, so a cap counted per person holds under concurrent requests.
+   */
+  lockAllOwned(userId: string, trx: Transaction<Database>) {
+    const q = trx.selectFrom('dogs').select('id').where('user_id', '=', userId).orderBy('id');
+    return (this.dialect === 'postgres' ? q.forUpdate() : q).execute();
+  }
+
   /** An owner's pets, oldest first. */
   pageByUser(userId: string, page: PageRequest) {
     return readPage(

@@ -80,22 +80,32 @@ export class OutboxRepository {
     return Number(r.numDeletedRows);
   }
 
-  async markSent(id: string, now: string): Promise<void> {
-    await this.db
+  /**
+   * Marks a row sent, only while the worker still holds the lease it claimed it with (its
+   * attempt time is still `lease`); answers whether it did. A worker that lost its lease (it
+   * ran past it, and another took the row) changes nothing.
+   */
+  async markSent(id: string, now: string, lease: string): Promise<boolean> {
+    const r = await this.db
       .updateTable('outbox')
       .set({ status: 'sent', sent_at: now, last_error: null })
       .where('id', '=', id)
-      .execute();
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '=', lease)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
+  /** Schedules the next attempt (or gives up), under the same lease condition as markSent. */
   async markRetry(
     id: string,
+    lease: string,
     attempts: number,
     nextAttemptAt: string,
     error: string,
     failed: boolean,
-  ): Promise<void> {
-    await this.db
+  ): Promise<boolean> {
+    const r = await this.db
       .updateTable('outbox')
       .set({
         attempts,
@@ -104,6 +114,9 @@ export class OutboxRepository {
         status: failed ? 'failed' : 'pending',
       })
       .where('id', '=', id)
-      .execute();
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '=', lease)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 }

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, NotificationPreferencesTable } from '../db/schema.js';
 
 export class PreferencesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  find(userId: string) {
-    return this.db
+  find(userId: string, ex: Kysely<Database> | Transaction<Database> = this.db) {
+    return ex
       .selectFrom('notification_preferences')
       .selectAll()
       .where('user_id', '=', userId)

@@ -133,8 +133,12 @@ export class ReadingsRepository {
     );
   }
 
-  /** A released collar's readings go with it (the next owner never sees them). */
+  /**
+   * A released collar's readings go with it (the next owner never sees them), and so do the
+   * alerts judged from them (their notifications with them).
+   */
   async deleteForDevice(deviceId: string, ex: Executor = this.db): Promise<void> {
+    await ex.deleteFrom('alerts').where('device_id', '=', deviceId).execute();
     await ex.deleteFrom('readings').where('device_id', '=', deviceId).execute();
   }
 

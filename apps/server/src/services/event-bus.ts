@@ -9,6 +9,8 @@ export interface BusMessage {
   event: StreamEvent;
   /** The device's credentials changed (released, removed, re-keyed): caches and sessions end. */
   credentials?: boolean;
+  /** For the audience alone, admins included only when in it (a person's notifications). */
+  personal?: boolean;
 }
 export type BusListener = (message: BusMessage) => void;
 

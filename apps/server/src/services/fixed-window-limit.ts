@@ -44,6 +44,12 @@ export class FixedWindowLimit {
     if (wait > 0) throw new TooManyRequestsError(wait, this.refusal);
   }
 
+  /** Takes back one hit of the open window: the call it counted did nothing after all. */
+  giveBack(key: string, now: number): void {
+    const entry = this.windows.get(key);
+    if (entry && entry.resetAt > now && entry.count > 0) entry.count--;
+  }
+
   reset(key: string): void {
     this.windows.delete(key);
   }

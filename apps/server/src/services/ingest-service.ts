@@ -16,7 +16,7 @@ import type {
   ReadingsRepository,
 } from '../repositories/readings-repository.js';
 import type { Clock } from './clock.js';
-import type { EventBus } from './event-bus.js';
+import type { BusMessage, EventBus } from './event-bus.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
 import { toReading } from './reading-mapper.js';
 
@@ -25,9 +25,13 @@ export interface IngestDevice {
   id: string;
   device_id: string;
   user_id: string;
-  /** Its fields as stored before this batch. */
+  /** Its fields: as stored before this batch, then (for hooks) as this batch left them. */
   state: DeviceVitalsPatch;
+  /** Its fields as stored before this batch (what hooks judge the batch against). */
+  previous: DeviceVitalsPatch;
   thresholds: { warningF: number; criticalF: number };
+  /** A battery below 20 % would open a low-battery alert (once per discharge). */
+  batteryAlertArmed: boolean;
 }
 
 /** A reading stored by this batch, with the status the server gave it. */
@@ -36,17 +40,24 @@ export interface StoredReading {
   status: VitalsStatus;
 }
 
+/** What a hook leaves for after the commit: live events, and work the commit allows. */
+export interface HookOutcome {
+  messages?: BusMessage[];
+  afterCommit?: () => void;
+}
+
 /**
  * Runs inside the ingest transaction, once per device and batch, after its readings are
  * stored and before the commit: where alerts, notifications and their mail outbox rows hook
- * in, so that they commit (or not) together with the readings they come from.
+ * in, so that they commit (or not) together with the readings they come from. `stored` holds
+ * the readings this batch inserted, oldest first.
  */
 export type IngestHook = (
   trx: Transaction<Database>,
   device: IngestDevice,
   stored: StoredReading[],
   now: Date,
-) => Promise<void>;
+) => Promise<HookOutcome | void>;
 
 interface Job {
   deviceUuid: string;
@@ -203,6 +214,7 @@ export class IngestService {
       // The readings are stored and acknowledged; a live event lost is a screen a moment behind.
       this.onPublishError?.(err);
     }
+    for (const fn of outcome.afterCommit) fn();
   }
 
   /** Told when live events of a stored batch could not be published. */
@@ -242,6 +254,7 @@ export class IngestService {
           user_id: _userId,
           temperature_threshold: w,
           critical_temperature_threshold: c,
+          battery_alert_armed: armed,
           ...state
         } = r;
         devices.set(r.id, {
@@ -249,6 +262,8 @@ export class IngestService {
           device_id: r.device_id,
           user_id: r.user_id,
           state,
+          previous: state,
+          batteryAlertArmed: Boolean(armed),
           thresholds: {
             warningF: w ?? DEFAULT_PREFERENCES.temperature_threshold,
             criticalF: c ?? DEFAULT_PREFERENCES.critical_temperature_threshold,
@@ -314,7 +329,9 @@ export class IngestService {
         have.set(Number(row.recorded_at), row);
     }
 
-    const messages: BatchOutcome['messages'] = [];
+    const messages: BusMessage[] = [];
+    const hookMessages: BusMessage[] = [];
+    const afterCommit: (() => void)[] = [];
     for (const [deviceUuid, device] of devices) {
       const fresh = inserted
         .filter((r) => r.device_id === deviceUuid)
@@ -323,7 +340,11 @@ export class IngestService {
       const patch = await this.updateDevice(trx, device, fresh, now);
       device.state = patch;
       const storedReadings = fresh.map((row) => ({ row, status: row.status as VitalsStatus }));
-      for (const hook of this.hooks) await hook(trx, device, storedReadings, now);
+      for (const hook of this.hooks) {
+        const out = await hook(trx, device, storedReadings, now);
+        if (out?.messages) hookMessages.push(...out.messages);
+        if (out?.afterCommit) afterCommit.push(out.afterCommit);
+      }
       // A live event when the device's latest reading moved on (a backlog of older readings
       // changes nothing on screen but last seen).
       const newest = fresh.at(-1);
@@ -349,7 +370,9 @@ export class IngestService {
         timesOf.get(job)!.map((at) => toReading(have.get(at)!, device.device_id)),
       );
     }
-    return { results, messages, inserted: inserted.length };
+    // A reading's own event first, then what it caused (an alert, a notification).
+    messages.push(...hookMessages);
+    return { results, messages, afterCommit, inserted: inserted.length };
   }
 
   /**
@@ -437,6 +460,7 @@ export class IngestService {
 
 interface BatchOutcome {
   results: Map<Job, Reading[] | Error>;
-  messages: Parameters<EventBus['publish']>[0];
+  messages: BusMessage[];
+  afterCommit: (() => void)[];
   inserted: number;
 }

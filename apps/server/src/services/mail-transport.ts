@@ -28,6 +28,9 @@ export function createMailTransport(opts: {
   if (opts.smtpUrl) {
     const transporter: Transporter = nodemailer.createTransport({
       ...smtpOptionsFromUrl(opts.smtpUrl),
+      // Connections are kept and reused: an alert mail does not wait for a new handshake.
+      pool: true,
+      maxConnections: 2,
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,

@@ -6,6 +6,12 @@ const MAX_ATTEMPTS = 8;
 const BATCH = 20;
 /** How long a claimed row is this worker's; a worker that dies mid-send frees it then. */
 export const CLAIM_LEASE_MS = 5 * 60 * 1000;
+/**
+ * A send that has not finished by then is given up (and retried later): well inside the
+ * lease, so no other worker can take a row this one is still sending. The SMTP transport's
+ * own connection, greeting and socket timeouts (10 s each) normally end it much sooner.
+ */
+export const SEND_DEADLINE_MS = 2 * 60 * 1000;
 
 /** Retry after 5 s, 10 s, 20 s … capped at 10 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 600_000);
@@ -24,6 +30,7 @@ export class OutboxWorker {
   private stopped = true;
   /** Set by stop(): a drain in progress finishes its current row and takes no other. */
   private stopRequested = false;
+  private kickedWhileRunning = false;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -42,7 +49,10 @@ export class OutboxWorker {
 
   /** Deliver now rather than at the next tick (after a commit that enqueued mail). */
   kick(): void {
-    if (!this.stopped && !this.running) this.schedule(0);
+    if (this.stopped) return;
+    // A kick during a drain is not lost: that drain goes round once more when it ends.
+    if (this.running) this.kickedWhileRunning = true;
+    else this.schedule(0);
   }
 
   private schedule(ms: number) {
@@ -59,7 +69,9 @@ export class OutboxWorker {
     );
     await this.running;
     this.running = undefined;
-    if (!this.stopped) this.schedule(this.intervalMs);
+    const again = this.kickedWhileRunning;
+    this.kickedWhileRunning = false;
+    if (!this.stopped) this.schedule(again ? 0 : this.intervalMs);
   }
 
   /** Delivers every due row; returns how many were sent. Exposed for tests. */
@@ -75,15 +87,26 @@ export class OutboxWorker {
         const lease = new Date(this.now().getTime() + CLAIM_LEASE_MS).toISOString();
         if (!(await this.outbox.claim(row, lease))) continue; // another worker has it
         claimed++;
+        let deadline: NodeJS.Timeout | undefined;
         try {
-          const { location } = await this.transport.send({
-            to: row.to_address,
-            subject: row.subject,
-            text: row.text_body,
-            html: row.html_body ?? undefined,
-            messageId: `<${row.idempotency_key.replace(/[^A-Za-z0-9._-]/g, '.')}@${this.domain}>`,
-          });
-          await this.outbox.markSent(row.id, this.now().toISOString());
+          const { location } = await Promise.race([
+            this.transport.send({
+              to: row.to_address,
+              subject: row.subject,
+              text: row.text_body,
+              html: row.html_body ?? undefined,
+              messageId: `<${row.idempotency_key.replace(/[^A-Za-z0-9._-]/g, '.')}@${this.domain}>`,
+            }),
+            new Promise<never>((_, reject) => {
+              deadline = setTimeout(
+                () => reject(new Error('the mail server did not finish in time')),
+                SEND_DEADLINE_MS,
+              );
+              deadline.unref();
+            }),
+          ]);
+          if (!(await this.outbox.markSent(row.id, this.now().toISOString(), lease)))
+            this.log.warn({ mailId: row.id }, 'mail sent after its claim lapsed');
           sent++;
           this.log.info(
             { mailId: row.id, ...(location ? { file: location } : {}) },
@@ -93,11 +116,20 @@ export class OutboxWorker {
           const attempts = row.attempts + 1;
           const failed = attempts >= MAX_ATTEMPTS;
           const next = new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString();
-          await this.outbox.markRetry(row.id, attempts, next, (err as Error).message, failed);
+          await this.outbox.markRetry(
+            row.id,
+            lease,
+            attempts,
+            next,
+            (err as Error).message,
+            failed,
+          );
           this.log.warn(
             { mailId: row.id, attempts, failed, err: (err as Error).message },
             'mail delivery failed',
           );
+        } finally {
+          clearTimeout(deadline);
         }
       }
       // A full batch all taken by others: the rows behind it are someone else's too for now.

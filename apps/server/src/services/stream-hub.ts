@@ -138,7 +138,9 @@ export class StreamHub {
 
   private sees(client: Client, message: BusMessage): boolean {
     return (
-      client.admin || message.event.type === 'resync' || message.audience.includes(client.userId)
+      (client.admin && !message.personal) ||
+      message.event.type === 'resync' ||
+      message.audience.includes(client.userId)
     );
   }
 

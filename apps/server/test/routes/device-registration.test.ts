@@ -370,32 +370,92 @@ describe('auto-assign cannot empty the fleet', () => {
     expect(await outboxFor(owner.email)).toHaveLength(1);
   });
 
-  it('lets one account reserve at most 5 collars an hour, however fast it asks', async () => {
-    const greedy = await seedUser(solo);
+  /** The owner's session posts a first reading for a reserved collar, so it waits no more. */
+  const firstReading = (u: SeededUser, deviceId: string) =>
+    solo.app.inject({
+      method: 'POST',
+      url: `/api/devices/${deviceId}/vitals`,
+      headers: bearer(u.token),
+      payload: { temperature: 24, humidity: 40 },
+    });
+
+  it('lets one person hold at most 3 collars waiting for data, however they are moved or their pets deleted', async () => {
+    const owner = await seedUser(solo);
     const pets = await Promise.all(
-      Array.from({ length: 21 }, (_, i) => createPet(solo, greedy, `Pet ${i}`)),
+      Array.from({ length: 6 }, (_, i) => createPet(solo, owner, `Dog ${i}`)),
     );
     await prePopulate(
       solo,
       a,
-      Array.from({ length: 21 }, () => ({})),
+      Array.from({ length: 6 }, () => ({})),
     );
-    const results = await Promise.all(pets.map((p) => call(greedy, p.id)));
-    const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 200)).toHaveLength(5);
-    expect(codes.filter((c) => c === 429)).toHaveLength(16);
+    // Asked all at once, three are served: the rest are refused with the reason.
+    const burst = await Promise.all(pets.slice(0, 5).map((p) => call(owner, p.id)));
+    expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    const refused = burst.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(2);
     expectError(
-      results.find((r) => r.statusCode === 429)!,
-      429,
-      'You have reserved several collars in the last hour. Please try again later.',
+      refused[0]!,
+      409,
+      'You already have 3 collars from PawGuard waiting for their first reading. Set them up first, or register a collar by its Device ID.',
     );
+    // Taking a waiting collar off its pet frees no room ...
+    const served = burst.filter((r) => r.statusCode === 200).map((r) => r.json().device);
+    const moved = await solo.app.inject({
+      method: 'PUT',
+      url: `/api/devices/${served[0].id}`,
+      headers: bearer(owner.token),
+      payload: { device_name: 'Spare' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().device.dog_id).toBeNull();
+    expect((await call(owner, pets[5]!.id)).statusCode).toBe(409);
+    // ... nor does deleting the pet a collar waits on.
+    const deleted = await solo.app.inject({
+      method: 'DELETE',
+      url: `/api/dogs/${served[1].dog_id}`,
+      headers: bearer(owner.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await call(owner, pets[5]!.id)).statusCode).toBe(409);
+    // A collar that has sent its first reading waits no more: room for one.
+    expect((await firstReading(owner, served[2].device_id)).statusCode).toBe(201);
+    expect((await call(owner, pets[5]!.id)).statusCode).toBe(200);
+    expect(await outboxFor(owner.email)).toHaveLength(4);
+  });
+
+  it('lets one account reserve at most 5 collars an hour, however fast it asks', async () => {
+    const greedy = await seedUser(solo);
+    const pets = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createPet(solo, greedy, `Pet ${i}`)),
+    );
+    await prePopulate(
+      solo,
+      a,
+      Array.from({ length: 8 }, () => ({})),
+    );
+    // Each reserved collar is set up at once, so only the hourly budget holds it back.
+    for (const pet of pets.slice(0, 5)) {
+      const res = await call(greedy, pet.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await firstReading(greedy, res.json().device.device_id)).statusCode).toBe(201);
+    }
+    const sixth = await Promise.all(pets.slice(5).map((p) => call(greedy, p.id)));
+    for (const res of sixth) {
+      expectError(
+        res,
+        429,
+        'You have reserved several collars in the last hour. Please try again later.',
+      );
+      expect(res.headers['retry-after']).toBeDefined();
+    }
     expect(await outboxFor(greedy.email)).toHaveLength(5);
     // Others still find collars.
     const other = await seedUser(solo);
     expect((await call(other, (await createPet(solo, other)).id)).statusCode).toBe(200);
     // The hour over, the account may reserve again.
     solo.clock.advance(60 * 60 * 1000 + 1000);
-    expect((await call(greedy, pets[20]!.id)).statusCode).toBe(200);
+    expect((await call(greedy, pets[7]!.id)).statusCode).toBe(200);
   });
 
   // On PostgreSQL the requests truly overlap (SQLite runs one write transaction at a time), so

@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   HISTORY_RANGES,
+  NOTIFICATIONS_BELL_SIZE,
   type Device,
   type DeviceVitalsPatch,
   type History,
   type HistoryBucket,
+  type Notification,
   type Reading,
   type StreamEvent,
 } from '@pawguard/shared';
@@ -193,8 +195,28 @@ export function applyStreamEvent(queryClient: QueryClient, event: StreamEvent): 
       void queryClient.invalidateQueries({ queryKey: deviceQueryKey(event.device) });
       return;
     }
+    case 'alert':
+      // Opened, escalated or resolved: the alert lists and cards fetch again.
+      void queryClient.invalidateQueries({ queryKey: ['alerts'] });
+      return;
+    case 'notification': {
+      // The bell counts it and lists it first, at once.
+      const count = queryClient.getQueryData<{ count: number }>(['notifications', 'unread-count']);
+      if (count)
+        queryClient.setQueryData(['notifications', 'unread-count'], { count: count.count + 1 });
+      else void queryClient.invalidateQueries({ queryKey: ['notifications', 'unread-count'] });
+      const latest = queryClient.getQueryData<Notification[]>(['notifications', 'latest']);
+      if (latest && !latest.some((n) => n.id === event.notification.id))
+        queryClient.setQueryData(
+          ['notifications', 'latest'],
+          [event.notification, ...latest].slice(0, NOTIFICATIONS_BELL_SIZE),
+        );
+      return;
+    }
     case 'resync':
       void invalidateDeviceData(queryClient);
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      void queryClient.invalidateQueries({ queryKey: ['alerts'] });
       return;
   }
 }

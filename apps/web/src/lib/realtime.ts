@@ -53,7 +53,7 @@ export function useLiveFallback(intervalMs: number): number | undefined {
   return useLiveUpdates() ? undefined : intervalMs;
 }
 
-const EVENT_NAMES = ['reading', 'device', 'resync'] as const;
+const EVENT_NAMES = ['reading', 'device', 'alert', 'notification', 'resync'] as const;
 const MAX_RETRY_MS = 30_000;
 
 export type LiveStreamOptions = {

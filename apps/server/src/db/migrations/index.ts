@@ -3,6 +3,9 @@ import * as m001 from './001-foundation.js';
 import * as m002 from './002-waitlist.js';
 import * as m003 from './003-devices.js';
 import * as m004 from './004-readings.js';
+import * as m005 from './005-alerts.js';
+import * as m006 from './006-mail.js';
+import * as m007 from './007-auto-assigned.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -13,4 +16,7 @@ export const migrations: Record<string, Migration> = {
   '002-waitlist': m002,
   '003-devices': m003,
   '004-readings': m004,
+  '005-alerts': m005,
+  '006-mail': m006,
+  '007-auto-assigned': m007,
 };

@@ -7,6 +7,7 @@ import { dogRoutes } from './dogs.js';
 import { notificationRoutes } from './notifications.js';
 import { deviceRoutes } from './devices.js';
 import { vitalsRoutes } from './vitals.js';
+import { alertRoutes } from './alerts.js';
 import { streamRoutes } from './stream.js';
 import { adminDeviceRoutes } from './admin-devices.js';
 import { deviceRegistrationRoutes } from './device-registration.js';
@@ -22,6 +23,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes, { prefix: '/notifications' });
   await app.register(deviceRoutes, { prefix: '/devices' });
   await app.register(vitalsRoutes, { prefix: '/devices' });
+  await app.register(alertRoutes);
   await app.register(streamRoutes, { prefix: '/stream' });
   await app.register(adminDeviceRoutes, { prefix: '/admin/devices' });
   await app.register(deviceRegistrationRoutes, { prefix: '/device-registration' });

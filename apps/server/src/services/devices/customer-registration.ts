@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/index.js';
 import {
   toDevice,
-  type DeviceRow,
+  type NewDeviceRow,
   type DevicesRepository,
 } from '../../repositories/devices-repository.js';
 import type { DogsRepository } from '../../repositories/dogs-repository.js';
@@ -53,6 +53,15 @@ export interface CustomerRegistrationDeps {
   autoAssignLimit: FixedWindowLimit;
   onMailQueued: () => void;
 }
+
+/** Collars auto-assign lets one person hold before any of them has sent data. */
+export const MAX_WAITING_AUTO_ASSIGNED = 3;
+
+/** Why auto-assign reserves no more for this person, with the count in words. */
+const collarsWaiting = (n: number) =>
+  n === 1
+    ? 'You already have a collar from PawGuard waiting for its first reading. Set it up first, or register a collar by its Device ID.'
+    : `You already have ${n} collars from PawGuard waiting for their first reading. Set them up first, or register a collar by its Device ID.`;
 
 const notFound = (deviceId: string) => new NotFoundError(`Device ${deviceId} was not found`);
 
@@ -139,7 +148,7 @@ export class CustomerRegistration {
     if (mac && (await this.d.devices.findByMac(mac)))
       throw new ConflictError(`MAC address ${mac} is already registered to another device.`);
     const now = this.now();
-    const row: DeviceRow = {
+    const row: NewDeviceRow = {
       id: randomUUID(),
       device_id: input.device_id,
       device_address: mac,
@@ -176,11 +185,28 @@ export class CustomerRegistration {
    * first reading gets no second one this way (claiming by the printed Device ID still works).
    */
   async autoAssign(actor: User, input: AutoAssignInput): Promise<Device> {
-    this.d.autoAssignLimit.take(actor.id, this.d.clock.now().getTime());
+    const takenAt = this.d.clock.now().getTime();
+    this.d.autoAssignLimit.take(actor.id, takenAt);
+    let device: Device;
+    try {
+      device = await this.reserve(actor, input);
+    } catch (err) {
+      // The budget counts reservations: a refused request reserved nothing.
+      this.d.autoAssignLimit.giveBack(actor.id, takenAt);
+      throw err;
+    }
+    this.d.onMailQueued();
+    this.d.lifecycle.deviceUpdated(device.id, actor.id);
+    return device;
+  }
+
+  private async reserve(actor: User, input: AutoAssignInput): Promise<Device> {
     await this.d.access.ownPet(input.dog_id, actor.id);
     const now = this.now();
-    const device = await this.d.db.transaction().execute(async (trx) => {
-      // Locked: two requests for one pet cannot both find it without a waiting collar.
+    return this.d.db.transaction().execute(async (trx) => {
+      // Locked: two requests of one person take turns, so neither cap below can be beaten by
+      // asking twice at once.
+      const pets = await this.d.dogs.lockAllOwned(actor.id, trx);
       const pet = await this.d.dogs.lockOwned(input.dog_id, actor.id, trx);
       if (!pet) throw new NotFoundError(PET_NOT_FOUND);
       const waiting = await this.d.devices.findWaitingOnPet(pet.id, trx);
@@ -188,6 +214,12 @@ export class CustomerRegistration {
         throw new ConflictError(
           `${pet.name} already has a collar waiting for its first reading (${waiting.device_id}). Set that one up first, or register a collar by its Device ID.`,
         );
+      }
+      // Per person, wherever those collars are now: taking a waiting collar off its pet (or
+      // deleting the pet) frees no room (decision 0007).
+      const waitingCount = await this.d.devices.countAutoAssignedWaiting(actor.id, trx);
+      if (waitingCount >= Math.min(pets.length, MAX_WAITING_AUTO_ASSIGNED)) {
+        throw new ConflictError(collarsWaiting(waitingCount));
       }
       // Another request may take a candidate first; the conditional claim tells us, and we
       // move on. Each lost claim means that collar is gone, so the free list shrinks every
@@ -205,6 +237,7 @@ export class CustomerRegistration {
               device_name: input.device_name,
               registration_status: nextRegistrationStatus('unassigned', 'claim')!,
               ...NO_VITALS,
+              auto_assigned: 1,
               updated_at: now,
             },
             { ex: trx },
@@ -228,8 +261,5 @@ export class CustomerRegistration {
         }
       }
     });
-    this.d.onMailQueued();
-    this.d.lifecycle.deviceUpdated(device.id, actor.id);
-    return device;
   }
 }

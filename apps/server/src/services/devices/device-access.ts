@@ -27,6 +27,8 @@ export const NO_VITALS = {
   activity_level: null,
   vitals_status: null,
   vitals_recorded_at: null,
+  battery_alert_armed: 1,
+  auto_assigned: 0,
 } as const;
 
 export const isAdmin = (actor: User) => actor.role === 'admin';

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { getPreferencesQueryOptions } from '@/features/notifications/api/get-preferences';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 
 /**
  * Spec section 9: the header polls every 10 s, so a session ended elsewhere ends here too and
@@ -55,26 +56,30 @@ export function SignedInHeader({ user, onLogout, loggingOut }: SignedInHeaderPro
           <NavItems items={items} className="flex items-center gap-1" />
         </nav>
 
-        <div className="ml-auto hidden shrink-0 items-center gap-3 xl:flex">
+        <div className="ml-auto hidden shrink-0 items-center gap-2 xl:flex">
           <UserSummary user={user} />
+          <NotificationBell />
           <Button variant="outline" size="sm" onClick={onLogout} disabled={loggingOut}>
             <LogOut aria-hidden="true" />
             Logout
           </Button>
         </div>
 
-        <Button
-          ref={menuButton}
-          variant="ghost"
-          size="icon"
-          className="ml-auto xl:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-        </Button>
+        {/* On narrower screens the bell stays in the bar, beside the menu button. */}
+        <div className="ml-auto flex shrink-0 items-center gap-1 xl:hidden">
+          <NotificationBell />
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          </Button>
+        </div>
       </div>
 
       <div
@@ -147,7 +152,7 @@ function UserSummary({ user }: { user: User }) {
   return (
     <div className="flex items-center gap-2 max-xl:flex-wrap">
       <span
-        className="max-w-full truncate text-sm font-medium xl:max-w-[10rem]"
+        className="max-w-full truncate text-sm font-medium xl:max-w-[7rem] 2xl:max-w-[10rem]"
         title={`Welcome, ${user.name}`}
       >
         Welcome, {user.name}

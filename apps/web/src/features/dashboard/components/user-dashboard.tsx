@@ -4,6 +4,7 @@ import type { User } from '@pawguard/shared';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { DogHomeCards } from './dog-home-cards';
 
 const CARDS = [
   {
@@ -27,6 +28,7 @@ export function UserDashboard({ user }: { user: User }) {
         title={`Welcome, ${user.name}`}
         description="Keep an eye on your pets and stay ahead of the heat."
       />
+      <DogHomeCards />
       <ul className="grid gap-4 sm:grid-cols-2">
         {CARDS.map(({ to, icon: Icon, title, description }) => (
           <li key={to}>

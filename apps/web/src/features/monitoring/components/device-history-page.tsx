@@ -21,6 +21,7 @@ import { MONITORING_POLL_MS } from '../hooks/use-monitored-devices';
 import { HistoryCharts } from './history-charts';
 import { hasReadings } from './history-series';
 import { HistoryTable } from './history-table';
+import { OpenDeviceAlerts, PastDeviceAlerts, useAlertPeriods } from './device-alerts';
 import { ConnectionBadge, VitalsFields, VitalsValue } from './vitals-values';
 
 const RANGES: { value: HistoryRange; label: string; words: string }[] = [
@@ -75,6 +76,7 @@ export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
         </Card>
       ) : (
         <div className="grid gap-6">
+          <OpenDeviceAlerts deviceId={deviceId} />
           <LatestReading deviceId={deviceId} battery={device.data?.battery_level ?? null} />
           <Tabs
             value={range}
@@ -106,6 +108,7 @@ export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
               </TabsContent>
             ))}
           </Tabs>
+          <PastDeviceAlerts deviceId={deviceId} />
         </div>
       )}
     </section>
@@ -188,6 +191,7 @@ function RangeHistory({
   const history = useDeviceHistory(deviceId, range, {
     refetchIntervalMs: range === '1h' ? fallback : undefined,
   });
+  const periods = useAlertPeriods(deviceId, useNow(60_000));
 
   if (history.isPending) {
     return (
@@ -223,7 +227,7 @@ function RangeHistory({
   }
   return (
     <div className="grid gap-4">
-      <HistoryCharts history={history.data} />
+      <HistoryCharts history={history.data} alertPeriods={periods} />
       <HistoryTable history={history.data} />
     </div>
   );

@@ -4,6 +4,7 @@ import {
   CartesianGrid,
   ComposedChart,
   Line,
+  ReferenceArea,
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
@@ -134,14 +135,25 @@ function ChartTooltip({
   );
 }
 
+/** A heat alert's time span, drawn as a shaded band on the temperature chart. */
+export type AlertPeriod = { from: number; to: number; level: string };
+
+const PERIOD_FILL: Record<string, string> = {
+  WARNING: '#f59e0b',
+  DANGER: '#ea580c',
+  CRITICAL: '#dc2626',
+};
+
 function SeriesChart({
   history,
   points,
   look,
+  periods = [],
 }: {
   history: History;
   points: ChartPoint[];
   look: SeriesLook;
+  periods?: readonly AlertPeriod[];
 }) {
   const from = Date.parse(history.from);
   const to = Date.parse(history.to);
@@ -244,6 +256,20 @@ function SeriesChart({
                   isAnimationActive={false}
                   name={`${look.title} average`}
                 />
+                {/* Heat alerts, as bands over the time they were open (clipped to the range). */}
+                {periods
+                  .filter((p) => p.to > from && p.from < to)
+                  .map((p) => (
+                    <ReferenceArea
+                      key={`${p.from}-${p.level}`}
+                      x1={Math.max(p.from, from)}
+                      x2={Math.min(p.to, to)}
+                      fill={PERIOD_FILL[p.level] ?? PERIOD_FILL.WARNING}
+                      fillOpacity={0.12}
+                      ifOverflow="hidden"
+                      label={{ value: `${p.level} alert`, position: 'insideTopLeft', fontSize: 11 }}
+                    />
+                  ))}
                 {/* The owner's thresholds, kept in view by stretching the axis to them. */}
                 {thresholdLines.map((line) => (
                   <ReferenceLine
@@ -264,12 +290,24 @@ function SeriesChart({
 }
 
 /** Temperature (with the owner's warning and critical thresholds), humidity and heart rate. */
-export function HistoryCharts({ history }: { history: History }) {
+export function HistoryCharts({
+  history,
+  alertPeriods,
+}: {
+  history: History;
+  /** Heat alerts to mark on the temperature chart. */
+  alertPeriods?: readonly AlertPeriod[];
+}) {
   const points = useMemo(() => toChartPoints(history), [history]);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
-        <SeriesChart history={history} points={points} look={LOOKS.temperature} />
+        <SeriesChart
+          history={history}
+          points={points}
+          look={LOOKS.temperature}
+          {...(alertPeriods ? { periods: alertPeriods } : {})}
+        />
       </div>
       <SeriesChart history={history} points={points} look={LOOKS.humidity} />
       <SeriesChart history={history} points={points} look={LOOKS.heart_rate} />

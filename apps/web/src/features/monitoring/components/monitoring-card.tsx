@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ChartLine } from 'lucide-react';
-import { formatRelativeTime, isFresh, type Device } from '@pawguard/shared';
+import { formatRelativeTime, isFresh, type Alert, type Device } from '@pawguard/shared';
+import { AlertBanner } from '@/components/alert-banner';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,9 +16,11 @@ type MonitoringCardProps = {
   shown: ShownReading;
   now: number;
   showOwner: boolean;
+  /** Its open alerts, if any: shown first, with what to do and Resolve. */
+  alerts?: readonly Alert[] | undefined;
 };
 
-export function MonitoringCard({ device, shown, now, showOwner }: MonitoringCardProps) {
+export function MonitoringCard({ device, shown, now, showOwner, alerts }: MonitoringCardProps) {
   // Freshness follows the latest reading itself, changed or not.
   const connected = isFresh(device.vitals_recorded_at, now);
   const flash = (field: ChangedField) =>
@@ -48,6 +51,9 @@ export function MonitoringCard({ device, shown, now, showOwner }: MonitoringCard
       <CardContent
         className={cn('grid flex-1 content-start gap-4', !connected && 'text-slate-600')}
       >
+        {alerts?.map((alert) => (
+          <AlertBanner key={alert.id} alert={alert} now={now} compact />
+        ))}
         {shown.temperature_celsius === null ? (
           <div className="rounded-lg bg-muted p-3 text-sm">
             <p className="font-medium">No data available</p>

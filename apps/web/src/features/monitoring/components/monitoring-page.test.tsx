@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import type { Device } from '@pawguard/shared';
@@ -8,6 +8,10 @@ import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
 import { makeDevice, makeReading } from '@/testing/devices';
 import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { MonitoringPage } from './monitoring-page';
+
+/** The device-list calls (the open alerts are fetched beside them). */
+const deviceCalls = (calls: { url: string }[]) =>
+  calls.filter((c) => c.url.startsWith('/api/devices'));
 
 /** A whole list as one page of the paged devices answer. */
 const paged = (body: { devices: unknown[] }) => ({ ...body, total: body.devices.length });
@@ -146,7 +150,7 @@ describe('Monitoring', () => {
     });
     expect(card.getByText('Disconnected')).toBeInTheDocument();
     expect(card.getByText('2m ago')).toBeInTheDocument();
-    expect(calls).toHaveLength(1);
+    expect(deviceCalls(calls)).toHaveLength(1);
   });
 
   it('updates from the live stream: a changed reading moves the values and the time and lights up', async () => {
@@ -222,12 +226,13 @@ describe('Monitoring', () => {
     });
     const card = await findCard('Biscuit collar');
     expect(card.getByText(/Owner: Sam Owner/)).toBeInTheDocument();
-    expect(calls.map((c) => c.url)).toEqual(['/api/devices/all']);
+    expect(deviceCalls(calls).map((c) => c.url)).toEqual(['/api/devices/all']);
   });
 
-  it("refreshes on Refresh Data with the toast 'Refreshed' / 'Device data updated'", async () => {
+  it("refreshes on Refresh Data with the toast 'Refreshed' / 'Device data updated'; the time moves only for a changed reading", async () => {
+    const device = liveDevice({ temperature_celsius: 31.2 });
     const calls = stubFetch({
-      'GET /api/devices': () => jsonResponse(200, paged({ devices: [liveDevice()] })),
+      'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
     });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
     await findCard('Biscuit collar');
@@ -238,7 +243,67 @@ describe('Monitoring', () => {
       .setup({ advanceTimers: vi.advanceTimersByTime })
       .click(screen.getByRole('button', { name: 'Refresh Data' }));
     expect(toast.success).toHaveBeenCalledWith('Refreshed', { description: 'Device data updated' });
-    expect(calls).toHaveLength(2);
-    expect(lastUpdated()).toBe(new Date(NOW + 30_000).toLocaleTimeString());
+    expect(deviceCalls(calls)).toHaveLength(2);
+    // The same reading: confirmed, not new.
+    expect(lastUpdated()).toBe(new Date(NOW).toLocaleTimeString());
+
+    device.temperature_celsius = 33.4;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole('button', { name: 'Refresh Data' }));
+    await waitFor(() => expect(deviceCalls(calls)).toHaveLength(3));
+    await waitFor(() => expect(screen.getByText('33.4°C')).toBeInTheDocument());
+    await waitFor(() => expect(lastUpdated()).toBe(new Date(NOW + 60_000).toLocaleTimeString()));
+  });
+
+  it('shows an open heat alert on its card with what to do, and Resolve sends it', async () => {
+    const device = liveDevice();
+    const alert = {
+      id: '40000000-0000-4000-8000-000000000001',
+      device: device.id,
+      device_id: device.device_id,
+      device_name: device.device_name,
+      dog_id: null,
+      dog_name: 'Biscuit',
+      type: 'heat',
+      level: 'CRITICAL',
+      resolved: false,
+      opened_at: ago(300),
+      reading_at: ago(300),
+      escalated_at: null,
+      resolved_at: null,
+      resolved_by: null,
+      peak_temperature_celsius: 41,
+      peak_heat_index_f: 110,
+      battery_level: null,
+    };
+    const calls = stubFetch({
+      'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, { alerts: [alert], total: 1 }),
+      [`POST /api/devices/${device.id}/alerts/${alert.id}/resolve`]: () =>
+        jsonResponse(200, { alert: { ...alert, resolved: true, resolved_at: ago(0) } }),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const card = await findCard('Biscuit collar');
+    const banner = await card.findByRole('alert');
+    expect(banner).toHaveTextContent('Critical heat alert · peak 41.0°C / 105.8°F');
+    expect(banner).toHaveTextContent('Since 5m ago');
+    expect(within(banner).getByText('What to do now')).toBeInTheDocument();
+    expect(banner).toHaveTextContent('Cool down gradually');
+    expect(within(banner).getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
+      'href',
+      '/emergency',
+    );
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(within(banner).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/resolve'))).toBe(true),
+    );
+    expect(toast.success).toHaveBeenCalledWith('Alert resolved');
   });
 });

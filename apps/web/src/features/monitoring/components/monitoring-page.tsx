@@ -14,6 +14,7 @@ import { useNow } from '@/lib/use-now';
 import { useMonitoredDevices } from '../hooks/use-monitored-devices';
 import { useShownReadings } from '../hooks/use-shown-readings';
 import { MonitoringCard } from './monitoring-card';
+import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
 import { LoadMore } from '@/components/load-more';
 
 /** Connected turns Disconnected within a second of the reading turning 2 minutes old. */
@@ -25,9 +26,9 @@ export function MonitoringPage() {
   const { isAdmin } = useAuth();
   const devices = useMonitoredDevices();
   const shown = useShownReadings(devices.data, devices.dataUpdatedAt);
+  const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
   const now = useNow(CLOCK_TICK_MS);
   const [refreshing, setRefreshing] = useState(false);
-  const [refreshedAt, setRefreshedAt] = useState<number | null>(null);
 
   const refresh = async () => {
     setRefreshing(true);
@@ -37,11 +38,12 @@ export function MonitoringPage() {
       toast.error('Failed to fetch data', { description: result.error.message });
       return;
     }
-    setRefreshedAt(result.dataUpdatedAt);
     toast.success('Refreshed', { description: 'Device data updated' });
   };
 
-  const lastUpdated = Math.max(shown.lastUpdated ?? 0, refreshedAt ?? 0) || null;
+  // Moves only when what is shown changes (DESIGN §3): a Refresh that brings the same
+  // readings confirms them without pretending they are new.
+  const lastUpdated = shown.lastUpdated;
   const list = devices.data ?? [];
 
   return (
@@ -128,7 +130,13 @@ export function MonitoringPage() {
               const reading = shown.byDevice.get(device.id);
               return reading ? (
                 <li key={device.id}>
-                  <MonitoringCard device={device} shown={reading} now={now} showOwner={isAdmin} />
+                  <MonitoringCard
+                    device={device}
+                    shown={reading}
+                    now={now}
+                    showOwner={isAdmin}
+                    alerts={openAlerts.get(device.id)}
+                  />
                 </li>
               ) : null;
             })}

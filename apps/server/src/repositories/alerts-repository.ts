@@ -1,0 +1,143 @@
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Alert } from '@pawguard/shared';
+import type { AlertsTable, Database } from '../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type AlertRow = Selectable<AlertsTable>;
+export type AlertChanges = Updateable<AlertsTable>;
+
+/** An alert row with what its answer names: the collar and the pet it is on now. */
+type AlertWithNames = AlertRow & {
+  pet_device_id: string;
+  device_name: string | null;
+  dog_id: string | null;
+  dog_name: string | null;
+};
+
+export function toAlert(row: AlertWithNames): Alert {
+  return {
+    id: row.id,
+    device: row.device_id,
+    device_id: row.pet_device_id,
+    device_name: row.device_name,
+    dog_id: row.dog_id,
+    dog_name: row.dog_name,
+    type: row.type,
+    level: row.level,
+    resolved: row.resolved_at !== null,
+    opened_at: row.opened_at,
+    reading_at: row.reading_at,
+    escalated_at: row.escalated_at,
+    resolved_at: row.resolved_at,
+    resolved_by: row.resolved_by,
+    peak_temperature_celsius: row.peak_temperature_celsius,
+    peak_heat_index_f: row.peak_heat_index_f,
+    battery_level: row.battery_level,
+  };
+}
+
+export class AlertsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private withNames(ex: Executor = this.db) {
+    return ex
+      .selectFrom('alerts')
+      .innerJoin('devices', 'devices.id', 'alerts.device_id')
+      .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
+      .selectAll('alerts')
+      .select([
+        'devices.device_id as pet_device_id',
+        'devices.device_name',
+        'devices.dog_id',
+        'dogs.name as dog_name',
+      ]);
+  }
+
+  /** The open alerts of one device, at most one of each type. */
+  openFor(deviceId: string, ex: Executor): Promise<AlertRow[]> {
+    return ex
+      .selectFrom('alerts')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .where('resolved_at', 'is', null)
+      .execute();
+  }
+
+  async insert(row: AlertRow, ex: Executor): Promise<void> {
+    await ex.insertInto('alerts').values(row).execute();
+  }
+
+  async update(id: string, changes: AlertChanges, ex: Executor): Promise<void> {
+    await ex.updateTable('alerts').set(changes).where('id', '=', id).execute();
+  }
+
+  /** The answer shape of some alerts (after they were written in `ex`). */
+  async answers(ids: string[], ex: Executor): Promise<Alert[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.withNames(ex).where('alerts.id', 'in', ids).execute();
+    return rows.map(toAlert);
+  }
+
+  /**
+   * A device's alerts (or, with `userId` and no device, a person's; with neither, every
+   * alert), newest first, optionally only open or only resolved ones.
+   */
+  async list(opts: {
+    deviceId?: string;
+    userId?: string;
+    resolved?: boolean | undefined;
+    limit: number;
+    offset: number;
+  }): Promise<{ alerts: Alert[]; total: number }> {
+    let q = this.withNames();
+    if (opts.deviceId) q = q.where('alerts.device_id', '=', opts.deviceId);
+    // A person's alerts are those of the devices they hold now.
+    if (opts.userId) q = q.where('devices.user_id', '=', opts.userId);
+    if (opts.resolved !== undefined)
+      q = q.where('alerts.resolved_at', opts.resolved ? 'is not' : 'is', null);
+    const [rows, count] = await Promise.all([
+      q
+        .orderBy('alerts.opened_at', 'desc')
+        .orderBy('alerts.id', 'desc')
+        .limit(opts.limit)
+        .offset(opts.offset)
+        .execute(),
+      q
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { alerts: rows.map(toAlert), total: Number(count.n) };
+  }
+
+  /** One alert of one device. */
+  async findForDevice(deviceId: string, alertId: string, ex: Executor = this.db) {
+    const row = await this.withNames(ex)
+      .where('alerts.device_id', '=', deviceId)
+      .where('alerts.id', '=', alertId)
+      .executeTakeFirst();
+    return row;
+  }
+
+  /** Resolves an alert if it is still open; answers whether this call did. */
+  async resolve(
+    id: string,
+    at: string,
+    by: 'condition' | 'owner',
+    ex: Executor = this.db,
+  ): Promise<boolean> {
+    const r = await ex
+      .updateTable('alerts')
+      .set({ resolved_at: at, resolved_by: by })
+      .where('id', '=', id)
+      .where('resolved_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** A released collar's alerts go with its readings (they were its previous owner's). */
+  async deleteForDevice(deviceId: string, ex: Executor): Promise<void> {
+    await ex.deleteFrom('alerts').where('device_id', '=', deviceId).execute();
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  alertParamsSchema,
+  alertResponseSchema,
+  alertsQuerySchema,
+  alertsResponseSchema,
+  errorSchema,
+  idParamSchema,
+  noBodySchema,
+} from '@pawguard/shared';
+import { currentUser } from '../../plugins/auth.js';
+import { NotFoundError } from '../../services/errors.js';
+
+/** Alerts: a device's (its owner or an admin), and the caller's across their devices. */
+export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { alerts, devices, repos } = app.container;
+  const e = errorSchema;
+
+  app.get(
+    '/devices/:id/alerts',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['alerts'],
+        summary: 'A device’s alerts, newest first (resolved=true|false filters)',
+        params: idParamSchema,
+        querystring: alertsQuerySchema,
+        response: { 200: alertsResponseSchema, 400: e, 401: e, 404: e },
+      },
+    },
+    async (request) => {
+      // Another user's device answers 404, as if it did not exist.
+      await devices.get(currentUser(request), request.params.id);
+      return repos.alerts.list({ deviceId: request.params.id, ...request.query });
+    },
+  );
+
+  app.post(
+    '/devices/:id/alerts/:alertId/resolve',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['alerts'],
+        summary: 'Resolve an alert (an already resolved one answers as it is)',
+        params: alertParamsSchema,
+        body: noBodySchema,
+        response: { 200: alertResponseSchema, 400: e, 401: e, 404: e },
+      },
+    },
+    async (request) => {
+      await devices.get(currentUser(request), request.params.id);
+      const alert = await alerts.resolveByOwner(request.params.id, request.params.alertId);
+      if (!alert) throw new NotFoundError('Alert not found');
+      return { alert };
+    },
+  );
+
+  app.get(
+    '/alerts',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['alerts'],
+        summary: 'The caller’s alerts across their devices (an admin’s: every device’s)',
+        querystring: alertsQuerySchema,
+        response: { 200: alertsResponseSchema, 400: e, 401: e },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return repos.alerts.list({
+        ...(user.role === 'admin' ? {} : { userId: user.id }),
+        ...request.query,
+      });
+    },
+  );
+};

@@ -1,0 +1,198 @@
+import {
+  celsiusToFahrenheit,
+  formatCelsius,
+  formatFahrenheit,
+  formatOneDecimal,
+  type Alert,
+  type Notification,
+} from '@pawguard/shared';
+import { HEAT_STROKE_STEPS } from '@pawguard/shared/content';
+import type { OutgoingMail } from '../repositories/outbox-repository.js';
+import type { AlertNotice } from './alert-notices.js';
+import { escapeHtml, headerSafe } from './mail-templates.js';
+
+/** Links in mail: the app's own pages under PUBLIC_URL. */
+export interface MailLinks {
+  publicUrl: string;
+}
+
+const devicePage = (l: MailLinks, deviceUuid: string) =>
+  `${l.publicUrl}/devices/${encodeURIComponent(deviceUuid)}/history`;
+const emergencyPage = (l: MailLinks) => `${l.publicUrl}/emergency`;
+const settingsPage = (l: MailLinks) => `${l.publicUrl}/notifications`;
+
+/** '2026-07-01 14:05 UTC': unambiguous on any phone, whatever its time zone. */
+export function mailTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+const SUBJECT_TAG = {
+  WARNING: 'WARNING',
+  DANGER: 'DANGER',
+  CRITICAL: 'CRITICAL',
+} as const;
+
+/**
+ * The level this mail reports: the one the notification opened or escalated to. The alert
+ * itself may stand higher already (one batch can open and escalate it): each mail tells its
+ * own step.
+ */
+const levelOf = (notice: AlertNotice) => notice.notification.level;
+
+/** The words a lock screen shows first: the level, the pet, the temperature. */
+function subjectOf(notice: AlertNotice): string {
+  const { alert, reading } = notice;
+  const level = levelOf(notice);
+  const pet = alert.dog_name ?? alert.device_name ?? alert.device_id;
+  if (alert.type === 'heat' && level && reading) {
+    const verb = notice.notification.kind === 'escalated' ? 'heat alert raised' : 'heat alert';
+    return headerSafe(
+      `[${SUBJECT_TAG[level]}] ${pet}: ${verb} at ${formatCelsius(reading.temperature)} / ${formatFahrenheit(celsiusToFahrenheit(reading.temperature))}`,
+    );
+  }
+  if (alert.type === 'offline') return headerSafe(`[OFFLINE] ${pet}: the collar stopped reporting`);
+  return headerSafe(`[LOW BATTERY] ${pet}: collar at ${alert.battery_level ?? '?'}%`);
+}
+
+/** The lines of facts, as label and value (escaped later for HTML). */
+function factsOf(notice: AlertNotice): [string, string][] {
+  const { alert, reading } = notice;
+  const level = levelOf(notice);
+  const facts: [string, string][] = [];
+  if (alert.dog_name) facts.push(['Pet', alert.dog_name]);
+  facts.push(['Collar', `${alert.device_name ?? 'Collar'} (${alert.device_id})`]);
+  if (alert.type === 'heat' && level) facts.push(['Level', level]);
+  if (reading) {
+    if (alert.type === 'heat') {
+      facts.push([
+        'Temperature',
+        `${formatFahrenheit(celsiusToFahrenheit(reading.temperature))} (${formatCelsius(reading.temperature)})`,
+      ]);
+      facts.push(['Humidity', `${formatOneDecimal(reading.humidity)}%`]);
+      facts.push(['Heat index', formatFahrenheit(reading.heat_index_f)]);
+    }
+    if (reading.battery !== null) facts.push(['Battery', `${reading.battery}%`]);
+    facts.push(['When', mailTime(reading.timestamp)]);
+  } else {
+    facts.push(['When', mailTime(alert.opened_at)]);
+    if (alert.reading_at) facts.push(['Last reading', mailTime(alert.reading_at)]);
+  }
+  return facts;
+}
+
+/** What to do now: the first-aid steps of the app's safety guide, in the same words. */
+function stepsOf(alert: Alert): { title: string; description: string }[] {
+  if (alert.type !== 'heat') return [];
+  return HEAT_STROKE_STEPS.map(({ title, description }) => ({ title, description }));
+}
+
+function actionOf(notice: AlertNotice): string {
+  const { alert } = notice;
+  if (alert.type === 'heat')
+    return levelOf(notice) === 'WARNING'
+      ? 'It is getting hot for your dog. Move them to shade, offer water and watch for the signs below.'
+      : 'Act now: start cooling your dog and call your vet or an emergency clinic.';
+  if (alert.type === 'offline')
+    return 'PawGuard cannot watch your dog while the collar is silent. Check that it is charged, switched on and within reach of its connection.';
+  return 'Charge the collar soon: when its battery runs out, PawGuard can no longer warn you about heat.';
+}
+
+/**
+ * One alert mail (an opening or an escalation): names the pet and the collar, the level,
+ * °F and °C, humidity and heat index, when; what to do now; links to the device's page and
+ * the emergency vet finder. Plain text and HTML; every piece of user text escaped, and the
+ * subject kept to one line.
+ */
+export function alertMail(
+  notice: AlertNotice,
+  links: MailLinks,
+  idempotencyKey: string,
+): OutgoingMail {
+  const { alert, owner } = notice;
+  const facts = factsOf(notice);
+  const steps = stepsOf(alert);
+  const action = actionOf(notice);
+  const device = devicePage(links, alert.device);
+  const emergency = emergencyPage(links);
+  const text = [
+    `Hi ${owner.name},`,
+    '',
+    notice.notification.title,
+    '',
+    action,
+    '',
+    ...facts.map(([k, v]) => `${k}: ${v}`),
+    ...(steps.length
+      ? ['', 'What to do now:', ...steps.map((s, i) => `${i + 1}. ${s.title}: ${s.description}`)]
+      : []),
+    '',
+    `See the collar's readings: ${device}`,
+    `Find an emergency vet: ${emergency}`,
+    '',
+    `You get this e-mail because alert e-mails are on in your notification settings: ${settingsPage(links)}`,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = [
+    `<p>Hi ${e(owner.name)},</p>`,
+    `<h1 style="font-size:20px">${e(notice.notification.title)}</h1>`,
+    `<p><strong>${e(action)}</strong></p>`,
+    `<table cellpadding="4">${facts.map(([k, v]) => `<tr><th align="left">${e(k)}</th><td>${e(v)}</td></tr>`).join('')}</table>`,
+    steps.length
+      ? `<h2 style="font-size:16px">What to do now</h2><ol>${steps.map((s) => `<li><strong>${e(s.title)}</strong>: ${e(s.description)}</li>`).join('')}</ol>`
+      : '',
+    `<p><a href="${e(device)}">See the collar's readings</a> · <a href="${e(emergency)}">Find an emergency vet</a></p>`,
+    `<p style="color:#666;font-size:12px">You get this e-mail because alert e-mails are on in your <a href="${e(settingsPage(links))}">notification settings</a>.</p>`,
+  ].join('\n');
+  return { idempotencyKey, to: owner.email, subject: subjectOf(notice), text, html };
+}
+
+/** A digest: the window's notifications, oldest first, each with its time and link. */
+export function digestMail(p: {
+  owner: { email: string; name: string };
+  frequency: 'hourly' | 'daily' | 'held';
+  windowEnd: string;
+  notifications: Notification[];
+  links: MailLinks;
+  idempotencyKey: string;
+}): OutgoingMail {
+  const n = p.notifications.length;
+  const what = n === 1 ? '1 alert' : `${n} alerts`;
+  const heading =
+    p.frequency === 'held'
+      ? `${what} held back: you had many alert e-mails in the last hour`
+      : `Your ${p.frequency} PawGuard summary: ${what}`;
+  const e = escapeHtml;
+  const lines = p.notifications.map(
+    (x) =>
+      `- ${mailTime(x.created_at)}  ${x.title}\n  ${x.message}\n  ${devicePage(p.links, x.device)}`,
+  );
+  const text = [
+    `Hi ${p.owner.name},`,
+    '',
+    heading,
+    '',
+    ...lines,
+    '',
+    `Find an emergency vet: ${emergencyPage(p.links)}`,
+    `Change how often PawGuard e-mails you: ${settingsPage(p.links)}`,
+    '',
+  ].join('\n');
+  const html = [
+    `<p>Hi ${e(p.owner.name)},</p>`,
+    `<h1 style="font-size:18px">${e(heading)}</h1>`,
+    `<ul>${p.notifications.map((x) => `<li><strong>${e(x.title)}</strong> <span style="color:#666">${e(mailTime(x.created_at))}</span><br>${e(x.message)}<br><a href="${e(devicePage(p.links, x.device))}">See the collar</a></li>`).join('')}</ul>`,
+    `<p><a href="${e(emergencyPage(p.links))}">Find an emergency vet</a> · <a href="${e(settingsPage(p.links))}">Notification settings</a></p>`,
+  ].join('\n');
+  return {
+    idempotencyKey: p.idempotencyKey,
+    to: p.owner.email,
+    subject: headerSafe(
+      p.frequency === 'held'
+        ? `PawGuard: ${what} held back`
+        : `PawGuard ${p.frequency} summary: ${what}`,
+    ),
+    text,
+    html,
+  };
+}

@@ -1,0 +1,364 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ALERT_MAIL_COOLDOWN_MS,
+  DEFAULT_PREFERENCES,
+  dailyWindowEnd,
+  hourlyWindowEnd,
+  mailCooldownAllows,
+  fahrenheitToCelsius,
+  heatIndexF,
+  vitalsStatus,
+  type Notification,
+  type TestEmailInput,
+  type TestEmailResponse,
+  type User,
+} from '@pawguard/shared';
+import type { Database } from '../db/schema.js';
+import type { OutboxRepository } from '../repositories/outbox-repository.js';
+import type { PreferencesRepository } from '../repositories/preferences-repository.js';
+import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
+import { alertMail, digestMail, type MailLinks } from './alert-mail-templates.js';
+import type { MailTransport } from './mail-transport.js';
+import type { Clock } from './clock.js';
+
+/**
+ * At most this many immediate alert mails per person per rolling hour (RES-5); the rest wait
+ * for one summary at the next hour. Ten covers a bad hour for a household with several dogs
+ * (an opening and two escalations each) while a storm of alerts stays a handful of mails.
+ */
+export const ALERT_MAILS_PER_HOUR = 10;
+/** The test e-mail is sent at once and given up after this long (DESIGN §3). */
+export const TEST_EMAIL_TIMEOUT_MS = 10_000;
+const HOUR_MS = 60 * 60 * 1000;
+/** The digest scheduler looks this often for a window that has ended. */
+const DIGEST_TICK_MS = 60_000;
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Alert e-mail (DESIGN §3): every mail an outbox row written in the transaction of the event
+ * it reports, so none is lost or doubled (the outbox's idempotency key and atomic claims).
+ *
+ * - immediate: one mail per opening or escalation; an opening within 15 minutes of the
+ *   device's last mail sends none (the notification is still recorded); past the hourly cap
+ *   the notification waits for a summary at the next hour.
+ * - hourly / daily: the notification waits for the digest of its window, sent by the
+ *   scheduler at minute 0 / 08:00 UTC, one per person and window, none when empty.
+ * - e-mail off: nothing (the notification centre still records it).
+ */
+export class AlertMail {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly d: {
+      db: Kysely<Database>;
+      outbox: OutboxRepository;
+      preferences: PreferencesRepository;
+      transport: MailTransport;
+      links: MailLinks;
+      clock: Clock;
+      log: FastifyBaseLogger;
+      /** Told after a digest was queued (the worker may deliver now). */
+      onMailQueued?: () => void;
+    },
+  ) {}
+
+  readonly onNotice: AlertNoticeListener = async (trx, notice, now) => {
+    const { owner, alert, notification } = notice;
+    if (!owner.email) return;
+    const prefs = (await this.d.preferences.find(owner.id, trx)) ?? DEFAULT_PREFERENCES;
+    if (!prefs.email_notifications_enabled) return;
+    const at = now.toISOString();
+    if (prefs.email_frequency !== 'immediate') return this.hold(trx, notice, at);
+
+    const news = { type: notification.alert_type, level: notification.level };
+    if (notification.kind === 'opened') {
+      const since = new Date(now.getTime() - ALERT_MAIL_COOLDOWN_MS).toISOString();
+      const recent = await trx
+        .selectFrom('alert_mails')
+        .select(['alert_type as type', 'level'])
+        .where('device_id', '=', alert.device)
+        .where('created_at', '>', since)
+        .execute();
+      if (!mailCooldownAllows({ ...news, kind: notification.kind }, recent)) return;
+    }
+    const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
+    const sent = await trx
+      .selectFrom('alert_mails')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', owner.id)
+      .where('created_at', '>', hourAgo)
+      .executeTakeFirstOrThrow();
+    if (Number(sent.n) >= ALERT_MAILS_PER_HOUR) return this.hold(trx, notice, at);
+
+    await trx
+      .insertInto('alert_mails')
+      .values({
+        id: randomUUID(),
+        user_id: owner.id,
+        device_id: alert.device,
+        alert_type: news.type,
+        level: news.level,
+        created_at: at,
+      })
+      .execute();
+    await this.d.outbox.enqueue(
+      alertMail(notice, this.d.links, `alert-${notification.id}`),
+      at,
+      trx,
+    );
+  };
+
+  /** Keeps a notification for a digest (its person's window, or the summary of the held). */
+  private async hold(trx: Executor, notice: AlertNotice, at: string): Promise<void> {
+    await trx
+      .insertInto('digest_entries')
+      .values({
+        notification_id: notice.notification.id,
+        user_id: notice.owner.id,
+        created_at: at,
+        digest_key: null,
+      })
+      .execute();
+  }
+
+  /**
+   * Sends the digests of windows that have ended: hourly ones (and the summaries of mail held
+   * back by the cap) for the window ending at the last minute 0, daily ones for the window
+   * ending at the last 08:00 UTC. Restart-safe: what is waiting is in the database, and the
+   * entries a digest reports are taken in the transaction that queues it. Answers how many
+   * were queued.
+   */
+  async sendDigests(): Promise<number> {
+    const now = this.d.clock.now();
+    const hourly = hourlyWindowEnd(now).toISOString();
+    const daily = dailyWindowEnd(now).toISOString();
+    const waiting = await this.d.db
+      .selectFrom('digest_entries')
+      .leftJoin('notification_preferences as p', 'p.user_id', 'digest_entries.user_id')
+      .select(['digest_entries.user_id', 'p.email_frequency', 'p.email_notifications_enabled'])
+      .where('digest_entries.digest_key', 'is', null)
+      .where('digest_entries.created_at', '<=', hourly)
+      .groupBy(['digest_entries.user_id', 'p.email_frequency', 'p.email_notifications_enabled'])
+      .execute();
+    let queued = 0;
+    for (const w of waiting) {
+      const frequency = w.email_frequency ?? DEFAULT_PREFERENCES.email_frequency;
+      const enabled =
+        w.email_notifications_enabled === null
+          ? DEFAULT_PREFERENCES.email_notifications_enabled
+          : Boolean(w.email_notifications_enabled);
+      // A daily reader's entries wait for 08:00; held-back mail of an immediate reader and
+      // an hourly reader's entries go at the hour.
+      const windowEnd = frequency === 'daily' ? daily : hourly;
+      const kind = frequency === 'immediate' ? 'held' : frequency;
+      if (await this.digestFor(w.user_id, kind, windowEnd, enabled)) queued++;
+    }
+    if (queued) this.d.onMailQueued?.();
+    return queued;
+  }
+
+  private async digestFor(
+    userId: string,
+    kind: 'hourly' | 'daily' | 'held',
+    windowEnd: string,
+    enabled: boolean,
+  ): Promise<boolean> {
+    // Unique to this take, not just to the window: an entry of the window that commits after
+    // its digest was queued (a slow commit, or another instance's clock) goes in a digest of
+    // its own, never into a key the outbox has seen and would drop.
+    const key = `digest-${userId}-${kind}-${windowEnd}-${randomUUID()}`;
+    return this.d.db.transaction().execute(async (trx) => {
+      // Taken in one UPDATE, in the transaction that queues the digest: of two instances at
+      // once each entry goes to one digest, and a digest is queued once.
+      const taken = await trx
+        .updateTable('digest_entries')
+        .set({ digest_key: enabled ? key : 'off' })
+        .where('user_id', '=', userId)
+        .where('digest_key', 'is', null)
+        .where('created_at', '<=', windowEnd)
+        .returning('notification_id')
+        .execute();
+      if (!enabled || taken.length === 0) return false;
+      const rows = await trx
+        .selectFrom('notifications')
+        .innerJoin('alerts', 'alerts.id', 'notifications.alert_id')
+        .innerJoin('devices', 'devices.id', 'alerts.device_id')
+        .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
+        .innerJoin('users', 'users.id', 'notifications.user_id')
+        .select([
+          'notifications.id',
+          'notifications.kind',
+          'notifications.alert_id',
+          'notifications.level',
+          'notifications.title',
+          'notifications.message',
+          'notifications.read_at',
+          'notifications.created_at',
+          'alerts.type as alert_type',
+          'alerts.device_id as device',
+          'devices.device_id',
+          'dogs.name as dog_name',
+          'users.email',
+          'users.name as user_name',
+        ])
+        .where(
+          'notifications.id',
+          'in',
+          taken.map((t) => t.notification_id),
+        )
+        .orderBy('notifications.created_at')
+        .execute();
+      if (rows.length === 0) return false;
+      const notifications: Notification[] = rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        alert_id: r.alert_id,
+        alert_type: r.alert_type,
+        level: r.level,
+        device: r.device,
+        device_id: r.device_id,
+        dog_name: r.dog_name,
+        title: r.title,
+        message: r.message,
+        read: r.read_at !== null,
+        created_at: r.created_at,
+      }));
+      await this.d.outbox.enqueue(
+        digestMail({
+          owner: { email: rows[0]!.email, name: rows[0]!.user_name },
+          frequency: kind,
+          windowEnd,
+          notifications,
+          links: this.d.links,
+          idempotencyKey: key,
+        }),
+        this.d.clock.now().toISOString(),
+        trx,
+      );
+      return true;
+    });
+  }
+
+  /**
+   * The test e-mail: a sample alert for `petName` at `temperature` °F, sent at once (not
+   * through the outbox) with a 10 s limit. Without SMTP_URL it is written as an .eml file.
+   */
+  async sendTest(user: User, input: TestEmailInput): Promise<TestEmailResponse> {
+    const now = this.d.clock.now();
+    const prefs = (await this.d.preferences.find(user.id)) ?? DEFAULT_PREFERENCES;
+    const celsius = fahrenheitToCelsius(input.temperature);
+    const humidity = 50;
+    const thresholds = {
+      warningF: prefs.temperature_threshold,
+      criticalF: prefs.critical_temperature_threshold,
+    };
+    const status = vitalsStatus({ temperature: celsius, humidity }, thresholds);
+    const level = status === 'SAFE' ? 'WARNING' : status;
+    const at = now.toISOString();
+    const notice: AlertNotice = {
+      owner: { id: user.id, email: user.email, name: user.name },
+      reading: {
+        temperature: celsius,
+        humidity,
+        heat_index_f: heatIndexF(input.temperature, humidity),
+        battery: null,
+        timestamp: at,
+      },
+      alert: {
+        id: 'test',
+        device: 'test',
+        device_id: 'PET-TEST',
+        device_name: 'Test collar',
+        dog_id: null,
+        dog_name: input.petName,
+        type: 'heat',
+        level,
+        resolved: false,
+        opened_at: at,
+        reading_at: at,
+        escalated_at: null,
+        resolved_at: null,
+        resolved_by: null,
+        peak_temperature_celsius: celsius,
+        peak_heat_index_f: null,
+        battery_level: null,
+      },
+      notification: {
+        id: 'test',
+        kind: 'opened',
+        alert_id: 'test',
+        alert_type: 'heat',
+        level,
+        device: 'test',
+        device_id: 'PET-TEST',
+        dog_name: input.petName,
+        title: `Test: ${input.petName} — this is what a PawGuard alert looks like`,
+        message: 'A sample alert you asked for. No collar sent it.',
+        read: false,
+        created_at: at,
+      },
+    };
+    const mail = alertMail(notice, this.d.links, `test-${randomUUID()}`);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.d.transport.send({
+          to: mail.to,
+          subject: `[TEST] ${mail.subject}`,
+          text: mail.text,
+          html: mail.html,
+        }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('the mail server did not answer within 10 seconds')),
+            TEST_EMAIL_TIMEOUT_MS,
+          );
+        }),
+      ]);
+      if (this.d.transport.kind === 'file')
+        return {
+          success: true,
+          message: `No mail server is configured (SMTP_URL), so the test email to ${user.email} was saved as a file in the server's outbox folder instead of being sent.`,
+        };
+      return { success: true, message: `Test email sent to ${user.email}.` };
+    } catch (err) {
+      this.d.log.warn({ err, event: 'mail.test_failed' }, 'test email not sent');
+      return { success: false, message: `Could not send the test email: ${reason(err)}.` };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  start(): void {
+    const run = () => {
+      if (this.running) return;
+      this.running = this.sendDigests()
+        .catch((err: unknown) => this.d.log.error({ err }, 'digest mail failed'))
+        .finally(() => (this.running = undefined));
+    };
+    this.timer = setInterval(run, DIGEST_TICK_MS);
+    this.timer.unref();
+    run();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}
+
+/** A reason a person can act on, without the server's internals. */
+function reason(err: unknown): string {
+  const e = err as { code?: string; message?: string; responseCode?: number };
+  if (e.message?.includes('within 10 seconds')) return e.message;
+  if (e.code === 'ETIMEDOUT' || /timeout|timed out/i.test(e.message ?? ''))
+    return 'the mail server did not answer in time';
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EDNS', 'ESOCKET', 'ECONNECTION'].includes(e.code ?? ''))
+    return 'the mail server could not be reached';
+  if (e.responseCode) return `the mail server refused it (${e.responseCode})`;
+  return 'the mail server did not accept it';
+}

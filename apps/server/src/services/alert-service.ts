@@ -1,0 +1,457 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  batteryStep,
+  celsiusToFahrenheit,
+  formatCelsius,
+  formatFahrenheit,
+  heatIndexF,
+  heatStep,
+  nextPeaks,
+  offlineCutoff,
+  readingsThatCount,
+  type Alert,
+  type AlertLevel,
+  type Notification,
+} from '@pawguard/shared';
+import type { Database } from '../db/schema.js';
+import type { AlertRow, AlertsRepository } from '../repositories/alerts-repository.js';
+import type { NotificationsRepository } from '../repositories/notifications-repository.js';
+import type { DevicesRepository } from '../repositories/devices-repository.js';
+import type { UsersRepository } from '../repositories/users-repository.js';
+import type { ReadingRow } from '../repositories/readings-repository.js';
+import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
+import type { BusMessage, EventBus } from './event-bus.js';
+import type { HookOutcome, IngestDevice, StoredReading } from './ingest-service.js';
+import type { Clock } from './clock.js';
+
+/** How often the offline sweep looks for silent collars. */
+export const OFFLINE_SWEEP_MS = 30_000;
+/** Collars taken offline per sweep transaction batch (the rest wait for the next sweep). */
+const SWEEP_BATCH = 200;
+
+const LEVEL_WORD: Record<AlertLevel, string> = {
+  WARNING: 'Warning',
+  DANGER: 'Danger',
+  CRITICAL: 'Critical',
+};
+
+/** What a notice needs to name: the collar, its pet and its owner. */
+interface Subject {
+  deviceId: string;
+  deviceName: string;
+  dogName: string | null;
+  owner: { id: string; email: string; name: string };
+}
+
+interface PendingNotice {
+  kind: 'opened' | 'escalated';
+  alert: AlertRow;
+  reading: ReadingRow | null;
+}
+
+/**
+ * Alerts and notifications (DESIGN §3). Inside each ingest transaction it applies the alert
+ * rules (packages/shared alert-engine) to the readings the batch stored, in time order;
+ * every opening and escalation becomes a notification for the owner and an AlertNotice for
+ * the listeners (the e-mail outbox), all in that transaction. After the commit the owner's
+ * stream gets the alert and notification events. The offline sweep does the same for collars
+ * that fell silent.
+ *
+ * Backlogs (decision 0023): only readings newer than the device's latest before the batch
+ * take part; an older reading is history, and never opens, escalates or resolves anything.
+ */
+export class AlertService {
+  private readonly listeners: AlertNoticeListener[] = [];
+  private readonly committed: (() => void)[] = [];
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly d: {
+      db: Kysely<Database>;
+      alerts: AlertsRepository;
+      notifications: NotificationsRepository;
+      devices: DevicesRepository;
+      users: UsersRepository;
+      bus: EventBus;
+      clock: Clock;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  /** Called inside the transaction of every opening and escalation (mail joins it there). */
+  addNoticeListener(listener: AlertNoticeListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Called after a commit that recorded notices (the mail worker may deliver now). */
+  onNoticesCommitted(fn: () => void): void {
+    this.committed.push(fn);
+  }
+
+  /** The ingest step (IngestHook). Cheap when nothing can change: no query at all. */
+  readonly ingestHook = async (
+    trx: Transaction<Database>,
+    device: IngestDevice,
+    stored: StoredReading[],
+    now: Date,
+  ): Promise<HookOutcome | void> => {
+    const before = device.previous;
+    const newer = readingsThatCount(before.vitals_recorded_at, stored, (s) =>
+      Number(s.row.recorded_at),
+    );
+    // Offline opens only on an active collar, but an admin may have set one in maintenance
+    // since: any collar not plainly active may have an offline alert for this arrival to end.
+    const wasOffline = before.status !== 'active';
+    const heatMayMove =
+      newer.some((s) => s.status !== 'SAFE') ||
+      (before.vitals_status !== null && before.vitals_status !== 'SAFE' && newer.length > 0);
+    let armed = device.batteryAlertArmed;
+    // With the arm as it is, the first reading that would change anything shows it.
+    const batteryMayMove = newer.some((s) => batteryStep(armed, s.row.battery).kind !== 'none');
+    if (!wasOffline && !heatMayMove && !batteryMayMove) return;
+
+    const open = new Map((await this.d.alerts.openFor(device.id, trx)).map((a) => [a.type, a]));
+    const at = now.toISOString();
+    const touched = new Set<string>();
+    const notices: PendingNotice[] = [];
+
+    // Back from silence: its next reading resolves the offline alert (the status is active
+    // again already).
+    const offline = open.get('offline');
+    if (offline) {
+      await this.d.alerts.resolve(offline.id, at, 'condition', trx);
+      touched.add(offline.id);
+    }
+
+    let heat = open.get('heat') ?? null;
+    for (const { row, status } of newer) {
+      const step = heatStep(heat && heat.level ? { level: heat.level } : null, status);
+      const peaks = {
+        temperatureC: row.temperature,
+        heatIndexF: heatIndexF(celsiusToFahrenheit(row.temperature), row.humidity),
+      };
+      if (step.kind === 'none') continue;
+      if (step.kind === 'open') {
+        heat = {
+          id: randomUUID(),
+          device_id: device.id,
+          user_id: device.user_id,
+          type: 'heat',
+          level: step.level,
+          opened_at: at,
+          reading_at: readingTime(row),
+          escalated_at: null,
+          resolved_at: null,
+          resolved_by: null,
+          peak_temperature_celsius: peaks.temperatureC,
+          peak_heat_index_f: peaks.heatIndexF,
+          battery_level: null,
+        };
+        await this.d.alerts.insert(heat, trx);
+        notices.push({ kind: 'opened', alert: heat, reading: row });
+      } else if (heat) {
+        const p = nextPeaks(
+          { temperatureC: heat.peak_temperature_celsius, heatIndexF: heat.peak_heat_index_f },
+          peaks,
+        );
+        const changes: Partial<AlertRow> = {};
+        if (p.temperatureC !== heat.peak_temperature_celsius)
+          changes.peak_temperature_celsius = p.temperatureC;
+        if (p.heatIndexF !== heat.peak_heat_index_f) changes.peak_heat_index_f = p.heatIndexF;
+        if (step.kind === 'escalate') {
+          changes.level = step.to;
+          changes.escalated_at = at;
+        }
+        if (step.kind === 'resolve') {
+          changes.resolved_at = at;
+          changes.resolved_by = 'condition';
+        }
+        if (Object.keys(changes).length) {
+          await this.d.alerts.update(heat.id, changes, trx);
+          heat = { ...heat, ...changes };
+          touched.add(heat.id);
+        }
+        if (step.kind === 'escalate')
+          notices.push({ kind: 'escalated', alert: heat, reading: row });
+        if (step.kind === 'resolve') heat = null;
+      }
+    }
+
+    // Low battery, once per discharge.
+    let lowBattery = open.get('low_battery') ?? null;
+    for (const { row } of newer) {
+      const step = batteryStep(armed, row.battery);
+      if (step.kind === 'open') {
+        armed = false;
+        if (lowBattery) continue; // still open from before (the arm was reset by hand)
+        lowBattery = {
+          id: randomUUID(),
+          device_id: device.id,
+          user_id: device.user_id,
+          type: 'low_battery',
+          level: null,
+          opened_at: at,
+          reading_at: readingTime(row),
+          escalated_at: null,
+          resolved_at: null,
+          resolved_by: null,
+          peak_temperature_celsius: null,
+          peak_heat_index_f: null,
+          battery_level: row.battery,
+        };
+        await this.d.alerts.insert(lowBattery, trx);
+        notices.push({ kind: 'opened', alert: lowBattery, reading: row });
+      } else if (step.kind === 'rearm') {
+        armed = true;
+        if (lowBattery) {
+          await this.d.alerts.resolve(lowBattery.id, at, 'condition', trx);
+          touched.add(lowBattery.id);
+          lowBattery = null;
+        }
+      }
+    }
+    if (armed !== device.batteryAlertArmed) {
+      await this.d.devices.update(device.id, { battery_alert_armed: armed ? 1 : 0 }, { ex: trx });
+      device.batteryAlertArmed = armed;
+    }
+
+    for (const n of notices) touched.add(n.alert.id);
+    if (touched.size === 0) return;
+    return this.record(trx, device.user_id, device.id, [...touched], notices, now);
+  };
+
+  /**
+   * Writes the notifications of some notices, tells the listeners (in `trx`), and answers
+   * the live events to publish after the commit.
+   */
+  private async record(
+    trx: Transaction<Database>,
+    ownerId: string,
+    deviceUuid: string,
+    touched: string[],
+    notices: PendingNotice[],
+    now: Date,
+  ): Promise<HookOutcome> {
+    const alerts = new Map((await this.d.alerts.answers(touched, trx)).map((a) => [a.id, a]));
+    // The owner sees the alert (admins too); the notification is the owner's alone.
+    const messages: BusMessage[] = [...alerts.values()].map((alert) => ({
+      audience: [ownerId],
+      event: { type: 'alert', alert },
+    }));
+    const subject = notices.length ? await this.subject(deviceUuid, trx) : null;
+    for (const n of notices) {
+      const alert = alerts.get(n.alert.id)!;
+      const { title, message } = describe(n, alert, subject!);
+      const created = now.toISOString();
+      const row = {
+        id: randomUUID(),
+        user_id: n.alert.user_id,
+        alert_id: n.alert.id,
+        kind: n.kind,
+        level: n.kind === 'escalated' || n.alert.type === 'heat' ? n.alert.level : null,
+        title,
+        message,
+        read_at: null,
+        created_at: created,
+      };
+      await this.d.notifications.insert(row, trx);
+      const notification: Notification = {
+        id: row.id,
+        kind: row.kind,
+        alert_id: row.alert_id,
+        alert_type: alert.type,
+        level: row.level,
+        device: alert.device,
+        device_id: alert.device_id,
+        dog_name: alert.dog_name,
+        title,
+        message,
+        read: false,
+        created_at: created,
+      };
+      const notice: AlertNotice = {
+        notification,
+        alert,
+        owner: subject!.owner,
+        reading: n.reading && {
+          temperature: n.reading.temperature,
+          humidity: n.reading.humidity,
+          heat_index_f: heatIndexF(celsiusToFahrenheit(n.reading.temperature), n.reading.humidity),
+          battery: n.reading.battery,
+          timestamp: readingTime(n.reading),
+        },
+      };
+      for (const listener of this.listeners) await listener(trx, notice, now);
+      messages.push({
+        audience: [n.alert.user_id],
+        personal: true,
+        event: { type: 'notification', notification },
+      });
+    }
+    return {
+      messages,
+      ...(notices.length ? { afterCommit: () => this.committed.forEach((fn) => fn()) } : {}),
+    };
+  }
+
+  private async subject(deviceUuid: string, ex: Transaction<Database>): Promise<Subject> {
+    const d = await this.d.devices.findById(deviceUuid, ex);
+    const owner = d?.user_id ? await this.d.users.findById(d.user_id, ex) : undefined;
+    return {
+      deviceId: d?.device_id ?? '',
+      deviceName: d?.device_name ?? '',
+      dogName: d?.dog_name ?? null,
+      owner: { id: owner?.id ?? '', email: owner?.email ?? '', name: owner?.name ?? '' },
+    };
+  }
+
+  /**
+   * Takes collars silent for 10 minutes offline and opens their offline alert. Each collar in
+   * a transaction of its own, guarded by the condition itself (still active, still silent),
+   * so of several instances sweeping at once exactly one acts on a collar, and a reading that
+   * arrives meanwhile wins. Answers how many went offline.
+   */
+  async sweepOffline(): Promise<number> {
+    const now = this.d.clock.now();
+    const cutoff = offlineCutoff(now).toISOString();
+    const candidates = await this.d.db
+      .selectFrom('devices')
+      .select(['id'])
+      .where('status', '=', 'active')
+      .where('user_id', 'is not', null)
+      .where('last_seen', '<=', cutoff)
+      .orderBy('last_seen')
+      .limit(SWEEP_BATCH)
+      .execute();
+    let n = 0;
+    for (const { id } of candidates) {
+      const outcome = await this.d.db.transaction().execute(async (trx) => {
+        const at = now.toISOString();
+        const r = await trx
+          .updateTable('devices')
+          .set({ status: 'offline', updated_at: at })
+          .where('id', '=', id)
+          .where('status', '=', 'active')
+          .where('user_id', 'is not', null)
+          .where('last_seen', '<=', cutoff)
+          .returning(['user_id', 'vitals_recorded_at', 'last_seen'])
+          .executeTakeFirst();
+        if (!r?.user_id) return null;
+        const existing = (await this.d.alerts.openFor(id, trx)).find((a) => a.type === 'offline');
+        const messages: BusMessage[] = [
+          { audience: [r.user_id], event: { type: 'device', device: id, change: 'updated' } },
+        ];
+        if (existing) return { messages };
+        const alert: AlertRow = {
+          id: randomUUID(),
+          device_id: id,
+          user_id: r.user_id,
+          type: 'offline',
+          level: null,
+          opened_at: at,
+          reading_at: r.vitals_recorded_at ?? r.last_seen,
+          escalated_at: null,
+          resolved_at: null,
+          resolved_by: null,
+          peak_temperature_celsius: null,
+          peak_heat_index_f: null,
+          battery_level: null,
+        };
+        await this.d.alerts.insert(alert, trx);
+        const out = await this.record(
+          trx,
+          r.user_id,
+          id,
+          [alert.id],
+          [{ kind: 'opened', alert, reading: null }],
+          now,
+        );
+        return { messages: [...messages, ...(out.messages ?? [])], afterCommit: out.afterCommit };
+      });
+      if (!outcome) continue;
+      n++;
+      try {
+        this.d.bus.publish(outcome.messages);
+      } catch (err) {
+        this.d.log.warn({ err }, 'offline alert events not published');
+      }
+      outcome.afterCommit?.();
+    }
+    if (n) this.d.log.info({ event: 'alerts.offline', collars: n }, 'collars went offline');
+    return n;
+  }
+
+  /**
+   * The owner (or an admin) resolves an alert of a device the caller may see; answers it as
+   * it is now (already resolved: as it was), or undefined when the device has no such alert.
+   */
+  async resolveByOwner(deviceUuid: string, alertId: string): Promise<Alert | undefined> {
+    const row = await this.d.alerts.findForDevice(deviceUuid, alertId);
+    if (!row) return undefined;
+    const at = this.d.clock.now().toISOString();
+    const resolvedNow = await this.d.alerts.resolve(alertId, at, 'owner');
+    const [alert] = await this.d.alerts.answers([alertId], this.d.db);
+    if (resolvedNow && alert) {
+      try {
+        this.d.bus.publish([{ audience: [row.user_id], event: { type: 'alert', alert } }]);
+      } catch (err) {
+        this.d.log.warn({ err }, 'alert event not published');
+      }
+    }
+    return alert;
+  }
+
+  startSweeping(): void {
+    const run = () => {
+      if (this.sweeping) return;
+      this.sweeping = this.sweepOffline()
+        .catch((err: unknown) => this.d.log.error({ err }, 'offline sweep failed'))
+        .finally(() => (this.sweeping = undefined));
+    };
+    this.sweepTimer = setInterval(run, OFFLINE_SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  async stopSweeping(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    await this.sweeping;
+  }
+}
+
+/** The collar's time of a reading, ISO-8601 UTC. */
+const readingTime = (row: ReadingRow) => new Date(Number(row.recorded_at)).toISOString();
+
+/** A notification's title and message: who, what, how hot, what to do. */
+function describe(n: PendingNotice, alert: Alert, s: Subject): { title: string; message: string } {
+  const who = s.dogName ?? s.deviceName ?? s.deviceId;
+  const collar = `${s.deviceName} (${s.deviceId})`;
+  if (alert.type === 'heat') {
+    const level = LEVEL_WORD[n.alert.level as AlertLevel];
+    const r = n.reading!;
+    const temp = `${formatCelsius(r.temperature)} / ${formatFahrenheit(celsiusToFahrenheit(r.temperature))}`;
+    const title =
+      n.kind === 'escalated'
+        ? `${who}: heat alert raised to ${level}`
+        : `${who}: ${level} heat alert`;
+    const advice =
+      n.alert.level === 'WARNING'
+        ? 'Move them to shade and offer water.'
+        : 'Cool them now with cool (not ice-cold) water and call your vet.';
+    return {
+      title,
+      message: `${collar} reads ${temp} at ${r.humidity}% humidity. ${advice}`,
+    };
+  }
+  if (alert.type === 'offline')
+    return {
+      title: `${who}: collar offline`,
+      message: `${collar} has sent nothing for 10 minutes. Check that it is charged and in range.`,
+    };
+  return {
+    title: `${who}: collar battery low`,
+    message: `${collar} is at ${alert.battery_level ?? '?'}% battery. Charge it soon so alerts keep reaching you.`,
+  };
+}

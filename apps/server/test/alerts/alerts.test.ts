@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Alert, Notification } from '@pawguard/shared';
+import { fahrenheitToCelsius } from '@pawguard/shared';
+import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
+import { ownedCollar } from '../helpers/devices.js';
+import { postAsCollar } from '../helpers/readings.js';
+import { listen, openStream, ticketFor } from '../helpers/sse.js';
+
+let t: TestApp;
+let admin: SeededUser;
+let owner: SeededUser;
+let stranger: SeededUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await seedUser(t, { role: 'admin' });
+  owner = await seedUser(t);
+  stranger = await seedUser(t);
+});
+afterAll(() => t.close());
+
+type Collar = Awaited<ReturnType<typeof ownedCollar>>;
+/** °F readings in dry air (the heat index stays near the temperature). */
+const f = (fahrenheit: number, extra: Record<string, unknown> = {}) => ({
+  temperature: fahrenheitToCelsius(fahrenheit),
+  humidity: 10,
+  ...extra,
+});
+let seq = 0;
+/** Posts readings one request at a time, each a second after the last (collar time). */
+async function post(c: Collar, ...readings: Record<string, unknown>[]) {
+  for (const r of readings) {
+    const at = new Date(t.clock.now().getTime() - 60_000 + ++seq * 10).toISOString();
+    const res = await postAsCollar(t, c.device_id, c.device_key, { timestamp: at, ...r });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+}
+const get = (token: string, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const alertsOf = async (c: Collar, query = '', token = owner.token) => {
+  const res = await get(token, `/api/devices/${c.id}/alerts${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { alerts: Alert[]; total: number };
+};
+const notificationsOf = async (token = owner.token, limit = 100) =>
+  (await get(token, `/api/notifications?limit=${limit}`)).json().notifications as Notification[];
+
+describe('the heat alert', () => {
+  it('opens at the first reading above SAFE, escalates, never de-escalates, resolves when SAFE again', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Rex');
+    const before = (await notificationsOf()).length;
+    await post(c, f(80), f(86)); // SAFE, then WARNING: opens
+    let { alerts } = await alertsOf(c, '?resolved=false');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ type: 'heat', level: 'WARNING', resolved: false });
+    expect(alerts[0]!.dog_name).toBe('Rex');
+
+    await post(c, f(106), f(95), f(90)); // CRITICAL: escalates; lower readings hold
+    ({ alerts } = await alertsOf(c, '?resolved=false'));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ level: 'CRITICAL', resolved: false });
+    expect(alerts[0]!.escalated_at).not.toBeNull();
+    expect(alerts[0]!.peak_temperature_celsius).toBeCloseTo(fahrenheitToCelsius(106), 2);
+
+    await post(c, f(84.5)); // within the 1 °F hysteresis of WARNING: still open
+    expect((await alertsOf(c, '?resolved=false')).alerts).toHaveLength(1);
+    await post(c, f(84)); // 1 °F below: SAFE, resolved
+    expect((await alertsOf(c, '?resolved=false')).alerts).toHaveLength(0);
+    const resolved = (await alertsOf(c, '?resolved=true')).alerts;
+    expect(resolved).toHaveLength(1);
+    expect(resolved[0]).toMatchObject({
+      resolved: true,
+      resolved_by: 'condition',
+      level: 'CRITICAL',
+    });
+
+    // One notification for the opening, one for the escalation; none for holding or resolving.
+    const mine = (await notificationsOf()).slice(0, (await notificationsOf()).length - before);
+    expect(mine.map((n) => [n.kind, n.level])).toEqual([
+      ['escalated', 'CRITICAL'],
+      ['opened', 'WARNING'],
+    ]);
+    expect(mine[0]!.title).toContain('Rex');
+    expect(mine.every((n) => n.device === c.id && n.read === false)).toBe(true);
+  });
+
+  it('stays quiet on a benign day: no alert, no notification', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Calm');
+    const before = (await notificationsOf()).length;
+    await post(c, f(70), f(75), f(80), f(84.9));
+    expect((await alertsOf(c)).total).toBe(0);
+    expect((await notificationsOf()).length).toBe(before);
+  });
+
+  it('an owner may resolve it while hot; the next hot reading opens a new one; resolving twice answers the same', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Max');
+    await post(c, f(107));
+    const [open] = (await alertsOf(c, '?resolved=false')).alerts;
+    const url = `/api/devices/${c.id}/alerts/${open!.id}/resolve`;
+    const res = await t.app.inject({ method: 'POST', url, headers: bearer(owner.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().alert).toMatchObject({ resolved: true, resolved_by: 'owner' });
+    const again = await t.app.inject({ method: 'POST', url, headers: bearer(owner.token) });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().alert.resolved_at).toBe(res.json().alert.resolved_at);
+
+    await post(c, f(107));
+    const reopened = (await alertsOf(c, '?resolved=false')).alerts;
+    expect(reopened).toHaveLength(1);
+    expect(reopened[0]!.id).not.toBe(open!.id);
+  });
+
+  it('a backlog older than the latest reading never reopens a resolved episode', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Old');
+    const base = t.clock.now().getTime() - 3_600_000;
+    const at = (m: number) => new Date(base + m * 60_000).toISOString();
+    // Now: SAFE at minute 30.
+    await postAsCollar(t, c.device_id, c.device_key, { timestamp: at(30), ...f(75) });
+    // A backlog from minutes 1–3, hot then: stored, judged, but it opens nothing.
+    const res = await postAsCollar(t, c.device_id, c.device_key, [
+      { timestamp: at(1), ...f(107) },
+      { timestamp: at(2), ...f(108) },
+      { timestamp: at(3), ...f(80) },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().vitals.map((v: { status: string }) => v.status)).toEqual([
+      'CRITICAL',
+      'CRITICAL',
+      'SAFE',
+    ]);
+    expect((await alertsOf(c)).total).toBe(0);
+  });
+
+  it('answers 404 for another owner’s device or alert, and lets an admin see and resolve', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Private');
+    await post(c, f(106));
+    const [alert] = (await alertsOf(c)).alerts;
+    expect((await get(stranger.token, `/api/devices/${c.id}/alerts`)).statusCode).toBe(404);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${c.id}/alerts/${alert!.id}/resolve`,
+      headers: bearer(stranger.token),
+    });
+    expect(refused.statusCode).toBe(404);
+    expect((await alertsOf(c, '?resolved=false')).alerts).toHaveLength(1);
+    // An alert of another device, under this device's path: not found.
+    const other = await ownedCollar(t, admin, owner, 'Other');
+    const wrongPath = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${other.id}/alerts/${alert!.id}/resolve`,
+      headers: bearer(owner.token),
+    });
+    expect(wrongPath.statusCode).toBe(404);
+    // The stranger's list of all their alerts holds none of the owner's.
+    const theirs = (await get(stranger.token, '/api/alerts')).json().alerts as Alert[];
+    expect(theirs.some((a) => a.device === c.id)).toBe(false);
+    expect((await alertsOf(c, '', admin.token)).total).toBe(1);
+    const all = (await get(admin.token, '/api/alerts?resolved=false&limit=100')).json();
+    expect(all.alerts.some((a: Alert) => a.id === alert!.id)).toBe(true);
+  });
+
+  it('refuses a bad filter or id with 400', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Bad');
+    const res = await get(owner.token, `/api/devices/${c.id}/alerts?resolved=maybe`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/resolved/);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${c.id}/alerts/not-a-uuid/resolve`,
+      headers: bearer(owner.token),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('pushes the alert and the notification on the owner’s live stream at once', async () => {
+    const base = await listen(t);
+    const c = await ownedCollar(t, admin, owner, 'Live');
+    const stream = await openStream(base, await ticketFor(t, owner.token));
+    const other = await openStream(base, await ticketFor(t, stranger.token));
+    const adminStream = await openStream(base, await ticketFor(t, admin.token));
+    try {
+      await post(c, f(106));
+      const n = await stream.next((e) => e.event === 'notification');
+      expect((n.data as { notification: Notification }).notification).toMatchObject({
+        kind: 'opened',
+        level: 'CRITICAL',
+        device: c.id,
+      });
+      const a = await stream.next((e) => e.event === 'alert');
+      expect((a.data as { alert: Alert }).alert).toMatchObject({ device: c.id, level: 'CRITICAL' });
+      // An admin sees the alert, but the notification is the owner's alone.
+      await adminStream.next((e) => e.event === 'alert');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(adminStream.events.some((e) => e.event === 'notification')).toBe(false);
+      expect(other.events.some((e) => e.event === 'notification' || e.event === 'alert')).toBe(
+        false,
+      );
+    } finally {
+      stream.close();
+      other.close();
+      adminStream.close();
+    }
+  });
+});
+
+describe('the offline alert', () => {
+  it('opens after 10 minutes of silence, once across sweeps, and resolves at the next reading', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Quiet');
+    await post(c, f(75));
+    const sweep = () => t.app.container.alerts.sweepOffline();
+    await sweep();
+    expect((await alertsOf(c)).total).toBe(0);
+    t.clock.advance(9 * 60_000);
+    await sweep();
+    expect((await alertsOf(c)).total).toBe(0);
+    t.clock.advance(60_000);
+    await Promise.all([sweep(), sweep()]);
+    await sweep();
+    const { alerts } = await alertsOf(c, '?resolved=false');
+    expect(alerts.map((a) => a.type)).toEqual(['offline']);
+    const device = (await get(owner.token, `/api/devices/${c.id}`)).json().device;
+    expect(device.status).toBe('offline');
+    const notes = (await notificationsOf()).filter((n) => n.device === c.id);
+    expect(notes.map((n) => n.alert_type)).toEqual(['offline']);
+
+    await post(c, f(75));
+    expect((await alertsOf(c, '?resolved=false')).alerts).toHaveLength(0);
+    expect((await get(owner.token, `/api/devices/${c.id}`)).json().device.status).toBe('active');
+    expect((await alertsOf(c, '?resolved=true')).alerts[0]).toMatchObject({
+      type: 'offline',
+      resolved_by: 'condition',
+    });
+  });
+
+  it('never sweeps a collar in maintenance', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Fix');
+    await post(c, f(75));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/devices/${c.id}`,
+      headers: bearer(admin.token),
+      payload: { status: 'maintenance' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    t.clock.advance(11 * 60_000);
+    await t.app.container.alerts.sweepOffline();
+    expect((await alertsOf(c)).total).toBe(0);
+  });
+});
+
+describe('the low-battery alert', () => {
+  it('opens below 20 % once per discharge and re-arms at 30 %', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Battery');
+    await post(c, f(75, { battery: 50 }), f(75, { battery: 19 }), f(75, { battery: 12 }));
+    let { alerts } = await alertsOf(c);
+    expect(alerts.map((a) => [a.type, a.battery_level, a.resolved])).toEqual([
+      ['low_battery', 19, false],
+    ]);
+    await post(c, f(75, { battery: 25 }), f(75, { battery: 15 })); // same discharge
+    expect((await alertsOf(c)).total).toBe(1);
+    await post(c, f(75, { battery: 30 })); // re-armed: the alert resolves
+    ({ alerts } = await alertsOf(c, '?resolved=false'));
+    expect(alerts).toHaveLength(0);
+    await post(c, f(75, { battery: 18 })); // a new discharge
+    expect((await alertsOf(c)).total).toBe(2);
+  });
+});
+
+describe('the notifications API', () => {
+  it('lists newest first with a limit, counts unread, marks read one and all; another’s is 404', async () => {
+    const reader = await seedUser(t);
+    const c = await ownedCollar(t, admin, reader, 'Bell');
+    await post(c, f(86), f(100), f(106)); // WARNING opens, DANGER? (dry: no) CRITICAL escalates
+    const list = await notificationsOf(reader.token);
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    const times = list.map((n) => n.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(
+      (await get(reader.token, '/api/notifications?limit=1')).json().notifications,
+    ).toHaveLength(1);
+    expect((await get(reader.token, '/api/notifications?limit=101')).statusCode).toBe(400);
+    const count = () =>
+      get(reader.token, '/api/notifications/unread-count').then((r) => r.json().count as number);
+    expect(await count()).toBe(list.length);
+
+    const read = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${list[0]!.id}/read`,
+      headers: bearer(reader.token),
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().notification).toMatchObject({ id: list[0]!.id, read: true });
+    expect(await count()).toBe(list.length - 1);
+
+    const theirs = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${list[1]!.id}/read`,
+      headers: bearer(stranger.token),
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(await count()).toBe(list.length - 1);
+
+    const all = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/mark-all-read',
+      headers: bearer(reader.token),
+    });
+    expect(all.json()).toEqual({ success: true });
+    expect(await count()).toBe(0);
+    expect((await notificationsOf(stranger.token)).some((n) => n.device === c.id)).toBe(false);
+  });
+});

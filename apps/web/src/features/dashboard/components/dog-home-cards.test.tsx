@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
+import { makeDevice, makePet } from '@/testing/devices';
+import { openFakeStream, sendReading } from '@/testing/fake-event-source';
+import { makeReading } from '@/testing/devices';
+import { UserDashboard } from './user-dashboard';
+import { dogHomeState } from './dog-home-state';
+
+const NOW = Date.parse('2025-07-01T12:00:00.000Z');
+const ago = (s: number) => new Date(NOW - s * 1000).toISOString();
+const user = makeUser({ name: 'Riley' });
+
+let stop: (() => void) | undefined;
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+  vi.useRealTimers();
+});
+
+// Stream events carry UUIDs; the live cache ignores an event that does not parse.
+const rex = makePet({ id: 'dog-rex', name: 'Rex' });
+const bella = makePet({ id: 'dog-bella', name: 'Bella' });
+const luna = makePet({ id: 'dog-luna', name: 'Luna' });
+const rexCollar = makeDevice({
+  id: '10000000-0000-4000-8000-00000000000a',
+  device_name: 'Rex collar',
+  dog_id: 'dog-rex',
+  dog_name: 'Rex',
+  temperature_celsius: 41,
+  humidity_percent: 62.5,
+  battery_level: 64,
+  vitals_status: 'CRITICAL',
+  vitals_recorded_at: ago(12),
+  last_seen: ago(12),
+});
+const bellaCollar = makeDevice({
+  id: '10000000-0000-4000-8000-00000000000b',
+  dog_id: 'dog-bella',
+  dog_name: 'Bella',
+  temperature_celsius: 24,
+  humidity_percent: 40,
+  vitals_status: 'SAFE',
+  vitals_recorded_at: ago(600),
+});
+
+function setup(dogs = [rex, bella, luna], devices = [rexCollar, bellaCollar]) {
+  stubFetch({
+    'GET /api/dogs': () => jsonResponse(200, { dogs, total: dogs.length }),
+    'GET /api/devices': () => jsonResponse(200, { devices, total: devices.length }),
+  });
+  return renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
+}
+
+const card = async (name: string) =>
+  within((await screen.findByRole('link', { name })) as HTMLElement);
+
+describe('the dashboard’s card per dog', () => {
+  it('shows each dog’s state, values, battery and how old the reading is, above the links', async () => {
+    setup();
+    const rexCard = await card('Rex');
+    expect(rexCard.getByText('Critical')).toHaveAttribute('data-state', 'CRITICAL');
+    expect(rexCard.getByText('41.0°C / 105.8°F')).toBeInTheDocument();
+    expect(rexCard.getByText('62.5%')).toBeInTheDocument();
+    expect(rexCard.getByRole('meter', { name: 'Battery' })).toHaveAttribute('aria-valuenow', '64');
+    expect(rexCard.getByText('Updated 12s ago')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rex' })).toHaveAttribute(
+      'href',
+      '/devices/10000000-0000-4000-8000-00000000000a/history',
+    );
+
+    // A reading 10 minutes old: Disconnected, whatever it said then.
+    expect((await card('Bella')).getByText('Disconnected')).toBeInTheDocument();
+    // No collar: says so and leads to Devices.
+    const lunaCard = await card('Luna');
+    expect(lunaCard.getByText('No collar')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Luna' })).toHaveAttribute('href', '/devices');
+
+    // The dog cards come before the My Pets and Monitoring links.
+    const links = screen.getAllByRole('link').map((l) => l.getAttribute('href'));
+    expect(links.indexOf('/devices/10000000-0000-4000-8000-00000000000a/history')).toBeLessThan(
+      links.indexOf('/my-pets'),
+    );
+  });
+
+  it('ticks the age every second and follows a live reading', async () => {
+    const { queryClient } = setup([rex], [rexCollar]);
+    const rexCard = await card('Rex');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    expect(rexCard.getByText('Updated 17s ago')).toBeInTheDocument();
+
+    stop = await openFakeStream(queryClient);
+    // Opening refetches what may have been missed; let that land before the live reading.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    const reading = makeReading({
+      temperature: 30,
+      humidity: 50,
+      status: 'SAFE',
+      timestamp: new Date().toISOString(),
+    });
+    await act(async () => {
+      sendReading(rexCollar.id, reading);
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(await rexCard.findByText('Safe')).toBeInTheDocument();
+    expect(rexCard.getByText('30.0°C / 86.0°F')).toBeInTheDocument();
+    expect(rexCard.getByText('Updated just now')).toBeInTheDocument();
+  });
+
+  it('invites an owner without dogs to add one', async () => {
+    setup([], []);
+    expect(await screen.findByRole('link', { name: 'Add a pet' })).toHaveAttribute(
+      'href',
+      '/my-pets',
+    );
+  });
+});
+
+describe('dogHomeState', () => {
+  const at = (s: number, over = {}) =>
+    makeDevice({ dog_id: 'd', vitals_recorded_at: ago(s), vitals_status: 'WARNING', ...over });
+  it.each([
+    ['no collar on the dog', [], 'no-collar'],
+    [
+      'a collar that never sent data',
+      [at(0, { vitals_recorded_at: null, vitals_status: null })],
+      'waiting',
+    ],
+    ['a fresh reading', [at(30)], 'WARNING'],
+    ['a reading 2 minutes old', [at(120)], 'disconnected'],
+    [
+      'the freshest of two collars counts',
+      [at(500, { vitals_status: 'SAFE' }), at(5, { vitals_status: 'DANGER' })],
+      'DANGER',
+    ],
+    ['another dog’s collar is not this dog’s', [at(5, { dog_id: 'other' })], 'no-collar'],
+  ] as const)('%s', (_, collars, kind) => {
+    expect(dogHomeState('d', collars, NOW).kind).toBe(kind);
+  });
+});

@@ -1,0 +1,196 @@
+import { Link } from 'react-router';
+import { ChevronRight, PawPrint } from 'lucide-react';
+import {
+  celsiusToFahrenheit,
+  formatCelsius,
+  formatFahrenheit,
+  formatOneDecimal,
+  formatRelativeTime,
+  petAvatar,
+  type Device,
+  type Dog,
+} from '@pawguard/shared';
+import { AlertBanner } from '@/components/alert-banner';
+import { BatteryMeter } from '@/components/ui/battery-meter';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { deviceHistoryPath, paths } from '@/config/paths';
+import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
+import { useDevices } from '@/lib/api/get-devices';
+import { usePets } from '@/lib/api/get-pets';
+import { useLiveFallback } from '@/lib/realtime';
+import { useNow } from '@/lib/use-now';
+import { cn } from '@/lib/utils';
+import { dogHomeState, type DogHomeState } from './dog-home-state';
+
+/** Spec section 9's Monitoring poll, used here too while the live stream is down. */
+const POLL_MS = 120_000;
+
+const LOOK: Record<DogHomeState['kind'], { label: string; className: string }> = {
+  SAFE: { label: 'Safe', className: 'bg-green-50 text-green-800 border-green-200' },
+  WARNING: { label: 'Warning', className: 'bg-amber-50 text-amber-900 border-amber-300' },
+  DANGER: { label: 'Danger', className: 'bg-orange-50 text-orange-900 border-orange-300' },
+  CRITICAL: { label: 'Critical', className: 'bg-red-50 text-red-900 border-red-300' },
+  'no-collar': { label: 'No collar', className: 'bg-slate-50 text-slate-700 border-slate-200' },
+  disconnected: {
+    label: 'Disconnected',
+    className: 'bg-slate-50 text-slate-700 border-slate-200',
+  },
+  waiting: {
+    label: 'Waiting for data',
+    className: 'bg-slate-50 text-slate-700 border-slate-200',
+  },
+};
+
+/**
+ * One card per dog, above the dashboard's links: the first thing an owner sees on a phone.
+ * Each shows the dog's state at a glance, its latest values and how old they are, live from
+ * the stream (the devices cache it patches) with polling while the stream is down.
+ */
+export function DogHomeCards() {
+  const pets = usePets();
+  const devices = useDevices({ refetchIntervalMs: useLiveFallback(POLL_MS) });
+  const now = useNow(1_000);
+  const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
+
+  if (pets.isPending) {
+    return (
+      <div
+        aria-busy="true"
+        aria-label="Loading your dogs"
+        className="mb-6 grid gap-4 sm:grid-cols-2"
+      >
+        <Skeleton className="h-40 rounded-xl" />
+        <Skeleton className="hidden h-40 rounded-xl sm:block" />
+      </div>
+    );
+  }
+  // The links below still work; a failed look-up here must not hide them.
+  if (pets.isError) {
+    return (
+      <p role="alert" className="mb-6 rounded-lg border p-4 text-sm text-muted-foreground">
+        Your dogs could not be loaded just now.{' '}
+        <button
+          type="button"
+          className="font-medium text-foreground underline underline-offset-2"
+          onClick={() => void pets.refetch()}
+        >
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (pets.data.length === 0) {
+    return (
+      <Card className="mb-6 flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center">
+        <PawPrint className="size-6 text-orange-600" aria-hidden="true" />
+        <p className="flex-1 text-sm">
+          Add your dog and put a collar on them to see how they are doing right here.
+        </p>
+        <Link
+          to={paths.myPets}
+          className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground"
+        >
+          Add a pet
+        </Link>
+      </Card>
+    );
+  }
+  return (
+    <section aria-labelledby="dogs-heading" className="mb-6">
+      <h2 id="dogs-heading" className="sr-only">
+        Your dogs now
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {pets.data.map((dog) => (
+          <li key={dog.id} className="grid content-start gap-2">
+            <DogHomeCard dog={dog} collars={devices.data} now={now} />
+            {/* Its collars' open alerts, beside the card (a button cannot sit inside its link). */}
+            {(devices.data ?? [])
+              .filter((c) => c.dog_id === dog.id)
+              .flatMap((c) => openAlerts.get(c.id) ?? [])
+              .map((alert) => (
+                <AlertBanner key={alert.id} alert={alert} now={now} compact />
+              ))}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DogHomeCard({
+  dog,
+  collars,
+  now,
+}: {
+  dog: Dog;
+  collars: readonly Device[] | undefined;
+  now: number;
+}) {
+  const state = dogHomeState(dog.id, collars, now);
+  const look = LOOK[state.kind];
+  const collar = state.collar;
+  const titleId = `dog-home-${dog.id}`;
+  const body = (
+    <>
+      <div className="flex items-center gap-3">
+        <span className="text-3xl" aria-hidden="true">
+          {petAvatar(dog.id)}
+        </span>
+        <h3 id={titleId} className="min-w-0 flex-1 truncate text-lg font-semibold" title={dog.name}>
+          {dog.name}
+        </h3>
+        <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+      </div>
+      <p
+        className={cn('mt-3 rounded-lg border px-3 py-2 text-2xl font-bold', look.className)}
+        data-state={state.kind}
+      >
+        {look.label}
+      </p>
+      {collar && collar.temperature_celsius !== null ? (
+        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <div>
+            <dt className="text-muted-foreground">Temperature</dt>
+            <dd className="font-medium tabular-nums">
+              {formatCelsius(collar.temperature_celsius)} /{' '}
+              {formatFahrenheit(celsiusToFahrenheit(collar.temperature_celsius))}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Humidity</dt>
+            <dd className="font-medium tabular-nums">
+              {collar.humidity_percent === null
+                ? '—'
+                : `${formatOneDecimal(collar.humidity_percent)}%`}
+            </dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="sr-only">Battery</dt>
+            <dd>
+              <BatteryMeter percent={collar.battery_level} />
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      <p className="mt-3 text-sm text-muted-foreground">
+        {state.kind === 'no-collar'
+          ? 'Put a collar on this dog to see live readings.'
+          : state.kind === 'waiting'
+            ? 'Waiting for the first reading'
+            : `Updated ${formatRelativeTime(collar!.vitals_recorded_at, now).replace(/^Just now$/, 'just now')}`}
+      </p>
+    </>
+  );
+  // With a collar the card opens its history; without one, Devices, to put one on.
+  return (
+    <Link
+      to={collar ? deviceHistoryPath(collar.id) : paths.devices}
+      aria-labelledby={titleId}
+      className="block h-full rounded-xl border bg-card p-4 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+    >
+      {body}
+    </Link>
+  );
+}

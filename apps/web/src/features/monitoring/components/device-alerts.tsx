@@ -1,0 +1,102 @@
+import { formatRelativeTime, type Alert } from '@pawguard/shared';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useNow } from '@/lib/use-now';
+import type { AlertPeriod } from './history-charts';
+import { useDeviceAlerts } from '@/lib/api/alerts';
+import { AlertBanner } from '@/components/alert-banner';
+
+const TYPE_WORDS = { heat: 'Heat', offline: 'Offline', low_battery: 'Low battery' } as const;
+
+/** A device's open alerts, each with what to do and Resolve. Nothing when there are none. */
+export function OpenDeviceAlerts({ deviceId }: { deviceId: string }) {
+  const open = useDeviceAlerts(deviceId, false);
+  const now = useNow(10_000);
+  const alerts = open.data?.alerts ?? [];
+  if (alerts.length === 0) return null;
+  return (
+    <div className="grid gap-3" aria-label="Open alerts" role="region">
+      {alerts.map((a) => (
+        <AlertBanner key={a.id} alert={a} now={now} />
+      ))}
+    </div>
+  );
+}
+
+/** The heat alerts of a device as time spans for the history chart (an open one runs to now). */
+export function useAlertPeriods(deviceId: string, now: number): AlertPeriod[] {
+  const open = useDeviceAlerts(deviceId, false).data?.alerts ?? [];
+  const past = useDeviceAlerts(deviceId, true).data?.alerts ?? [];
+  return [...open, ...past]
+    .filter((a) => a.type === 'heat')
+    .map((a) => ({
+      from: Date.parse(a.reading_at ?? a.opened_at),
+      to: a.resolved_at ? Date.parse(a.resolved_at) : now,
+      level: a.level ?? 'WARNING',
+    }));
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function describe(a: Alert): string {
+  if (a.type === 'heat') {
+    const peak =
+      a.peak_temperature_celsius === null
+        ? ''
+        : `, peak ${a.peak_temperature_celsius.toFixed(1)}°C`;
+    return `${TYPE_WORDS.heat} · ${a.level ?? ''}${peak}`;
+  }
+  if (a.type === 'low_battery') return `${TYPE_WORDS.low_battery} · ${a.battery_level ?? '?'}%`;
+  return TYPE_WORDS.offline;
+}
+
+/** The device's past (resolved) alerts, newest first. */
+export function PastDeviceAlerts({ deviceId }: { deviceId: string }) {
+  const past = useDeviceAlerts(deviceId, true);
+  const now = useNow(60_000);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Past alerts</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {past.isPending ? (
+          <p className="text-sm text-muted-foreground">Loading past alerts...</p>
+        ) : past.isError ? (
+          <p role="alert" className="text-sm">
+            Past alerts could not be loaded.
+          </p>
+        ) : past.data.alerts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No past alerts for this collar.</p>
+        ) : (
+          <ul className="grid gap-2 text-sm">
+            {past.data.alerts.map((a) => (
+              <li
+                key={a.id}
+                className="flex flex-wrap justify-between gap-x-4 border-b pb-2 last:border-0"
+              >
+                <span className="font-medium">{describe(a)}</span>
+                <span className="text-muted-foreground">
+                  <time dateTime={a.opened_at}>{when(a.opened_at)}</time>
+                  {a.resolved_at ? (
+                    <>
+                      {' – '}
+                      <time dateTime={a.resolved_at}>{when(a.resolved_at)}</time>
+                      {a.resolved_by === 'owner' ? ' (resolved by you)' : ''}
+                    </>
+                  ) : null}
+                  <span className="sr-only"> ({formatRelativeTime(a.opened_at, now)})</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {past.data && past.data.total > past.data.alerts.length ? (
+          <p className="mt-2 text-xs text-muted-foreground">
+            Showing the latest {past.data.alerts.length} of {past.data.total}.
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,187 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
+import { NotificationSettingsPage } from './notification-settings-page';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const saved = {
+  email_notifications_enabled: true,
+  temperature_threshold: 88.5,
+  critical_temperature_threshold: 104,
+  email_frequency: 'hourly',
+};
+const PREFS = 'GET /api/notifications/preferences';
+
+function setup(routes: Routes) {
+  const calls = stubFetch(routes);
+  renderWithProviders(<NotificationSettingsPage />, { auth: fakeAuth(makeUser()) });
+  return { calls, user: userEvent.setup() };
+}
+const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
+const loaded = () => screen.findByRole('heading', { name: 'Email Notifications' });
+
+beforeEach(() => {
+  vi.mocked(toast.error).mockClear();
+  vi.mocked(toast.success).mockClear();
+});
+
+describe('Notification settings', () => {
+  it("shows 'Loading notification settings...', then both cards filled from the server", async () => {
+    setup({ [PREFS]: () => jsonResponse(200, { preferences: saved }) });
+    expect(screen.getByText('Loading notification settings...')).toBeInTheDocument();
+    await loaded();
+    expect(screen.getByRole('heading', { name: 'Temperature Alerts' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Email alerts' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(screen.getByLabelText('Email frequency')).toHaveValue('hourly');
+    expect(screen.getByText('Receive a summary of alerts every hour')).toBeInTheDocument();
+    const warning = screen.getByLabelText('Warning temperature (°F)');
+    expect(warning).toHaveValue(88.5);
+    for (const [attr, v] of [
+      ['min', '70'],
+      ['max', '120'],
+      ['step', '0.1'],
+    ] as const)
+      expect(warning).toHaveAttribute(attr, v);
+    expect(screen.getByLabelText('Critical temperature (°F)')).toHaveValue(104);
+    const guide = screen.getByRole('note', { name: 'Temperature guidelines' });
+    expect(guide).toHaveTextContent('Normal pet temperature: 100-102.5°F');
+    expect(guide).toHaveTextContent('Warning threshold: 85-95°F (environmental heat)');
+    expect(guide).toHaveTextContent('Critical threshold: 105°F+ (immediate danger)');
+  });
+
+  it('disables the frequency and the test e-mail while e-mails are off; the hints follow the choice', async () => {
+    const { user } = setup({ [PREFS]: () => jsonResponse(200, { preferences: saved }) });
+    await loaded();
+    await user.selectOptions(screen.getByLabelText('Email frequency'), 'immediate');
+    expect(screen.getByText('Get alerts as soon as they occur')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Email frequency'), 'daily');
+    expect(screen.getByText('Receive a daily summary of all alerts')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Email alerts' }));
+    expect(screen.getByLabelText('Email frequency')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send Test Email' })).toBeDisabled();
+  });
+
+  it('on a failed load: the destructive toast, the defaults left in place, loading over', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    setup({ [PREFS]: () => jsonResponse(500, { error: 'boom' }) });
+    await loaded();
+    expect(toast.error).toHaveBeenCalledWith('Error', {
+      description: 'Failed to load notification preferences',
+    });
+    expect(screen.getByLabelText('Warning temperature (°F)')).toHaveValue(85);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('saves the four fields with decimals, showing Saving... and the success toast', async () => {
+    let release!: () => void;
+    const { calls, user } = setup({
+      [PREFS]: () => jsonResponse(200, { preferences: saved }),
+      'PUT /api/notifications/preferences': () =>
+        new Promise((r) => (release = () => r(jsonResponse(200, { preferences: saved })))),
+    });
+    await loaded();
+    const warning = screen.getByLabelText('Warning temperature (°F)');
+    await user.clear(warning);
+    await user.type(warning, '90.7');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    release();
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Success', {
+        description: 'Notification preferences updated successfully',
+      }),
+    );
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(bodyOf(put.init)).toEqual({
+      email_notifications_enabled: true,
+      email_frequency: 'hourly',
+      temperature_threshold: 90.7,
+      critical_temperature_threshold: 104,
+    });
+  });
+
+  it('a failed save shows its toast', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = setup({
+      [PREFS]: () => jsonResponse(200, { preferences: saved }),
+      'PUT /api/notifications/preferences': () => jsonResponse(500, { error: 'down' }),
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', {
+        description: 'Failed to save notification preferences',
+      }),
+    );
+  });
+
+  describe('Send Test Email', () => {
+    const TEST = 'POST /api/notifications/test-email';
+    const run = async (answer: () => Response | Promise<Response>) => {
+      const { calls, user } = setup({
+        [PREFS]: () => jsonResponse(200, { preferences: saved }),
+        [TEST]: answer,
+      });
+      await loaded();
+      await user.click(screen.getByRole('button', { name: 'Send Test Email' }));
+      return calls;
+    };
+
+    it("sends the test pet at 90 °F, shows Sending..., then 'Test Email Sent' with the message", async () => {
+      let release!: () => void;
+      const calls = await run(
+        () =>
+          new Promise(
+            (r) =>
+              (release = () => r(jsonResponse(200, { success: true, message: 'Sent to you' }))),
+          ),
+      );
+      expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+      // Saving is a separate busy state.
+      expect(screen.getByRole('button', { name: 'Save Settings' })).toBeEnabled();
+      release();
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Test Email Sent', {
+          description: 'Sent to you',
+        }),
+      );
+      expect(bodyOf(calls.find((c) => c.method === 'POST')!.init)).toEqual({
+        petName: 'Test Pet',
+        temperature: 90,
+      });
+    });
+
+    it("success false gives the destructive 'Test Failed' with the message", async () => {
+      await run(() => jsonResponse(200, { success: false, message: 'Mail server down' }));
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Test Failed', {
+          description: 'Mail server down',
+        }),
+      );
+    });
+
+    it("an error answer gives 'Error' with its text", async () => {
+      await run(() => jsonResponse(429, { error: 'Too many test emails.' }));
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Too many test emails.' }),
+      );
+    });
+
+    it("a call that fails outright gives 'Error' / 'Failed to send test email'", async () => {
+      await run(() => Promise.reject(new TypeError('network')));
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Error', {
+          description: 'Failed to send test email',
+        }),
+      );
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertResponseSchema, alertsResponseSchema, type Alert } from '@pawguard/shared';
+import { api } from '@/lib/api-client';
+
+/** Every alert query lives under ['alerts'] (the live stream refetches them on an alert event). */
+export const alertKeys = {
+  all: ['alerts'] as const,
+  device: (deviceId: string, resolved: boolean) => ['alerts', deviceId, resolved] as const,
+};
+
+/** A device's open (resolved=false) or past (resolved=true) alerts, newest first. */
+export const deviceAlertsQueryOptions = (deviceId: string, resolved: boolean, limit = 100) =>
+  queryOptions({
+    queryKey: alertKeys.device(deviceId, resolved),
+    queryFn: ({ signal }) =>
+      api.get(
+        `/devices/${encodeURIComponent(deviceId)}/alerts?resolved=${resolved}&limit=${limit}`,
+        alertsResponseSchema,
+        signal,
+      ),
+  });
+
+export function useDeviceAlerts(deviceId: string, resolved: boolean) {
+  return useQuery(deviceAlertsQueryOptions(deviceId, resolved));
+}
+
+/** Every open alert of the caller's devices (one call for a whole screen of cards). */
+export const openAlertsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['alerts', 'open'] as const,
+    queryFn: ({ signal }) =>
+      api.get('/alerts?resolved=false&limit=100', alertsResponseSchema, signal),
+  });
+
+export function useOpenAlerts() {
+  return useQuery(openAlertsQueryOptions());
+}
+
+export function useResolveAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (alert: Alert) =>
+      api.post(
+        `/devices/${encodeURIComponent(alert.device)}/alerts/${encodeURIComponent(alert.id)}/resolve`,
+        undefined,
+        alertResponseSchema,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
+
+const RANK = { heat: 0, offline: 1, low_battery: 2 } as const;
+
+/** Open alerts grouped by device (its UUID), heat first. */
+export function alertsByDevice(alerts: readonly Alert[] | undefined): Map<string, Alert[]> {
+  const map = new Map<string, Alert[]>();
+  for (const a of alerts ?? []) {
+    if (a.resolved) continue;
+    const list = map.get(a.device) ?? [];
+    list.push(a);
+    map.set(a.device, list);
+  }
+  for (const list of map.values()) list.sort((a, b) => RANK[a.type] - RANK[b.type]);
+  return map;
+}

@@ -1,0 +1,170 @@
+// Alerts: how long from a collar's CRITICAL reading to the owner's `notification` event on
+// the live stream, and to the alert e-mail accepted by an SMTP server on loopback, while
+// 2,000 readings/s of other collars arrive. Each probe is a collar of its own (the 15-minute
+// cooldown is per device) and the probes are spread over owners (the hourly cap is per person).
+// Budgets (DESIGN §9): p99 ≤ 100 ms to the stream, ≤ 1 s to SMTP (aim for 250 ms).
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import {
+  account,
+  benchSeconds,
+  fleet,
+  fmt,
+  freePort,
+  met,
+  percentile,
+  root,
+  startServer,
+  underIngestLoad,
+} from './lib.mjs';
+
+const require = createRequire(`${root}/apps/server/package.json`);
+const { SMTPServer } = require('smtp-server');
+
+const BACKGROUND_RATE = Number(process.env.BENCH_ALERT_BACKGROUND ?? 2000);
+const OWNERS = 3;
+/** Probes per owner: within the hourly cap of 10 immediate alert mails per person. */
+const PER_OWNER = 10;
+
+/** An SMTP server that notes when each message (by Message-ID) was accepted. */
+async function smtpSink() {
+  const accepted = new Map();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (c) => {
+        if (head.length < 4096) head += c.toString('utf8');
+      });
+      stream.on('end', () => {
+        const id = /^Message-ID:\s*<([^@>]+)@/im.exec(head)?.[1];
+        if (id) accepted.set(id, Date.now());
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { port, accepted, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** The owner's live stream; calls onEvent(name, data) for each event. */
+async function stream(base, token, onEvent) {
+  const t = await fetch(`${base}/api/stream/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { ticket } = await t.json();
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/stream?ticket=${encodeURIComponent(ticket)}`, {
+      agent: false,
+    });
+    req.once('error', reject);
+    req.once('response', (res) => {
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let name = 'message';
+          let data = '';
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) name = line.slice(6).trim();
+            else if (line.startsWith('data:')) data += line.slice(5).trim();
+          }
+          if (data) onEvent(name, JSON.parse(data));
+        }
+      });
+      resolve(() => req.destroy());
+    });
+  });
+}
+
+export async function run() {
+  const seconds = benchSeconds(10);
+  const smtp = await smtpSink();
+  const server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  const closers = [];
+  try {
+    const sentAt = new Map(); // device uuid → when its CRITICAL reading was posted
+    const streamAt = new Map(); // device uuid → when its notification event arrived
+    const mailOf = new Map(); // notification id → device uuid
+    const probes = [];
+    for (let o = 0; o < OWNERS; o++) {
+      const email = `alerts${o}@bench.test`;
+      const collars = await fleet(server.base, PER_OWNER, email);
+      const { token } = await account(server.base, email);
+      closers.push(
+        await stream(server.base, token, (name, data) => {
+          if (name !== 'notification') return;
+          const { device, id } = data.notification;
+          mailOf.set(`alert-${id}`, device);
+          if (!streamAt.has(device)) streamAt.set(device, Date.now());
+        }),
+      );
+      probes.push(...collars);
+    }
+    const background = await fleet(server.base, 1000, 'fleet@bench.test');
+
+    const { ingest: l, serverCpu: cpu } = await underIngestLoad(
+      server,
+      { collars: background, rate: BACKGROUND_RATE, seconds },
+      async () => {
+        const gap = (seconds * 1000) / probes.length;
+        for (const collar of probes) {
+          const t0 = Date.now();
+          sentAt.set(collar.id, t0);
+          const res = await fetch(`${server.base}/api/devices/${collar.device_id}/vitals`, {
+            method: 'POST',
+            headers: {
+              authorization: `Device ${collar.device_key}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ temperature: 45, humidity: 40, timestamp: t0 }),
+          });
+          if (res.status !== 201) throw new Error(`probe reading answered ${res.status}`);
+          await new Promise((r) => setTimeout(r, Math.max(0, gap - (Date.now() - t0))));
+        }
+        // The last mails: until every probe's has come, or 5 s.
+        for (let waited = 0; smtp.accepted.size < probes.length && waited < 5000; waited += 50)
+          await new Promise((r) => setTimeout(r, 50));
+      },
+    );
+
+    const now = Date.now();
+    const toStream = [];
+    const toMail = [];
+    for (const collar of probes) {
+      const t0 = sentAt.get(collar.id);
+      // A missing event or mail counts as at least as late as now: no survivor bias.
+      toStream.push((streamAt.get(collar.id) ?? now) - t0);
+    }
+    const mailAt = new Map();
+    for (const [key, at] of smtp.accepted) {
+      const device = mailOf.get(key);
+      if (device) mailAt.set(device, at);
+    }
+    for (const collar of probes)
+      toMail.push((mailAt.get(collar.id) ?? now) - sentAt.get(collar.id));
+    toStream.sort((a, b) => a - b);
+    toMail.sort((a, b) => a - b);
+    const s = { p50: percentile(toStream, 50), p99: percentile(toStream, 99) };
+    const m = { p50: percentile(toMail, 50), p99: percentile(toMail, 99) };
+    console.log(
+      `alert lat   CRITICAL reading → notification on the owner's stream, ${probes.length} alerts over ${seconds} s while ${BACKGROUND_RATE} readings/s arrive: ` +
+        `p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms, events ${streamAt.size}/${probes.length} (budget p99 ≤ 100 ms: ${met(s.p99 <= 100)})\n` +
+        `            → alert e-mail accepted by the SMTP server: p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, mails ${mailAt.size}/${probes.length} ` +
+        `(budget p99 ≤ 1,000 ms: ${met(m.p99 <= 1000)}; aim 250 ms: ${met(m.p99 <= 250)})\n` +
+        `              background: p99 ack ${fmt(l.p99)} ms, errors ${l.errors}/${l.sent}; server CPU ${fmt(cpu, 2)} s, load generator CPU ${fmt(l.cpu, 2)} s`,
+    );
+  } finally {
+    for (const close of closers) close();
+    await server.stop();
+    await smtp.close();
+  }
+}

@@ -1,0 +1,142 @@
+import type { AlertLevel, AlertType } from '../schemas/alert.js';
+import { VITALS_STATUSES, type VitalsStatus } from './vitals-status.js';
+
+/**
+ * The alert rules (DESIGN §3 "Alerts and notifications"), as pure functions: the server calls
+ * them for each reading in time order, inside the transaction that stores it, and writes what
+ * they decide. Nothing here reads a clock; times are inputs.
+ */
+
+/** A collar silent this long is offline (DESIGN §3 "Freshness"). */
+export const OFFLINE_AFTER_MS = 600_000;
+/** A battery below this opens the low-battery alert… */
+export const LOW_BATTERY_BELOW = 20;
+/** …once per discharge: the alert re-arms when the battery reports at least this. */
+export const LOW_BATTERY_REARM_AT = 30;
+
+const rank = (s: VitalsStatus) => VITALS_STATUSES.indexOf(s);
+
+/**
+ * The readings of a batch that take part in alerts (decision 0023): those newer than the
+ * device's latest reading before the batch, in time order. An older one (a backlog the collar
+ * uploads once back in reach) is history: stored and charted, but it never opens, escalates
+ * or resolves an alert.
+ */
+export function readingsThatCount<T>(
+  latestBefore: string | null,
+  readings: readonly T[],
+  timeOf: (reading: T) => number,
+): T[] {
+  const latest = latestBefore ? Date.parse(latestBefore) : -Infinity;
+  return readings.filter((r) => timeOf(r) > latest).sort((a, b) => timeOf(a) - timeOf(b));
+}
+
+/** What a reading does to a device's heat alert. */
+export type HeatStep =
+  /** SAFE, and no alert open: nothing to record. */
+  | { kind: 'none' }
+  | { kind: 'open'; level: AlertLevel }
+  | { kind: 'escalate'; from: AlertLevel; to: AlertLevel }
+  /** Still above SAFE at or below the open level: the alert holds (peaks may move). */
+  | { kind: 'hold' }
+  | { kind: 'resolve' };
+
+/**
+ * The heat alert follows the device's level: the reading's vitals status (which already
+ * carries the 1 °F hysteresis, judged from the previous status), or a higher level when
+ * something else raises it (the heat-risk model). It opens at the first level above SAFE,
+ * escalates WARNING → DANGER → CRITICAL, never de-escalates while open, and resolves when the
+ * level is SAFE again.
+ */
+export function heatStep(open: { level: AlertLevel } | null, level: VitalsStatus): HeatStep {
+  if (level === 'SAFE') return open ? { kind: 'resolve' } : { kind: 'none' };
+  if (!open) return { kind: 'open', level };
+  if (rank(level) > rank(open.level)) return { kind: 'escalate', from: open.level, to: level };
+  return { kind: 'hold' };
+}
+
+/** The higher of two levels: a second judge may raise the alarm, never lower it. */
+export function higherLevel(a: VitalsStatus, b: VitalsStatus | null | undefined): VitalsStatus {
+  return b && rank(b) > rank(a) ? b : a;
+}
+
+/** An open heat alert's peaks after one more reading while it is open. */
+export function nextPeaks(
+  peaks: { temperatureC: number | null; heatIndexF: number | null },
+  reading: { temperatureC: number; heatIndexF: number },
+): { temperatureC: number; heatIndexF: number } {
+  return {
+    temperatureC: Math.max(peaks.temperatureC ?? -Infinity, reading.temperatureC),
+    heatIndexF: Math.max(peaks.heatIndexF ?? -Infinity, reading.heatIndexF),
+  };
+}
+
+/** What a reading's battery does to the low-battery alert. */
+export type BatteryStep = { kind: 'none' } | { kind: 'open' } | { kind: 'rearm' };
+
+/**
+ * Low battery, once per discharge: below 20 % opens the alert while armed (and disarms it);
+ * a reading of 30 % or more re-arms it (and resolves the alert if it is still open). A
+ * reading without a battery value changes nothing.
+ */
+export function batteryStep(armed: boolean, battery: number | null | undefined): BatteryStep {
+  if (battery === null || battery === undefined) return { kind: 'none' };
+  if (armed) return battery < LOW_BATTERY_BELOW ? { kind: 'open' } : { kind: 'none' };
+  return battery >= LOW_BATTERY_REARM_AT ? { kind: 'rearm' } : { kind: 'none' };
+}
+
+/** The time before which a collar's last reading makes it offline now. */
+export function offlineCutoff(now: Date): Date {
+  return new Date(now.getTime() - OFFLINE_AFTER_MS);
+}
+
+/** True when a collar last heard from at `lastSeen` is offline at `now` (600 s of silence). */
+export function isOfflineDue(lastSeen: string | null, now: Date): boolean {
+  if (!lastSeen) return false;
+  return now.getTime() - Date.parse(lastSeen) >= OFFLINE_AFTER_MS;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The daily digest goes out at 08:00 UTC (DESIGN §3). */
+export const DAILY_DIGEST_HOUR_UTC = 8;
+
+/** The end of the last hourly digest window at `now`: the last minute 0 UTC. */
+export function hourlyWindowEnd(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+}
+
+/** The end of the last daily digest window at `now`: the last 08:00 UTC at or before it. */
+export function dailyWindowEnd(now: Date): Date {
+  const d = new Date(now);
+  d.setUTCHours(DAILY_DIGEST_HOUR_UTC, 0, 0, 0);
+  if (d.getTime() > now.getTime()) d.setUTCDate(d.getUTCDate() - 1);
+  return d;
+}
+
+/** At most one immediate mail per device this often, unless the news is worse (DESIGN §3). */
+export const ALERT_MAIL_COOLDOWN_MS = 15 * 60 * 1000;
+
+/** What an alert mail reports: the alert's type, and for heat the level it reached. */
+export interface MailedNews {
+  type: AlertType;
+  level: AlertLevel | null;
+}
+
+/**
+ * Whether an immediate alert mail goes now, given the device's alert mails of the last 15
+ * minutes. An escalation always goes. An opening waits only when it repeats news already
+ * mailed in that time: the same type, and for heat a level at least as high. So an episode
+ * that ends and starts again at once stays one mail, while a worse one (a new CRITICAL after
+ * a WARNING), or news of another kind (heat after low battery), is never held back.
+ */
+export function mailCooldownAllows(
+  news: MailedNews & { kind: 'opened' | 'escalated' },
+  recent: readonly MailedNews[],
+): boolean {
+  if (news.kind === 'escalated') return true;
+  return !recent.some(
+    (m) =>
+      m.type === news.type &&
+      (news.level === null || (m.level !== null && rank(m.level) >= rank(news.level))),
+  );
+}
