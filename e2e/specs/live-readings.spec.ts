@@ -50,7 +50,7 @@ test('an owner watches a collar live on Monitoring: Connected, and the temperatu
   const card = monitoringCard(page, collar);
   await expect(card.getByText('Connected')).toBeVisible();
   await expect(cardValue(card, '30.0°C')).toBeVisible();
-  await expect(card.getByText('/ 86.0°F')).toBeVisible();
+  await expect(cardValue(card, '/ 86.0°F')).toBeVisible();
   await expect(card.getByText('92 bpm')).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await markPage(page);
@@ -60,7 +60,7 @@ test('an owner watches a collar live on Monitoring: Connected, and the temperatu
     await postReadings(request, collar, [{ temperature, humidity: 52 }]);
     await expect(cardValue(card, `${temperature.toFixed(1)}°C`)).toBeVisible();
   }
-  await expect(card.getByText('/ 92.3°F')).toBeVisible();
+  await expect(cardValue(card, '/ 92.3°F')).toBeVisible();
   await expect(cardValue(card, '33.5°C').locator('xpath=ancestor-or-self::dd')).toHaveAttribute(
     'data-changed',
     'true',

@@ -154,10 +154,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     connectionTimeout: 60_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
-    // Refused by the router before any route runs: the same { error } answer as the rest.
+    // Refused by the router before any route runs: the same { error } answer as the rest, and
+    // a status from the API's set (DESIGN §4).
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-        return reply.code(414).send({ error: 'A part of the address is too long' });
+        return reply.code(400).send({ error: 'A part of the address is too long' });
       return reply.code(400).send({ error: 'The address is not valid' });
     },
     genReqId: () => crypto.randomUUID(),

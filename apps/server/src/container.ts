@@ -156,6 +156,7 @@ export function createContainer(opts: {
     bus,
     clock,
     log: opts.log,
+    lockRows: dbHandle.dialect === 'postgres',
   });
   ingest.addHook(alerts.ingestHook);
   alerts.onNoticesCommitted(() => outboxWorker.kick());

@@ -233,6 +233,15 @@ export class DevicesRepository {
   }
 
   /**
+   * Takes the device row's lock in `trx` (PostgreSQL; SQLite runs one writer at a time), so a
+   * change decided from its state cannot interleave with an ingest batch of the same device.
+   */
+  async lockRow(id: string, trx: Transaction<Database>, lock: boolean): Promise<void> {
+    const q = trx.selectFrom('devices').select('id').where('id', '=', id);
+    await (lock ? q.forUpdate() : q).execute();
+  }
+
+  /**
    * What ingest needs of each posting device, in one query per batch: its state, its latest
    * vitals and its owner's thresholds (null when the owner kept the defaults).
    */

@@ -16,8 +16,11 @@ export interface MailLinks {
   publicUrl: string;
 }
 
+/** The collar's history; the Devices screen for a sample alert that no collar sent. */
 const devicePage = (l: MailLinks, deviceUuid: string) =>
-  `${l.publicUrl}/devices/${encodeURIComponent(deviceUuid)}/history`;
+  deviceUuid
+    ? `${l.publicUrl}/devices/${encodeURIComponent(deviceUuid)}/history`
+    : `${l.publicUrl}/devices`;
 const emergencyPage = (l: MailLinks) => `${l.publicUrl}/emergency`;
 const settingsPage = (l: MailLinks) => `${l.publicUrl}/notifications`;
 

@@ -81,6 +81,8 @@ export class AlertMail {
         .selectFrom('alert_mails')
         .select(['alert_type as type', 'level'])
         .where('device_id', '=', alert.device)
+        // This owner's mails only: a collar that changed hands starts afresh.
+        .where('user_id', '=', owner.id)
         .where('created_at', '>', since)
         .execute();
       if (!mailCooldownAllows({ ...news, kind: notification.kind }, recent)) return;
@@ -270,7 +272,7 @@ export class AlertMail {
       },
       alert: {
         id: 'test',
-        device: 'test',
+        device: '', // no collar sent it: the mail links to the Devices screen
         device_id: 'PET-TEST',
         device_name: 'Test collar',
         dog_id: null,
@@ -293,7 +295,7 @@ export class AlertMail {
         alert_id: 'test',
         alert_type: 'heat',
         level,
-        device: 'test',
+        device: '',
         device_id: 'PET-TEST',
         dog_name: input.petName,
         title: `Test: ${input.petName} — this is what a PawGuard alert looks like`,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  alertHorizon,
   batteryStep,
   celsiusToFahrenheit,
   formatCelsius,
@@ -66,6 +67,8 @@ export class AlertService {
   private readonly listeners: AlertNoticeListener[] = [];
   private readonly committed: (() => void)[] = [];
   private sweepTimer: NodeJS.Timeout | undefined;
+  /** Silence before this instance began listening was our outage, not the collars'. */
+  private listeningSince: Date;
   private sweeping: Promise<unknown> | undefined;
 
   constructor(
@@ -78,8 +81,12 @@ export class AlertService {
       bus: EventBus;
       clock: Clock;
       log: FastifyBaseLogger;
+      /** PostgreSQL: take the device row's lock where ingest takes it too. */
+      lockRows: boolean;
     },
-  ) {}
+  ) {
+    this.listeningSince = d.clock.now();
+  }
 
   /** Called inside the transaction of every opening and escalation (mail joins it there). */
   addNoticeListener(listener: AlertNoticeListener): void {
@@ -99,8 +106,10 @@ export class AlertService {
     now: Date,
   ): Promise<HookOutcome | void> => {
     const before = device.previous;
-    const newer = readingsThatCount(before.vitals_recorded_at, stored, (s) =>
-      Number(s.row.recorded_at),
+    const newer = readingsThatCount(
+      alertHorizon(before.vitals_recorded_at, before.last_seen),
+      stored,
+      (s) => Number(s.row.recorded_at),
     );
     // Offline opens only on an active collar, but an admin may have set one in maintenance
     // since: any collar not plainly active may have an offline alert for this arrival to end.
@@ -242,10 +251,12 @@ export class AlertService {
       event: { type: 'alert', alert },
     }));
     const subject = notices.length ? await this.subject(deviceUuid, trx) : null;
-    for (const n of notices) {
+    for (const [i, n] of notices.entries()) {
       const alert = alerts.get(n.alert.id)!;
       const { title, message } = describe(n, alert, subject!);
-      const created = now.toISOString();
+      // One batch may open and escalate: a millisecond apart, so "newest first" lists the
+      // escalation above its opening.
+      const created = new Date(now.getTime() + i).toISOString();
       const row = {
         id: randomUUID(),
         user_id: n.alert.user_id,
@@ -316,7 +327,9 @@ export class AlertService {
    */
   async sweepOffline(): Promise<number> {
     const now = this.d.clock.now();
-    const cutoff = offlineCutoff(now).toISOString();
+    const due = offlineCutoff(now, this.listeningSince);
+    if (!due) return 0;
+    const cutoff = due.toISOString();
     const candidates = await this.d.db
       .selectFrom('devices')
       .select(['id'])
@@ -389,22 +402,32 @@ export class AlertService {
    * it is now (already resolved: as it was), or undefined when the device has no such alert.
    */
   async resolveByOwner(deviceUuid: string, alertId: string): Promise<Alert | undefined> {
-    const row = await this.d.alerts.findForDevice(deviceUuid, alertId);
-    if (!row) return undefined;
-    const at = this.d.clock.now().toISOString();
-    const resolvedNow = await this.d.alerts.resolve(alertId, at, 'owner');
-    const [alert] = await this.d.alerts.answers([alertId], this.d.db);
-    if (resolvedNow && alert) {
+    const outcome = await this.d.db.transaction().execute(async (trx) => {
+      // The device row's lock, as ingest takes it: a batch in flight either sees this alert
+      // resolved or finished with it first, and never escalates an alert just resolved.
+      await this.d.devices.lockRow(deviceUuid, trx, this.d.lockRows);
+      const row = await this.d.alerts.findForDevice(deviceUuid, alertId, trx);
+      if (!row) return undefined;
+      const at = this.d.clock.now().toISOString();
+      const resolvedNow = await this.d.alerts.resolve(alertId, at, 'owner', trx);
+      const [alert] = await this.d.alerts.answers([alertId], trx);
+      return alert && { alert, ownerId: row.user_id, resolvedNow };
+    });
+    if (!outcome) return undefined;
+    if (outcome.resolvedNow) {
       try {
-        this.d.bus.publish([{ audience: [row.user_id], event: { type: 'alert', alert } }]);
+        this.d.bus.publish([
+          { audience: [outcome.ownerId], event: { type: 'alert', alert: outcome.alert } },
+        ]);
       } catch (err) {
         this.d.log.warn({ err }, 'alert event not published');
       }
     }
-    return alert;
+    return outcome.alert;
   }
 
   startSweeping(): void {
+    this.listeningSince = this.d.clock.now();
     const run = () => {
       if (this.sweeping) return;
       this.sweeping = this.sweepOffline()

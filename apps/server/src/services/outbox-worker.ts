@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import type { MailTransport } from './mail-transport.js';
 
-const MAX_ATTEMPTS = 8;
+/**
+ * A mail is retried until it is this old: a mail-server outage of hours loses no alert, and
+ * only a mail that could not be delivered for a whole day is given up (and logged as such).
+ */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 const BATCH = 20;
 /** How long a claimed row is this worker's; a worker that dies mid-send frees it then. */
 export const CLAIM_LEASE_MS = 5 * 60 * 1000;
@@ -114,7 +118,7 @@ export class OutboxWorker {
           );
         } catch (err) {
           const attempts = row.attempts + 1;
-          const failed = attempts >= MAX_ATTEMPTS;
+          const failed = this.now().getTime() - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS;
           const next = new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString();
           await this.outbox.markRetry(
             row.id,
@@ -124,9 +128,9 @@ export class OutboxWorker {
             (err as Error).message,
             failed,
           );
-          this.log.warn(
+          this.log[failed ? 'error' : 'warn'](
             { mailId: row.id, attempts, failed, err: (err as Error).message },
-            'mail delivery failed',
+            failed ? 'mail given up after a day of failed deliveries' : 'mail delivery failed',
           );
         } finally {
           clearTimeout(deadline);

@@ -146,6 +146,14 @@ describe('alert e-mail, immediate', () => {
     );
     const warning = mailTo(owner).find((m) => headerOf(m, 'subject')!.startsWith('[WARNING]'))!;
     expect(bodyOf(warning)).toContain('Level: WARNING');
+    // Newest first: the escalation above the opening it followed.
+    const notes = (
+      await t.app.inject({ url: '/api/notifications', headers: bearer(owner.token) })
+    ).json().notifications;
+    expect(notes.map((n: { kind: string; level: string }) => `${n.kind} ${n.level}`)).toEqual([
+      'escalated CRITICAL',
+      'opened WARNING',
+    ]);
   });
 
   it('the cooldown holds back only news already told: heat after a low-battery mail, and a worse reopening, are mailed', async () => {
@@ -220,6 +228,34 @@ describe('alert e-mail, immediate', () => {
     expect(html).not.toMatch(/<script>|<b>Sam/);
     // The plain-text part names it as written, which is safe in text.
     expect(body).toContain('Pet: <script>alert(1)</script>');
+  });
+  it('a pet name carrying a header break is refused, and one stored before stays on one line', async () => {
+    const owner = await seedUser(t);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/dogs',
+      headers: bearer(owner.token),
+      payload: { name: 'Rex\r\nBcc: evil@example.com' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toEqual(expect.any(String));
+    // A name stored before that rule (or by hand) must still not reach the headers.
+    const c = await ownedCollar(t, admin, owner, 'Rex');
+    await t.app.container.db
+      .updateTable('dogs')
+      .set({ name: 'Rex\r\nBcc: evil@example.com' })
+      .where('id', '=', c.pet.id)
+      .execute();
+    await post(c, f(110));
+    await deliver();
+    const [mail] = mailTo(owner);
+    expect(mail!.to).toEqual([owner.email]);
+    expect(smtp.received.some((m) => m.to.includes('evil@example.com'))).toBe(false);
+    const head = mail!.raw.split(/\r?\n\r?\n/)[0]!;
+    expect(head).not.toMatch(/^Bcc:/im);
+    expect(headerOf(mail!, 'subject')).toMatch(
+      /^\[CRITICAL\] Rex Bcc: evil@example\.com: heat alert/,
+    );
   });
 });
 
@@ -352,6 +388,9 @@ describe('the test e-mail', () => {
     expect(headerOf(mail!, 'subject')).toMatch(
       /^\[TEST\] \[WARNING\] Test Pet: heat alert at 32\.2°C \/ 90\.0°F$/,
     );
+    // No collar sent it: its link goes to the Devices screen, not to a collar's page.
+    expect(bodyOf(mail!)).toMatch(/readings: https:\/\/pawguard\.example\/devices\r?\n/);
+    expect(bodyOf(mail!)).not.toMatch(/\/devices\/[^\s"]*\/history/);
   });
 
   it('refuses a name with a line break (no header injection), and bad input, with 400', async () => {
@@ -404,21 +443,44 @@ describe('the test e-mail', () => {
     }
   });
 
-  it('while the mail server hangs: ingestion still acknowledges and alerts are recorded; the test e-mail gives up', async () => {
-    const owner = await seedUser(t);
-    const c = await ownedCollar(t, admin, owner, 'Hang');
+  it('while the mail server hangs: ingestion still acknowledges and alerts are recorded and queued; the test e-mail gives up', async () => {
+    const first = await seedUser(t);
+    const second = await seedUser(t);
+    const a = await ownedCollar(t, admin, first, 'HangA');
+    const b = await ownedCollar(t, admin, second, 'HangB');
+    await post(a, f(110)); // a mail to send
     smtp.hang = true;
+    const hangingBefore = smtp.hanging;
+    const outboxOf = (u: SeededUser) =>
+      t.app.container.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('to_address', '=', u.email)
+        .execute();
+    // The worker takes the first mail and is stuck sending it to the hanging server.
     const worker = t.app.container.outboxWorker.drain();
-    const test = send(owner, { petName: 'Test Pet', temperature: 90 });
-    await post(c, f(110));
+    await expect
+      .poll(() => smtp.hanging, { timeout: 5_000, interval: 20 })
+      .toBeGreaterThan(hangingBefore);
+    const test = send(second, { petName: 'Test Pet', temperature: 90 });
+
+    await post(b, f(110)); // acknowledged (201) while the worker hangs
     const alerts = (
-      await t.app.inject({ url: `/api/devices/${c.id}/alerts`, headers: bearer(owner.token) })
+      await t.app.inject({ url: `/api/devices/${b.id}/alerts`, headers: bearer(second.token) })
     ).json();
-    expect(alerts.total).toBe(1);
+    expect(alerts.alerts.map((x: { level: string }) => x.level)).toEqual(['CRITICAL']);
+    const queued = await outboxOf(second);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.status).toBe('pending');
+
     const res = await test;
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(false);
     smtp.hang = false;
     await worker;
-  }, 40_000);
+    // Nothing was lost: the stuck mail is retried later, the queued one went out.
+    expect((await outboxOf(first))[0]!.status).toBe('pending');
+    await t.app.container.outboxWorker.drain();
+    expect(mailTo(second)).toHaveLength(1);
+  }, 60_000);
 });

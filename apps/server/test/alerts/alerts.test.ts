@@ -130,6 +130,24 @@ describe('the heat alert', () => {
     expect((await alertsOf(c)).total).toBe(0);
   });
 
+  it('a collar whose clock ran ahead does not silence the correctly timed readings after it', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Skew');
+    const now = t.clock.now().getTime();
+    // Four minutes ahead (accepted: up to five), and safe.
+    await postAsCollar(t, c.device_id, c.device_key, {
+      timestamp: new Date(now + 4 * 60_000).toISOString(),
+      ...f(75),
+    });
+    t.clock.advance(5_000);
+    // The clock fixed: a reading timed now, before the skewed one, and it is hot.
+    await postAsCollar(t, c.device_id, c.device_key, {
+      timestamp: t.clock.now().toISOString(),
+      ...f(108),
+    });
+    const { alerts } = await alertsOf(c, '?resolved=false');
+    expect(alerts.map((a) => [a.type, a.level])).toEqual([['heat', 'CRITICAL']]);
+  });
+
   it('answers 404 for another owner’s device or alert, and lets an admin see and resolve', async () => {
     const c = await ownedCollar(t, admin, owner, 'Private');
     await post(c, f(106));
@@ -169,6 +187,10 @@ describe('the heat alert', () => {
       headers: bearer(owner.token),
     });
     expect(bad.statusCode).toBe(400);
+    // An id longer than the router takes matches no route: a plain 404 with { error }.
+    const long = await get(owner.token, `/api/devices/${'x'.repeat(300)}/alerts`);
+    expect(long.statusCode).toBe(404);
+    expect(long.json().error).toEqual(expect.any(String));
   });
 
   it('pushes the alert and the notification on the owner’s live stream at once', async () => {
@@ -229,6 +251,24 @@ describe('the offline alert', () => {
       type: 'offline',
       resolved_by: 'condition',
     });
+  });
+
+  it('a server back from its own outage gives collars 10 minutes to reconnect before any goes offline', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Outage');
+    await post(c, f(75));
+    // The server was down for an hour: the collar's silence is ours, not its own.
+    t.clock.advance(60 * 60_000);
+    const alerts = t.app.container.alerts;
+    alerts.startSweeping();
+    await alerts.stopSweeping();
+    expect(await alerts.sweepOffline()).toBe(0);
+    t.clock.advance(9 * 60_000);
+    expect(await alerts.sweepOffline()).toBe(0);
+    expect((await alertsOf(c)).total).toBe(0);
+    // Still silent 10 minutes after the server listened again: now it is the collar.
+    t.clock.advance(60_000);
+    await alerts.sweepOffline();
+    expect((await alertsOf(c, '?resolved=false')).alerts.map((a) => a.type)).toEqual(['offline']);
   });
 
   it('never sweeps a collar in maintenance', async () => {

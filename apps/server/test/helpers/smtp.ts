@@ -12,13 +12,15 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** While true, every message is taken in and never answered (a hanging server). */
   hang: boolean;
+  /** Messages taken in and left unanswered so far. */
+  readonly hanging: number;
   close(): Promise<void>;
 }
 
 /** A real SMTP server on loopback (no TLS, no auth) that keeps every message it accepts. */
 export async function startSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
-  const state = { hang: false };
+  const state = { hang: false, hanging: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -27,7 +29,10 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        if (state.hang) return; // never answers: the client's timeouts must end it
+        if (state.hang) {
+          state.hanging++;
+          return; // never answers: the client's timeouts must end it
+        }
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
@@ -47,6 +52,9 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
     set hang(v: boolean) {
       state.hang = v;
+    },
+    get hanging() {
+      return state.hanging;
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

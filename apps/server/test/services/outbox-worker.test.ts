@@ -102,4 +102,39 @@ describe('the mail outbox worker', () => {
     await worker(slowTransport(sent)).drain();
     expect(sent.filter((m) => m.to.startsWith('lease-'))).toHaveLength(1);
   });
+
+  it('keeps retrying through an outage of hours, and gives a mail up only after a day', async () => {
+    await enqueue(1, 'outage');
+    let up = false;
+    const sent: MailMessage[] = [];
+    const w = worker({
+      kind: 'smtp',
+      async send(m) {
+        if (!up) throw new Error('connect ECONNREFUSED');
+        sent.push(m);
+        return {};
+      },
+      close() {},
+    });
+    // Six hours down: every due retry fails, and the row stays pending.
+    for (let minutes = 0; minutes < 6 * 60; minutes += 10) {
+      await w.drain();
+      t.clock.advance(10 * 60 * 1000);
+    }
+    const [during] = await rowsOf('outage');
+    expect(during!.status).toBe('pending');
+    expect(during!.attempts).toBeGreaterThan(8);
+    up = true;
+    await w.drain();
+    expect(sent.filter((m) => m.to.startsWith('outage-'))).toHaveLength(1);
+
+    await enqueue(1, 'dead');
+    up = false;
+    for (let hours = 0; hours <= 25; hours++) {
+      await w.drain();
+      t.clock.advance(60 * 60 * 1000);
+    }
+    const [dead] = await rowsOf('dead');
+    expect(dead!.status).toBe('failed');
+  });
 });

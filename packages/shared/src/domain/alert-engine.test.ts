@@ -5,11 +5,12 @@ import {
   heatStep,
   higherLevel,
   hourlyWindowEnd,
-  isOfflineDue,
+  offlineCutoff,
   mailCooldownAllows,
   nextPeaks,
   OFFLINE_AFTER_MS,
   readingsThatCount,
+  alertHorizon,
   type HeatStep,
   type MailedNews,
 } from './alert-engine.js';
@@ -136,15 +137,43 @@ describe('batteryStep: once per discharge, re-armed at 30 %', () => {
   });
 });
 
-describe('isOfflineDue', () => {
+describe('offlineCutoff: 10 minutes of silence, counted from when the server listens', () => {
   const now = new Date('2026-07-01T12:00:00Z');
-  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  it.each<[string, string | null, boolean]>([
-    ['never seen (no data yet)', null, false],
-    ['heard 9 min 59 s ago', ago(OFFLINE_AFTER_MS - 1000), false],
-    ['silent exactly 10 minutes', ago(OFFLINE_AFTER_MS), true],
-    ['silent an hour', ago(3_600_000), true],
-  ])('%s → %s', (_, lastSeen, due) => expect(isOfflineDue(lastSeen, now)).toBe(due));
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const isOffline = (lastSeen: Date, listeningSince: Date) => {
+    const cutoff = offlineCutoff(now, listeningSince);
+    return cutoff !== null && lastSeen.getTime() <= cutoff.getTime();
+  };
+  it.each<[string, Date, Date, boolean]>([
+    ['heard 9 min 59 s ago', ago(OFFLINE_AFTER_MS - 1000), ago(3_600_000), false],
+    ['silent exactly 10 minutes', ago(OFFLINE_AFTER_MS), ago(3_600_000), true],
+    ['silent an hour', ago(3_600_000), ago(7_200_000), true],
+    ['silent an hour, but the server is back 5 minutes', ago(3_600_000), ago(300_000), false],
+    [
+      'silent an hour, the server back exactly 10 minutes',
+      ago(3_600_000),
+      ago(OFFLINE_AFTER_MS),
+      true,
+    ],
+  ])('%s → %s', (_, lastSeen, since, offline) => expect(isOffline(lastSeen, since)).toBe(offline));
+});
+
+describe('alertHorizon: a clock that ran ahead never silences the readings after it', () => {
+  it.each<[string, string | null, string | null, string | null]>([
+    ['no reading yet', null, null, null],
+    [
+      'a reading timed before its arrival',
+      '2026-07-01T12:00:00Z',
+      '2026-07-01T12:00:02Z',
+      '2026-07-01T12:00:00Z',
+    ],
+    [
+      'a reading timed 4 minutes ahead',
+      '2026-07-01T12:04:00Z',
+      '2026-07-01T12:00:00Z',
+      '2026-07-01T12:00:00Z',
+    ],
+  ])('%s → %s', (_, recorded, seen, horizon) => expect(alertHorizon(recorded, seen)).toBe(horizon));
 });
 
 describe('readingsThatCount: a backlog is history (decision 0023)', () => {

@@ -31,6 +31,20 @@ export function readingsThatCount<T>(
   return readings.filter((r) => timeOf(r) > latest).sort((a, b) => timeOf(a) - timeOf(b));
 }
 
+/**
+ * The time a batch's readings must be newer than to take part in alerts: the device's latest
+ * reading before the batch, but never later than that reading's arrival. A collar whose clock
+ * ran ahead (a timestamp up to 5 minutes in the future is accepted) must not make its next
+ * readings, correctly timed, look like a backlog and silence its alerts.
+ */
+export function alertHorizon(
+  latestRecordedAt: string | null,
+  lastSeen: string | null,
+): string | null {
+  if (!latestRecordedAt || !lastSeen) return latestRecordedAt;
+  return Date.parse(lastSeen) < Date.parse(latestRecordedAt) ? lastSeen : latestRecordedAt;
+}
+
 /** What a reading does to a device's heat alert. */
 export type HeatStep =
   /** SAFE, and no alert open: nothing to record. */
@@ -85,15 +99,15 @@ export function batteryStep(armed: boolean, battery: number | null | undefined):
   return battery >= LOW_BATTERY_REARM_AT ? { kind: 'rearm' } : { kind: 'none' };
 }
 
-/** The time before which a collar's last reading makes it offline now. */
-export function offlineCutoff(now: Date): Date {
+/**
+ * The last_seen at or before which a collar is offline now: 10 minutes of silence. Silence
+ * is counted from when this server began listening at the latest, so a server (or database)
+ * that was down itself never takes every collar offline the moment it is back: the collars
+ * get 10 minutes to reconnect first. Null while nothing can be offline yet.
+ */
+export function offlineCutoff(now: Date, listeningSince: Date): Date | null {
+  if (now.getTime() - listeningSince.getTime() < OFFLINE_AFTER_MS) return null;
   return new Date(now.getTime() - OFFLINE_AFTER_MS);
-}
-
-/** True when a collar last heard from at `lastSeen` is offline at `now` (600 s of silence). */
-export function isOfflineDue(lastSeen: string | null, now: Date): boolean {
-  if (!lastSeen) return false;
-  return now.getTime() - Date.parse(lastSeen) >= OFFLINE_AFTER_MS;
 }
 
 const HOUR_MS = 60 * 60 * 1000;

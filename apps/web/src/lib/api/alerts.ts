@@ -1,6 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { alertResponseSchema, alertsResponseSchema, type Alert } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
+import { useLiveFallback } from '@/lib/realtime';
+
+/** While the live stream is down, open alerts are polled as often as the header is (spec §9). */
+const OPEN_ALERTS_POLL_MS = 10_000;
 
 /** Every alert query lives under ['alerts'] (the live stream refetches them on an alert event). */
 export const alertKeys = {
@@ -33,7 +37,10 @@ export const openAlertsQueryOptions = () =>
   });
 
 export function useOpenAlerts() {
-  return useQuery(openAlertsQueryOptions());
+  return useQuery({
+    ...openAlertsQueryOptions(),
+    refetchInterval: useLiveFallback(OPEN_ALERTS_POLL_MS),
+  });
 }
 
 export function useResolveAlert() {

@@ -7,6 +7,9 @@ import {
   type Notification,
 } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
+import { useLiveFallback } from '@/lib/realtime';
+
+const UNREAD_COUNT_POLL_MS = 10_000;
 
 /** Everything about notifications and alerts lives under these keys (the stream patches them). */
 export const notificationKeys = {
@@ -35,7 +38,11 @@ export const latestNotificationsQueryOptions = () =>
   });
 
 export function useUnreadCount() {
-  return useQuery(unreadCountQueryOptions());
+  // The live stream carries each new notification; without it the header polls (spec §9).
+  return useQuery({
+    ...unreadCountQueryOptions(),
+    refetchInterval: useLiveFallback(UNREAD_COUNT_POLL_MS),
+  });
 }
 
 export function useLatestNotifications({ enabled }: { enabled: boolean }) {

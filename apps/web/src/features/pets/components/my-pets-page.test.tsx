@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import type { Alert } from '@pawguard/shared';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
 import { makeDevice, makePet } from '@/testing/devices';
@@ -39,5 +40,47 @@ describe('the pet card quick actions', () => {
       'href',
       '/monitoring',
     );
+  });
+});
+
+describe('an open alert on My Pets', () => {
+  it("shows beside the pet's badge, and on its card with what to do and Resolve", async () => {
+    const pet = makePet({ name: 'Biscuit' });
+    const collar = makeDevice({
+      dog_id: pet.id,
+      vitals_status: 'CRITICAL',
+      vitals_recorded_at: new Date().toISOString(),
+    });
+    const alert: Alert = {
+      id: '20000000-0000-4000-8000-000000000001',
+      device: collar.id,
+      device_id: collar.device_id,
+      device_name: collar.device_name,
+      dog_id: pet.id,
+      dog_name: 'Biscuit',
+      type: 'heat',
+      level: 'CRITICAL',
+      resolved: false,
+      opened_at: new Date().toISOString(),
+      reading_at: new Date().toISOString(),
+      escalated_at: null,
+      resolved_at: null,
+      resolved_by: null,
+      peak_temperature_celsius: 41,
+      peak_heat_index_f: 110,
+      battery_level: null,
+    };
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [collar], total: 1 }),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, { alerts: [alert], total: 1 }),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
+    const list = await screen.findByRole('region', { name: /All Pets/ });
+    expect(await within(list).findByText('Critical heat alert')).toBeInTheDocument();
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Critical heat alert · peak 41.0°C / 105.8°F');
+    expect(within(banner).getByRole('button', { name: 'Resolve' })).toBeInTheDocument();
   });
 });

@@ -8,18 +8,22 @@ import {
   PawPrint,
   Plus,
   RefreshCw,
+  Siren,
   Thermometer,
   Trash2,
 } from 'lucide-react';
-import { petAvatar, type Device, type Dog } from '@pawguard/shared';
+import { petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
+import { AlertBanner } from '@/components/alert-banner';
 import { LiveStatus } from '@/components/live-status';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { deviceHistoryPath, paths } from '@/config/paths';
 import { useDeletePet } from '../api/delete-pet';
+import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
 import { useDevices } from '@/lib/api/get-devices';
 import { PET_STATUS_POLL_MS } from '../api/pet-status-poll';
 import { usePets } from '@/lib/api/get-pets';
@@ -53,6 +57,12 @@ export function MyPetsPage() {
   // Without collar data (a failed call) no reading can be shown: Disconnected, not Loading.
   const collarList: Device[] | undefined = collars.isError ? [] : collars.data;
   const statusOf = (pet: Dog): PetStatus => petStatus(pet.id, collarList, now);
+  // A pet's open alerts are those of the collars it wears now.
+  const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
+  const alertsOf = (pet: Dog): Alert[] =>
+    (collarList ?? [])
+      .filter((c) => c.dog_id === pet.id)
+      .flatMap((c) => openAlerts.get(c.id) ?? []);
   const list = pets.data ?? [];
   // The detail card shows the first pet (spec) until another is chosen from the list.
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -124,6 +134,7 @@ export function MyPetsPage() {
                   <PetListItem
                     pet={pet}
                     status={statusOf(pet)}
+                    alerts={alertsOf(pet)}
                     selected={pet.id === selected.id}
                     onSelect={() => select(pet)}
                     onEdit={() => setSheet({ mode: 'edit', pet })}
@@ -137,6 +148,8 @@ export function MyPetsPage() {
             <PetDetailCard
               pet={selected}
               status={statusOf(selected)}
+              alerts={alertsOf(selected)}
+              now={now}
               collars={(collars.data ?? []).filter((c) => c.dog_id === selected.id)}
               onEdit={() => setSheet({ mode: 'edit', pet: selected })}
             />
@@ -198,9 +211,35 @@ function Avatar({ pet, size = 'md' }: { pet: Dog; size?: 'md' | 'lg' }) {
   );
 }
 
+const LEVEL_WORD = { WARNING: 'Warning', DANGER: 'Danger', CRITICAL: 'Critical' } as const;
+
+/** The badge beside the pet's status while one of its collars has an open alert. */
+function AlertBadge({ alerts }: { alerts: Alert[] }) {
+  const first = alerts[0];
+  if (!first) return null;
+  const label =
+    first.type === 'heat'
+      ? `${LEVEL_WORD[first.level ?? 'WARNING']} heat alert`
+      : first.type === 'offline'
+        ? 'Collar offline'
+        : 'Battery low';
+  return (
+    <Badge
+      variant={
+        first.type !== 'heat' ? 'muted' : first.level === 'WARNING' ? 'warning' : 'destructive'
+      }
+      data-alert-type={first.type}
+    >
+      <Siren aria-hidden="true" />
+      {label}
+    </Badge>
+  );
+}
+
 function PetListItem({
   pet,
   status,
+  alerts,
   selected,
   onSelect,
   onEdit,
@@ -208,6 +247,7 @@ function PetListItem({
 }: {
   pet: Dog;
   status: PetStatus;
+  alerts: Alert[];
   selected: boolean;
   onSelect: () => void;
   onEdit: () => void;
@@ -232,6 +272,7 @@ function PetListItem({
               </button>
             </h3>
             <PetStatusBadge status={status} />
+            <AlertBadge alerts={alerts} />
           </div>
           <p className="text-sm text-muted-foreground">{petFacts(pet)}</p>
         </div>
@@ -257,11 +298,15 @@ function PetListItem({
 function PetDetailCard({
   pet,
   status,
+  alerts,
+  now,
   collars,
   onEdit,
 }: {
   pet: Dog;
   status: PetStatus;
+  alerts: Alert[];
+  now: number;
   collars: Device[];
   onEdit: () => void;
 }) {
@@ -277,12 +322,16 @@ function PetDetailCard({
             {pet.name}
           </CardTitle>
           <CardDescription>{petFacts(pet)}</CardDescription>
-          <div className="mt-2">
+          <div className="mt-2 flex flex-wrap gap-2">
             <PetStatusBadge status={status} />
+            <AlertBadge alerts={alerts} />
           </div>
         </div>
       </CardHeader>
       <CardContent className="grid gap-5">
+        {alerts.map((alert) => (
+          <AlertBanner key={alert.id} alert={alert} now={now} compact />
+        ))}
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Medical info</dt>
