@@ -116,6 +116,7 @@ export function alertMail(
   const steps = stepsOf(alert);
   const action = actionOf(notice);
   const device = devicePage(links, alert.device);
+  const deviceLabel = alert.device ? "See the collar's readings" : 'See your collars';
   const emergency = emergencyPage(links);
   const text = [
     `Hi ${owner.name},`,
@@ -129,7 +130,7 @@ export function alertMail(
       ? ['', 'What to do now:', ...steps.map((s, i) => `${i + 1}. ${s.title}: ${s.description}`)]
       : []),
     '',
-    `See the collar's readings: ${device}`,
+    `${deviceLabel}: ${device}`,
     `Find an emergency vet: ${emergency}`,
     '',
     `You get this e-mail because alert e-mails are on in your notification settings: ${settingsPage(links)}`,
@@ -144,7 +145,7 @@ export function alertMail(
     steps.length
       ? `<h2 style="font-size:16px">What to do now</h2><ol>${steps.map((s) => `<li><strong>${e(s.title)}</strong>: ${e(s.description)}</li>`).join('')}</ol>`
       : '',
-    `<p><a href="${e(device)}">See the collar's readings</a> · <a href="${e(emergency)}">Find an emergency vet</a></p>`,
+    `<p><a href="${e(device)}">${e(deviceLabel)}</a> · <a href="${e(emergency)}">Find an emergency vet</a></p>`,
     `<p style="color:#666;font-size:12px">You get this e-mail because alert e-mails are on in your <a href="${e(settingsPage(links))}">notification settings</a>.</p>`,
   ].join('\n');
   return { idempotencyKey, to: owner.email, subject: subjectOf(notice), text, html };

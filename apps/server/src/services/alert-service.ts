@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  alertHorizon,
+  presentHorizon,
   batteryStep,
   celsiusToFahrenheit,
   formatCelsius,
@@ -107,7 +107,7 @@ export class AlertService {
   ): Promise<HookOutcome | void> => {
     const before = device.previous;
     const newer = readingsThatCount(
-      alertHorizon(before.vitals_recorded_at, before.last_seen),
+      presentHorizon(before.vitals_recorded_at, before.last_seen),
       stored,
       (s) => Number(s.row.recorded_at),
     );
@@ -431,7 +431,11 @@ export class AlertService {
     const run = () => {
       if (this.sweeping) return;
       this.sweeping = this.sweepOffline()
-        .catch((err: unknown) => this.d.log.error({ err }, 'offline sweep failed'))
+        .catch((err: unknown) => {
+          // Likely the database is out: silence is counted afresh from when it is back.
+          this.listeningSince = this.d.clock.now();
+          this.d.log.error({ err }, 'offline sweep failed');
+        })
         .finally(() => (this.sweeping = undefined));
     };
     this.sweepTimer = setInterval(run, OFFLINE_SWEEP_MS);

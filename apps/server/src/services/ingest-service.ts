@@ -7,6 +7,7 @@ import {
   type ParsedReading,
   type Reading,
   type VitalsStatus,
+  presentHorizon,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
 import type { DevicesRepository } from '../repositories/devices-repository.js';
@@ -92,6 +93,12 @@ const NOT_REGISTERED =
  * the next gathers: under load a commit carries many readings, and when idle a reading waits
  * at most `gatherMs` before its own.
  */
+/** A reading later than this is the device's present; an older one is a backlog. */
+function presentSince(state: DeviceVitalsPatch): number {
+  const horizon = presentHorizon(state.vitals_recorded_at, state.last_seen);
+  return horizon ? Date.parse(horizon) : -Infinity;
+}
+
 export class IngestService {
   private pending: Job[] = [];
   private pendingReadings = 0;
@@ -388,9 +395,7 @@ export class IngestService {
     const rows: NewReadingRow[] = [];
     for (const [deviceUuid, times] of byDevice) {
       const device = devices.get(deviceUuid)!;
-      const latest = device.state.vitals_recorded_at
-        ? Date.parse(device.state.vitals_recorded_at)
-        : -Infinity;
+      const latest = presentSince(device.state);
       let previous = (device.state.vitals_status as VitalsStatus | null) ?? null;
       for (const [at, r] of [...times.entries()].sort((a, b) => a[0] - b[0])) {
         const newer = at > latest;
@@ -433,7 +438,7 @@ export class IngestService {
       status: before.status === 'maintenance' ? 'maintenance' : 'active',
       registration_status: nextRegistrationStatus(before.registration_status, 'data') ?? 'active',
     };
-    const storedAt = before.vitals_recorded_at ? Date.parse(before.vitals_recorded_at) : -Infinity;
+    const storedAt = presentSince(before);
     const newer = fresh.filter((r) => Number(r.recorded_at) > storedAt);
     const newest = newer.at(-1);
     if (newest) {

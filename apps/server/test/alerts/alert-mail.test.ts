@@ -389,7 +389,7 @@ describe('the test e-mail', () => {
       /^\[TEST\] \[WARNING\] Test Pet: heat alert at 32\.2°C \/ 90\.0°F$/,
     );
     // No collar sent it: its link goes to the Devices screen, not to a collar's page.
-    expect(bodyOf(mail!)).toMatch(/readings: https:\/\/pawguard\.example\/devices\r?\n/);
+    expect(bodyOf(mail!)).toMatch(/See your collars: https:\/\/pawguard\.example\/devices\r?\n/);
     expect(bodyOf(mail!)).not.toMatch(/\/devices\/[^\s"]*\/history/);
   });
 

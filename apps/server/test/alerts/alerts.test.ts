@@ -146,6 +146,19 @@ describe('the heat alert', () => {
     });
     const { alerts } = await alertsOf(c, '?resolved=false');
     expect(alerts.map((a) => [a.type, a.level])).toEqual([['heat', 'CRITICAL']]);
+    // The screens show that hot reading as the collar's present…
+    const device = (await get(owner.token, `/api/devices/${c.id}`)).json().device;
+    expect(device.vitals_status).toBe('CRITICAL');
+    // …and the next safe reading ends the alert.
+    t.clock.advance(5_000);
+    await postAsCollar(t, c.device_id, c.device_key, {
+      timestamp: t.clock.now().toISOString(),
+      ...f(75),
+    });
+    expect((await alertsOf(c, '?resolved=false')).alerts).toHaveLength(0);
+    expect((await get(owner.token, `/api/devices/${c.id}`)).json().device.vitals_status).toBe(
+      'SAFE',
+    );
   });
 
   it('answers 404 for another owner’s device or alert, and lets an admin see and resolve', async () => {

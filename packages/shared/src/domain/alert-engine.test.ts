@@ -10,7 +10,7 @@ import {
   nextPeaks,
   OFFLINE_AFTER_MS,
   readingsThatCount,
-  alertHorizon,
+  presentHorizon,
   type HeatStep,
   type MailedNews,
 } from './alert-engine.js';
@@ -158,7 +158,7 @@ describe('offlineCutoff: 10 minutes of silence, counted from when the server lis
   ])('%s → %s', (_, lastSeen, since, offline) => expect(isOffline(lastSeen, since)).toBe(offline));
 });
 
-describe('alertHorizon: a clock that ran ahead never silences the readings after it', () => {
+describe('presentHorizon: a clock that ran ahead never silences the readings after it', () => {
   it.each<[string, string | null, string | null, string | null]>([
     ['no reading yet', null, null, null],
     [
@@ -173,7 +173,9 @@ describe('alertHorizon: a clock that ran ahead never silences the readings after
       '2026-07-01T12:00:00Z',
       '2026-07-01T12:00:00Z',
     ],
-  ])('%s → %s', (_, recorded, seen, horizon) => expect(alertHorizon(recorded, seen)).toBe(horizon));
+  ])('%s → %s', (_, recorded, seen, horizon) =>
+    expect(presentHorizon(recorded, seen)).toBe(horizon),
+  );
 });
 
 describe('readingsThatCount: a backlog is history (decision 0023)', () => {

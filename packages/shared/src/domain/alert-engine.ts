@@ -32,12 +32,13 @@ export function readingsThatCount<T>(
 }
 
 /**
- * The time a batch's readings must be newer than to take part in alerts: the device's latest
- * reading before the batch, but never later than that reading's arrival. A collar whose clock
- * ran ahead (a timestamp up to 5 minutes in the future is accepted) must not make its next
- * readings, correctly timed, look like a backlog and silence its alerts.
+ * The time a reading must be later than to be the device's present (its latest vitals, the
+ * status chain and alerts): the device's latest reading before the batch, but never later
+ * than that reading's arrival. A collar whose clock ran ahead (a timestamp up to 5 minutes
+ * in the future is accepted) must not make its next, correctly timed readings look like a
+ * backlog: stale on screen and silent for alerts (decision 0023).
  */
-export function alertHorizon(
+export function presentHorizon(
   latestRecordedAt: string | null,
   lastSeen: string | null,
 ): string | null {

@@ -25,7 +25,10 @@ export const deviceAlertsQueryOptions = (deviceId: string, resolved: boolean, li
   });
 
 export function useDeviceAlerts(deviceId: string, resolved: boolean) {
-  return useQuery(deviceAlertsQueryOptions(deviceId, resolved));
+  return useQuery({
+    ...deviceAlertsQueryOptions(deviceId, resolved),
+    refetchInterval: useLiveFallback(OPEN_ALERTS_POLL_MS),
+  });
 }
 
 /** Every open alert of the caller's devices (one call for a whole screen of cards). */
@@ -58,6 +61,9 @@ export function useResolveAlert() {
 
 const RANK = { heat: 0, offline: 1, low_battery: 2 } as const;
 
+/** Heat first, then offline, then low battery: the order alerts are shown in. */
+export const byAlertRank = (a: Alert, b: Alert) => RANK[a.type] - RANK[b.type];
+
 /** Open alerts grouped by device (its UUID), heat first. */
 export function alertsByDevice(alerts: readonly Alert[] | undefined): Map<string, Alert[]> {
   const map = new Map<string, Alert[]>();
@@ -67,6 +73,6 @@ export function alertsByDevice(alerts: readonly Alert[] | undefined): Map<string
     list.push(a);
     map.set(a.device, list);
   }
-  for (const list of map.values()) list.sort((a, b) => RANK[a.type] - RANK[b.type]);
+  for (const list of map.values()) list.sort(byAlertRank);
   return map;
 }

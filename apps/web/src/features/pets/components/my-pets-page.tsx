@@ -23,7 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { deviceHistoryPath, paths } from '@/config/paths';
 import { useDeletePet } from '../api/delete-pet';
-import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
+import { alertsByDevice, byAlertRank, useOpenAlerts } from '@/lib/api/alerts';
 import { useDevices } from '@/lib/api/get-devices';
 import { PET_STATUS_POLL_MS } from '../api/pet-status-poll';
 import { usePets } from '@/lib/api/get-pets';
@@ -62,7 +62,8 @@ export function MyPetsPage() {
   const alertsOf = (pet: Dog): Alert[] =>
     (collarList ?? [])
       .filter((c) => c.dog_id === pet.id)
-      .flatMap((c) => openAlerts.get(c.id) ?? []);
+      .flatMap((c) => openAlerts.get(c.id) ?? [])
+      .sort(byAlertRank);
   const list = pets.data ?? [];
   // The detail card shows the first pet (spec) until another is chosen from the list.
   const [selectedId, setSelectedId] = useState<string | null>(null);
