@@ -164,6 +164,8 @@ export function createContainer(opts: {
     db,
     outbox: repos.outbox,
     preferences: repos.preferences,
+    notifications: repos.notifications,
+    users: repos.users,
     transport: mailTransport,
     links: { publicUrl: config.publicUrl },
     clock,

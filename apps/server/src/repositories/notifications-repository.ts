@@ -47,6 +47,17 @@ export class NotificationsRepository {
     return row && toNotification(row);
   }
 
+  /** Some notifications, oldest first (a digest's), in `ex`. */
+  async byIds(ids: string[], ex: Executor): Promise<Notification[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.withAlert(ex)
+      .where('notifications.id', 'in', ids)
+      .orderBy('notifications.created_at')
+      .orderBy('notifications.id')
+      .execute();
+    return rows.map(toNotification);
+  }
+
   /** A person's notifications, newest first. */
   async list(userId: string, limit: number): Promise<Notification[]> {
     const rows = await this.withAlert()

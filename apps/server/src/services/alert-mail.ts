@@ -10,7 +10,6 @@ import {
   fahrenheitToCelsius,
   heatIndexF,
   vitalsStatus,
-  type Notification,
   type TestEmailInput,
   type TestEmailResponse,
   type User,
@@ -18,6 +17,8 @@ import {
 import type { Database } from '../db/schema.js';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import type { PreferencesRepository } from '../repositories/preferences-repository.js';
+import type { NotificationsRepository } from '../repositories/notifications-repository.js';
+import type { UsersRepository } from '../repositories/users-repository.js';
 import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
 import { alertMail, digestMail, type MailLinks } from './alert-mail-templates.js';
 import type { MailTransport } from './mail-transport.js';
@@ -57,6 +58,8 @@ export class AlertMail {
       db: Kysely<Database>;
       outbox: OutboxRepository;
       preferences: PreferencesRepository;
+      notifications: NotificationsRepository;
+      users: UsersRepository;
       transport: MailTransport;
       links: MailLinks;
       clock: Clock;
@@ -185,53 +188,16 @@ export class AlertMail {
         .returning('notification_id')
         .execute();
       if (!enabled || taken.length === 0) return false;
-      const rows = await trx
-        .selectFrom('notifications')
-        .innerJoin('alerts', 'alerts.id', 'notifications.alert_id')
-        .innerJoin('devices', 'devices.id', 'alerts.device_id')
-        .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
-        .innerJoin('users', 'users.id', 'notifications.user_id')
-        .select([
-          'notifications.id',
-          'notifications.kind',
-          'notifications.alert_id',
-          'notifications.level',
-          'notifications.title',
-          'notifications.message',
-          'notifications.read_at',
-          'notifications.created_at',
-          'alerts.type as alert_type',
-          'alerts.device_id as device',
-          'devices.device_id',
-          'dogs.name as dog_name',
-          'users.email',
-          'users.name as user_name',
-        ])
-        .where(
-          'notifications.id',
-          'in',
-          taken.map((t) => t.notification_id),
-        )
-        .orderBy('notifications.created_at')
-        .execute();
-      if (rows.length === 0) return false;
-      const notifications: Notification[] = rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        alert_id: r.alert_id,
-        alert_type: r.alert_type,
-        level: r.level,
-        device: r.device,
-        device_id: r.device_id,
-        dog_name: r.dog_name,
-        title: r.title,
-        message: r.message,
-        read: r.read_at !== null,
-        created_at: r.created_at,
-      }));
+      const notifications = await this.d.notifications.byIds(
+        taken.map((t) => t.notification_id),
+        trx,
+      );
+      if (notifications.length === 0) return false;
+      const owner = await this.d.users.findById(userId, trx);
+      if (!owner) return false;
       await this.d.outbox.enqueue(
         digestMail({
-          owner: { email: rows[0]!.email, name: rows[0]!.user_name },
+          owner: { email: owner.email, name: owner.name },
           frequency: kind,
           windowEnd,
           notifications,
