@@ -118,7 +118,10 @@ export class OutboxWorker {
           );
         } catch (err) {
           const attempts = row.attempts + 1;
-          const failed = this.now().getTime() - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS;
+          // A 5xx answer is the mail server's final word (no such mailbox…): no retry mends it.
+          const refused = ((err as { responseCode?: number }).responseCode ?? 0) >= 500;
+          const failed =
+            refused || this.now().getTime() - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS;
           const next = new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString();
           await this.outbox.markRetry(
             row.id,
@@ -130,7 +133,11 @@ export class OutboxWorker {
           );
           this.log[failed ? 'error' : 'warn'](
             { mailId: row.id, attempts, failed, err: (err as Error).message },
-            failed ? 'mail given up after a day of failed deliveries' : 'mail delivery failed',
+            refused
+              ? 'mail refused by the mail server'
+              : failed
+                ? 'mail given up after a day of failed deliveries'
+                : 'mail delivery failed',
           );
         } finally {
           clearTimeout(deadline);

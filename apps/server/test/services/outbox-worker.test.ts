@@ -137,4 +137,19 @@ describe('the mail outbox worker', () => {
     const [dead] = await rowsOf('dead');
     expect(dead!.status).toBe('failed');
   });
+
+  it('gives a mail up at once when the mail server refuses it for good (5xx)', async () => {
+    await enqueue(1, 'refused');
+    const w = worker({
+      kind: 'smtp',
+      async send() {
+        throw Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 });
+      },
+      close() {},
+    });
+    await w.drain();
+    const [row] = await rowsOf('refused');
+    expect(row!.status).toBe('failed');
+    expect(row!.last_error).toMatch(/550/);
+  });
 });
