@@ -226,32 +226,18 @@ export function NotificationSettingsPage() {
           </CardHeader>
           <CardContent className="grid gap-5">
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor={ids.warning}>Warning temperature (°F)</Label>
-                <Input
-                  id={ids.warning}
-                  type="number"
-                  inputMode="decimal"
-                  min={70}
-                  max={120}
-                  step={0.1}
-                  value={form.temperature_threshold}
-                  onChange={(e) => update('temperature_threshold', e.target.value)}
-                />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor={ids.critical}>Critical temperature (°F)</Label>
-                <Input
-                  id={ids.critical}
-                  type="number"
-                  inputMode="decimal"
-                  min={70}
-                  max={120}
-                  step={0.1}
-                  value={form.critical_temperature_threshold}
-                  onChange={(e) => update('critical_temperature_threshold', e.target.value)}
-                />
-              </div>
+              <ThresholdInput
+                id={ids.warning}
+                label="Warning temperature (°F)"
+                value={form.temperature_threshold}
+                onChange={(v) => update('temperature_threshold', v)}
+              />
+              <ThresholdInput
+                id={ids.critical}
+                label="Critical temperature (°F)"
+                value={form.critical_temperature_threshold}
+                onChange={(v) => update('critical_temperature_threshold', v)}
+              />
             </div>
             <div
               role="note"
@@ -279,5 +265,34 @@ export function NotificationSettingsPage() {
         </div>
       </form>
     </section>
+  );
+}
+
+/** A threshold in °F: the spec's bounds (70–120, step 0.1) exist only as input attributes. */
+function ThresholdInput({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={70}
+        max={120}
+        step={0.1}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }
