@@ -3,7 +3,6 @@
 // 2,000 readings/s of other collars arrive. Each probe is a collar of its own (the 15-minute
 // cooldown is per device) and the probes are spread over owners (the hourly cap is per person).
 // Budgets (DESIGN §9): p99 ≤ 100 ms to the stream, ≤ 1 s to SMTP (aim for 250 ms).
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import {
   account,
@@ -12,9 +11,11 @@ import {
   fmt,
   freePort,
   met,
+  openStream,
   percentile,
   root,
   startServer,
+  streamTicket,
   underIngestLoad,
 } from './lib.mjs';
 
@@ -50,39 +51,12 @@ async function smtpSink() {
   return { port, accepted, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** The owner's live stream; calls onEvent(name, data) for each event. */
+/** The owner's live stream; calls onEvent(name, parsed data) per event; answers its closer. */
 async function stream(base, token, onEvent) {
-  const t = await fetch(`${base}/api/stream/ticket`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const { ticket } = await t.json();
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}/api/stream?ticket=${encodeURIComponent(ticket)}`, {
-      agent: false,
-    });
-    req.once('error', reject);
-    req.once('response', (res) => {
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let name = 'message';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) name = line.slice(6).trim();
-            else if (line.startsWith('data:')) data += line.slice(5).trim();
-          }
-          if (data) onEvent(name, JSON.parse(data));
-        }
-      });
-      resolve(() => req.destroy());
-    });
-  });
+  const req = await openStream(base, await streamTicket(base, token), (name, data) =>
+    onEvent(name, JSON.parse(data)),
+  );
+  return () => req.destroy();
 }
 
 export async function run() {

@@ -1,5 +1,6 @@
 // Helpers shared by the benchmarks: start the built server, drive it, read its CPU time.
 import { fork, spawn } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -265,4 +266,52 @@ export async function underIngestLoad(server, { collars, rate, seconds }, measur
   const measured = await measure();
   const ingest = await load.result;
   return { measured, ingest, serverCpu: cpuSeconds(server.pid) - cpu0 };
+}
+
+/** Opens an SSE stream; `onEvent(name, data)` per event. Resolves once the headers are in. */
+export function openStream(base, ticket, onEvent) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/stream?ticket=${encodeURIComponent(ticket)}`, {
+      agent: false,
+    });
+    req.once('error', reject);
+    req.once('response', (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`stream answered ${res.statusCode}`));
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk) => {
+        if (!onEvent) return;
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let name = 'message';
+          let data = '';
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) name = line.slice(6).trim();
+            else if (line.startsWith('data:')) data += line.slice(5).trim();
+          }
+          if (data) onEvent(name, data);
+        }
+      });
+      res.on('error', () => {});
+      resolve(req);
+    });
+  });
+}
+
+/** A single-use stream ticket for a signed-in token. */
+export async function streamTicket(base, token) {
+  const res = await fetch(`${base}/api/stream/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.status !== 200 && res.status !== 201)
+    throw new Error(`POST /api/stream/ticket answered ${res.status}`);
+  return (await res.json()).ticket;
 }

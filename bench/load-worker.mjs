@@ -2,10 +2,9 @@
 // benchmark has its own core time, measured apart from the server's and the others'. It runs
 // one job sent over IPC and answers { type: 'result', ... } with the CPU seconds it used;
 // jobs that hold connections open answer { type: 'ready' } first and wait for 'stop'.
-import http from 'node:http';
 import mqtt from 'mqtt';
 import { Pool } from 'undici';
-import { closedLoop, fixedRate, percentile } from './lib.mjs';
+import { closedLoop, fixedRate, openStream, percentile, streamTicket } from './lib.mjs';
 
 const cpuNow = () => {
   const u = process.cpuUsage();
@@ -48,53 +47,6 @@ function poster(pool, collars) {
     await res.body.dump();
     return res.statusCode === 201;
   };
-}
-
-/** Opens an SSE stream; `onEvent(name, data)` per event. Resolves once the headers are in. */
-function openStream(base, ticket, onEvent) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}/api/stream?ticket=${encodeURIComponent(ticket)}`, {
-      agent: false,
-    });
-    req.once('error', reject);
-    req.once('response', (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        reject(new Error(`stream answered ${res.statusCode}`));
-        return;
-      }
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk) => {
-        if (!onEvent) return;
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let name = 'message';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) name = line.slice(6).trim();
-            else if (line.startsWith('data:')) data += line.slice(5).trim();
-          }
-          if (data) onEvent(name, data);
-        }
-      });
-      res.on('error', () => {});
-      resolve(req);
-    });
-  });
-}
-
-async function ticket(base, token) {
-  const res = await fetch(`${base}/api/stream/ticket`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (res.status !== 200 && res.status !== 201)
-    throw new Error(`POST /api/stream/ticket answered ${res.status}`);
-  return (await res.json()).ticket;
 }
 
 const untilStopped = () =>
@@ -145,7 +97,7 @@ const jobs = {
     const open = [];
     for (let i = 0; i < count; i += 50) {
       const batch = Array.from({ length: Math.min(50, count - i) }, async () =>
-        openStream(base, await ticket(base, token), null),
+        openStream(base, await streamTicket(base, token), null),
       );
       open.push(...(await Promise.all(batch)));
     }
@@ -164,7 +116,7 @@ const jobs = {
     const sentAt = new Map();
     const latencies = [];
     let events = 0;
-    await openStream(base, await ticket(base, token), (name, data) => {
+    await openStream(base, await streamTicket(base, token), (name, data) => {
       if (name !== 'reading') return;
       events++;
       const ts = Date.parse(JSON.parse(data).reading.timestamp);
