@@ -201,6 +201,29 @@ export const HEAT_STROKE_STEPS = [
   },
 ] as const;
 
+/**
+ * First aid that fits a heat-risk band (US veterinary emergency guidance, 2016: cool first,
+ * transport second; stop active cooling around 39.5–40 °C rectal). Shown with the band's
+ * reasons on the Monitoring and home cards and the alert; SAFE has none.
+ */
+export const HEAT_FIRST_AID = {
+  WARNING: [
+    'Stop exercise and move to shade or indoors.',
+    'Offer small sips of cool water.',
+    'Watch for heavy panting or weakness.',
+  ],
+  DANGER: [
+    'Stop all activity now and move to shade or air conditioning.',
+    'Wet the coat with cool, not ice-cold, water and fan it.',
+    'Call your vet.',
+  ],
+  CRITICAL: [
+    'Cool first: pour cool water over the body and fan it, now.',
+    'Then go to the vet, cooling on the way with the windows open or air conditioning on.',
+    'Stop active cooling at about 39.5 °C (103 °F) rectal.',
+  ],
+} as const;
+
 export type WeatherLevel = 'perfect' | 'good' | 'caution' | 'hot' | 'danger';
 
 /** The Weather Guide's table (spec section 2). */

@@ -22,3 +22,6 @@ export * from './schemas/alert.js';
 export * from './schemas/notification.js';
 export * from './schemas/stream.js';
 export * from './domain/alert-engine.js';
+export * from './domain/breeds.js';
+export * from './domain/heat-risk.js';
+export * from './schemas/risk.js';

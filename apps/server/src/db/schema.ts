@@ -42,6 +42,10 @@ export interface DogsTable {
   weight: number | null;
   medical_info: string | null;
   emergency_contact: string | null;
+  sex: 'female' | 'male' | null;
+  body_condition: number | null;
+  /** JSON list of 'airway' | 'breathing' | 'heart'. */
+  health_conditions: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -98,6 +102,11 @@ export interface DevicesTable {
   battery_alert_armed: Generated<number>;
   /** 1 while a collar auto-assign reserved has sent no reading (decision 0007). */
   auto_assigned: Generated<number>;
+  /** The heat-risk model's judgement of the present (JSON reasons), and its state (JSON). */
+  risk_band: string | null;
+  risk_score: number | null;
+  risk_reasons: string | null;
+  risk_state: string | null;
 }
 
 export interface WaitlistEntriesTable {
@@ -125,6 +134,10 @@ export interface ReadingsTable {
   reported_status: string | null;
   lat: number | null;
   lon: number | null;
+  risk_band: string | null;
+  risk_score: number | null;
+  /** JSON list of plain-words reasons. */
+  risk_reasons: string | null;
 }
 
 export interface StreamTicketsTable {
@@ -150,6 +163,8 @@ export interface AlertsTable {
   peak_temperature_celsius: number | null;
   peak_heat_index_f: number | null;
   battery_level: number | null;
+  /** heat: JSON list of the reasons as of opening or the last escalation. */
+  reasons: string | null;
 }
 
 /** One per alert opening or escalation, for the device's owner. */

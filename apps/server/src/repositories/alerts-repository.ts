@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Alert } from '@pawguard/shared';
+import { parseReasons, type Alert } from '@pawguard/shared';
 import type { AlertsTable, Database } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -34,6 +34,7 @@ export function toAlert(row: AlertWithNames): Alert {
     peak_temperature_celsius: row.peak_temperature_celsius,
     peak_heat_index_f: row.peak_heat_index_f,
     battery_level: row.battery_level,
+    reasons: parseReasons(row.reasons),
   };
 }
 

@@ -1,5 +1,11 @@
 import type { Kysely, Selectable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
-import { statesAllowing, type Device, type RegistrationEvent } from '@pawguard/shared';
+import {
+  isVitalsStatus,
+  parseReasons,
+  statesAllowing,
+  type Device,
+  type RegistrationEvent,
+} from '@pawguard/shared';
 import type { Database, DevicesTable } from '../db/schema.js';
 import { readPage, type PageRequest } from './paging.js';
 
@@ -7,7 +13,10 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export type DeviceRow = Selectable<DevicesTable>;
 /** A new device: what the database fills in (the low-battery arm) may be left out. */
-export type NewDeviceRow = Omit<DeviceRow, 'battery_alert_armed' | 'auto_assigned'>;
+export type NewDeviceRow = Omit<DeviceRow, 'battery_alert_armed' | 'auto_assigned' | RiskColumn> &
+  Partial<Pick<DeviceRow, RiskColumn>>;
+/** The heat-risk columns: empty until the collar's first reading. */
+type RiskColumn = 'risk_band' | 'risk_score' | 'risk_reasons' | 'risk_state';
 /** A device with the names the screens show beside it. */
 export type DeviceWithNames = DeviceRow & { dog_name: string | null; owner_name: string | null };
 export type DeviceChanges = Updateable<DevicesTable>;
@@ -46,6 +55,9 @@ export function toDevice(row: DeviceWithNames): Device {
     activity_level: num(row.activity_level),
     vitals_status: row.vitals_status,
     vitals_recorded_at: row.vitals_recorded_at,
+    risk_band: isVitalsStatus(row.risk_band) ? row.risk_band : null,
+    risk_score: num(row.risk_score),
+    risk_reasons: parseReasons(row.risk_reasons),
   };
 }
 
@@ -249,6 +261,7 @@ export class DevicesRepository {
     const q = ex
       .selectFrom('devices')
       .leftJoin('notification_preferences as p', 'p.user_id', 'devices.user_id')
+      .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
       .select([
         'devices.id',
         'devices.device_id',
@@ -264,6 +277,17 @@ export class DevicesRepository {
         'devices.vitals_status',
         'devices.vitals_recorded_at',
         'devices.battery_alert_armed',
+        'devices.risk_band',
+        'devices.risk_score',
+        'devices.risk_reasons',
+        'devices.risk_state',
+        'dogs.name as dog_name',
+        'dogs.breed as dog_breed',
+        'dogs.age as dog_age',
+        'dogs.weight as dog_weight',
+        'dogs.sex as dog_sex',
+        'dogs.body_condition as dog_body_condition',
+        'dogs.health_conditions as dog_health_conditions',
         'p.temperature_threshold',
         'p.critical_temperature_threshold',
       ])

@@ -8,8 +8,18 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type DogRow = DogsTable;
 export type DogFields = Pick<
   DogRow,
-  'name' | 'breed' | 'age' | 'weight' | 'medical_info' | 'emergency_contact'
+  | 'name'
+  | 'breed'
+  | 'age'
+  | 'weight'
+  | 'medical_info'
+  | 'emergency_contact'
+  | 'sex'
+  | 'body_condition'
+  | 'health_conditions'
 >;
+
+type ProfileColumn = 'sex' | 'body_condition' | 'health_conditions';
 
 export class DogsRepository {
   constructor(
@@ -72,7 +82,10 @@ export class DogsRepository {
       .executeTakeFirst();
   }
 
-  async insert(row: DogRow): Promise<void> {
+  /** The heat-risk profile fields are optional (unknown). */
+  async insert(
+    row: Omit<DogRow, ProfileColumn> & Partial<Pick<DogRow, ProfileColumn>>,
+  ): Promise<void> {
     await this.db.insertInto('dogs').values(row).execute();
   }
 

@@ -5,7 +5,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type ReadingRow = Selectable<ReadingsTable>;
 export type NewReadingRow = Insertable<ReadingsTable>;
 
-/** Rows per INSERT: 13 values each stays far below either database's parameter limit. */
+/** Rows per INSERT: 16 values each stays far below either database's parameter limit. */
 const INSERT_CHUNK = 500;
 
 export interface HistoryRow {
@@ -85,6 +85,22 @@ export class ReadingsRepository {
       .orderBy('recorded_at', 'desc')
       .limit(1)
       .executeTakeFirst();
+  }
+
+  /**
+   * The levels of the readings after `after` up to `to`, oldest first, at most `cap` (the
+   * heat-risk back-test reads a window a page at a time).
+   */
+  levelsAfter(deviceId: string, after: number, to: number, cap: number) {
+    return this.db
+      .selectFrom('readings')
+      .select(['recorded_at', 'status', 'risk_band'])
+      .where('device_id', '=', deviceId)
+      .where('recorded_at', '>', after)
+      .where('recorded_at', '<=', to)
+      .orderBy('recorded_at', 'asc')
+      .limit(cap)
+      .execute();
   }
 
   /** Newest first, within [from, to], at most `cap` rows. */

@@ -65,6 +65,8 @@ function factsOf(notice: AlertNotice): [string, string][] {
   if (alert.dog_name) facts.push(['Pet', alert.dog_name]);
   facts.push(['Collar', `${alert.device_name ?? 'Collar'} (${alert.device_id})`]);
   if (alert.type === 'heat' && level) facts.push(['Level', level]);
+  // Why PawGuard is worried, in one line (the heat-risk model's reasons).
+  if (alert.type === 'heat' && alert.reasons.length) facts.push(['Why', alert.reasons.join('; ')]);
   if (reading) {
     if (alert.type === 'heat') {
       facts.push([

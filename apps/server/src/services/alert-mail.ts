@@ -254,6 +254,7 @@ export class AlertMail {
         peak_temperature_celsius: celsius,
         peak_heat_index_f: null,
         battery_level: null,
+        reasons: [],
       },
       notification: {
         id: 'test',

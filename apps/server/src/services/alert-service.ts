@@ -9,7 +9,11 @@ import {
   formatFahrenheit,
   heatIndexF,
   heatStep,
+  higherLevel,
+  isVitalsStatus,
   nextPeaks,
+  parseReasons,
+  type VitalsStatus,
   offlineCutoff,
   readingsThatCount,
   type Alert,
@@ -114,9 +118,13 @@ export class AlertService {
     // Offline opens only on an active collar, but an admin may have set one in maintenance
     // since: any collar not plainly active may have an offline alert for this arrival to end.
     const wasOffline = before.status !== 'active';
+    // The heat alert follows the higher of the owner's thresholds and the heat-risk model.
+    const levelBefore = higherLevel(
+      isVitalsStatus(before.vitals_status) ? before.vitals_status : 'SAFE',
+      before.risk_band,
+    );
     const heatMayMove =
-      newer.some((s) => s.status !== 'SAFE') ||
-      (before.vitals_status !== null && before.vitals_status !== 'SAFE' && newer.length > 0);
+      newer.some((s) => heatLevel(s) !== 'SAFE') || (levelBefore !== 'SAFE' && newer.length > 0);
     let armed = device.batteryAlertArmed;
     // With the arm as it is, the first reading that would change anything shows it.
     const batteryMayMove = newer.some((s) => batteryStep(armed, s.row.battery).kind !== 'none');
@@ -136,8 +144,9 @@ export class AlertService {
     }
 
     let heat = open.get('heat') ?? null;
-    for (const { row, status } of newer) {
-      const step = heatStep(heat && heat.level ? { level: heat.level } : null, status);
+    for (const s of newer) {
+      const { row } = s;
+      const step = heatStep(heat && heat.level ? { level: heat.level } : null, heatLevel(s));
       const peaks = {
         temperatureC: row.temperature,
         heatIndexF: heatIndexF(celsiusToFahrenheit(row.temperature), row.humidity),
@@ -158,6 +167,7 @@ export class AlertService {
           peak_temperature_celsius: peaks.temperatureC,
           peak_heat_index_f: peaks.heatIndexF,
           battery_level: null,
+          reasons: JSON.stringify(reasonsFor(s, device.thresholds)),
         };
         await this.d.alerts.insert(heat, trx);
         notices.push({ kind: 'opened', alert: heat, reading: row });
@@ -173,6 +183,7 @@ export class AlertService {
         if (step.kind === 'escalate') {
           changes.level = step.to;
           changes.escalated_at = at;
+          changes.reasons = JSON.stringify(reasonsFor(s, device.thresholds));
         }
         if (step.kind === 'resolve') {
           changes.resolved_at = at;
@@ -210,6 +221,7 @@ export class AlertService {
           peak_temperature_celsius: null,
           peak_heat_index_f: null,
           battery_level: row.battery,
+          reasons: null,
         };
         await this.d.alerts.insert(lowBattery, trx);
         notices.push({ kind: 'opened', alert: lowBattery, reading: row });
@@ -372,6 +384,7 @@ export class AlertService {
           peak_temperature_celsius: null,
           peak_heat_index_f: null,
           battery_level: null,
+          reasons: null,
         };
         await this.d.alerts.insert(alert, trx);
         const out = await this.record(
@@ -452,6 +465,35 @@ export class AlertService {
 const readingTime = (row: ReadingRow) => new Date(Number(row.recorded_at)).toISOString();
 
 /** A notification's title and message: who, what, how hot, what to do. */
+/** A reading's heat level: the higher of its vitals status and the heat-risk band. */
+function heatLevel({ row, status }: StoredReading): VitalsStatus {
+  return higherLevel(status, isVitalsStatus(row.risk_band) ? row.risk_band : null);
+}
+
+/**
+ * Why a heat alert opened or rose, in plain words: the owner's threshold when the reading
+ * passed it, then the heat-risk model's reasons (at most three in all).
+ */
+function reasonsFor(s: StoredReading, thresholds: IngestDevice['thresholds']): string[] {
+  const out: string[] = [];
+  const tempF = celsiusToFahrenheit(s.row.temperature);
+  if (s.status === 'CRITICAL' || s.status === 'WARNING') {
+    const limit = s.status === 'CRITICAL' ? thresholds.criticalF : thresholds.warningF;
+    const which = s.status === 'CRITICAL' ? 'critical' : 'warning';
+    out.push(
+      `collar temperature ${formatFahrenheit(tempF)} is over your ${which} threshold of ${limit}°F`,
+    );
+  } else if (s.status === 'DANGER') {
+    const hi = heatIndexF(tempF, s.row.humidity);
+    out.push(
+      `heat index ${formatFahrenheit(hi)} is over your critical threshold of ${thresholds.criticalF}°F`,
+    );
+  }
+  const risk = isVitalsStatus(s.row.risk_band) ? s.row.risk_band : 'SAFE';
+  if (risk !== 'SAFE') out.push(...parseReasons(s.row.risk_reasons));
+  return out.slice(0, 3);
+}
+
 function describe(n: PendingNotice, alert: Alert, s: Subject): { title: string; message: string } {
   const who = s.dogName ?? s.deviceName ?? s.deviceId;
   const collar = `${s.deviceName} (${s.deviceId})`;
@@ -467,9 +509,10 @@ function describe(n: PendingNotice, alert: Alert, s: Subject): { title: string; 
       n.alert.level === 'WARNING'
         ? 'Move them to shade and offer water.'
         : 'Cool them now with cool (not ice-cold) water and call your vet.';
+    const why = alert.reasons.length ? ` Why: ${alert.reasons.join('; ')}.` : '';
     return {
       title,
-      message: `${collar} reads ${temp} at ${r.humidity}% humidity. ${advice}`,
+      message: `${collar} reads ${temp} at ${r.humidity}% humidity.${why} ${advice}`,
     };
   }
   if (alert.type === 'offline')

@@ -1,8 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   DEFAULT_PREFERENCES,
+  assessAlone,
+  isVitalsStatus,
   nextRegistrationStatus,
+  parseReasons,
+  parseRiskState,
+  recordDay,
+  riskStep,
   vitalsStatus,
+  type RiskProfile,
+  type RiskState,
   type DeviceVitalsPatch,
   type ParsedReading,
   type Reading,
@@ -20,6 +28,7 @@ import type { Clock } from './clock.js';
 import type { BusMessage, EventBus } from './event-bus.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
 import { toReading } from './reading-mapper.js';
+import { healthConditionsOf } from './pet-service.js';
 
 /** A posting device as ingest sees it inside the transaction. */
 export interface IngestDevice {
@@ -33,6 +42,10 @@ export interface IngestDevice {
   thresholds: { warningF: number; criticalF: number };
   /** A battery below 20 % would open a low-battery alert (once per discharge). */
   batteryAlertArmed: boolean;
+  /** The pet the collar is on, as the heat-risk model reads it. */
+  profile: RiskProfile;
+  /** The heat-risk model's memory of this collar: before the batch, then after it. */
+  risk: RiskState;
 }
 
 /** A reading stored by this batch, with the status the server gave it. */
@@ -262,8 +275,25 @@ export class IngestService {
           temperature_threshold: w,
           critical_temperature_threshold: c,
           battery_alert_armed: armed,
-          ...state
+          risk_band: band,
+          risk_score: score,
+          risk_reasons: reasons,
+          risk_state: riskState,
+          dog_name: dogName,
+          dog_breed: breed,
+          dog_age: age,
+          dog_weight: weight,
+          dog_sex: sex,
+          dog_body_condition: bodyCondition,
+          dog_health_conditions: conditions,
+          ...vitals
         } = r;
+        const state: DeviceVitalsPatch = {
+          ...vitals,
+          risk_band: isVitalsStatus(band) ? band : null,
+          risk_score: score === null ? null : Number(score),
+          risk_reasons: parseReasons(reasons),
+        };
         devices.set(r.id, {
           id: r.id,
           device_id: r.device_id,
@@ -271,6 +301,16 @@ export class IngestService {
           state,
           previous: state,
           batteryAlertArmed: Boolean(armed),
+          profile: {
+            name: dogName,
+            breed,
+            age,
+            weightLbs: weight === null ? null : Number(weight),
+            sex,
+            bodyCondition,
+            conditions: healthConditionsOf(conditions),
+          },
+          risk: parseRiskState(riskState),
           thresholds: {
             warningF: w ?? DEFAULT_PREFERENCES.temperature_threshold,
             criticalF: c ?? DEFAULT_PREFERENCES.critical_temperature_threshold,
@@ -401,7 +441,20 @@ export class IngestService {
         const newer = at > latest;
         const status = vitalsStatus(r, device.thresholds, newer ? previous : null);
         if (newer) previous = status;
+        // The heat-risk model follows the present in time order, as the status does; an older
+        // reading is judged on its own but still counts towards its day's heat (acclimatisation).
+        const input = { ...r, at };
+        let risk;
+        if (newer)
+          ({ state: device.risk, assessment: risk } = riskStep(device.risk, input, device.profile));
+        else {
+          device.risk = recordDay(device.risk, input);
+          risk = assessAlone(input, device.profile);
+        }
         rows.push({
+          risk_band: risk.band,
+          risk_score: risk.score,
+          risk_reasons: JSON.stringify(risk.reasons),
           device_id: deviceUuid,
           recorded_at: at,
           received_at: nowMs,
@@ -451,12 +504,20 @@ export class IngestService {
       patch.heart_rate = lastWith('heart_rate') ?? before.heart_rate;
       patch.activity_level = lastWith('activity_level') ?? before.activity_level;
       patch.battery_level = lastWith('battery') ?? before.battery_level;
+      patch.risk_band = isVitalsStatus(newest.risk_band) ? newest.risk_band : null;
+      patch.risk_score = newest.risk_score;
+      patch.risk_reasons = parseReasons(newest.risk_reasons);
     }
     // Only while the owner it was read with still holds it (the row is locked on PostgreSQL;
     // on SQLite one connection serialises every write).
     await this.o.devices.update(
       device.id,
-      { ...patch, updated_at: patch.last_seen! },
+      {
+        ...patch,
+        risk_reasons: JSON.stringify(patch.risk_reasons),
+        risk_state: JSON.stringify(device.risk),
+        updated_at: patch.last_seen!,
+      },
       { ownerId: device.user_id, ex: trx },
     );
     return patch;

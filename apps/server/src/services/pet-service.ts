@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminDog, Dog, DogInput } from '@pawguard/shared';
+import { HEALTH_CONDITIONS, type AdminDog, type Dog, type DogInput } from '@pawguard/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { DogFields, DogsRepository } from '../repositories/dogs-repository.js';
+import type { DogFields, DogRow, DogsRepository } from '../repositories/dogs-repository.js';
 import type { PageRequest } from '../repositories/paging.js';
 import type { Clock } from './clock.js';
 import { NotFoundError } from './errors.js';
@@ -21,7 +21,28 @@ function toFields(input: DogInput): DogFields {
     weight: input.weight ?? null,
     medical_info: blankToNull(input.medical_info),
     emergency_contact: blankToNull(input.emergency_contact),
+    sex: input.sex ?? null,
+    body_condition: input.body_condition ?? null,
+    // Stored in the table's order, so a list compares equal however it was sent.
+    health_conditions: JSON.stringify(
+      HEALTH_CONDITIONS.filter((c) => input.health_conditions?.includes(c)),
+    ),
   };
+}
+
+/** The known conditions of a stored pet ([] when none or unreadable). */
+export function healthConditionsOf(json: string | null): Dog['health_conditions'] {
+  if (!json) return [];
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list) ? HEALTH_CONDITIONS.filter((c) => list.includes(c)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toDog<T extends DogRow>(row: T): Omit<T, 'health_conditions'> & Dog {
+  return { ...row, health_conditions: healthConditionsOf(row.health_conditions) };
 }
 
 /**
@@ -49,26 +70,26 @@ export class PetService {
 
   async list(userId: string, page: PageRequest): Promise<{ dogs: Dog[]; total: number }> {
     const { rows, total } = await this.dogs.pageByUser(userId, page);
-    return { dogs: rows, total };
+    return { dogs: rows.map(toDog), total };
   }
 
   /** Every pet with its owner, or one owner's (`ownerId`), a page at a time. */
   async listAll(page: PageRequest, ownerId?: string): Promise<{ dogs: AdminDog[]; total: number }> {
     const { rows, total } = await this.dogs.pageAllWithOwners(page, ownerId);
-    return { dogs: rows, total };
+    return { dogs: rows.map(toDog), total };
   }
 
   async create(userId: string, input: DogInput): Promise<Dog> {
     const now = this.clock.now().toISOString();
-    const dog: Dog = {
+    const row: DogRow = {
       id: randomUUID(),
       user_id: userId,
       ...toFields(input),
       created_at: now,
       updated_at: now,
     };
-    await this.dogs.insert(dog);
-    return dog;
+    await this.dogs.insert(row);
+    return toDog(row);
   }
 
   async update(userId: string, id: string, input: DogInput): Promise<Dog> {
@@ -79,7 +100,7 @@ export class PetService {
       this.clock.now().toISOString(),
     );
     if (!dog) throw new NotFoundError(PET_NOT_FOUND);
-    return dog;
+    return toDog(dog);
   }
 
   /** The pet and what hangs on it (its collars come off it) go in one transaction. */

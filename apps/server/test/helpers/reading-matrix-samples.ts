@@ -54,6 +54,9 @@ export function readingMatrixSamples(ctx: {
     'GET /api/devices/:id/readings': async (p) => ({
       url: `/api/devices/${(await collar(p)).id}/readings?latest=1`,
     }),
+    'GET /api/devices/:id/risk/backtest': async (p) => ({
+      url: `/api/devices/${(await collar(p)).id}/risk/backtest?days=7`,
+    }),
     'GET /api/devices/:id/history': async (p) => ({
       url: `/api/devices/${(await collar(p)).id}/history?range=1h`,
     }),

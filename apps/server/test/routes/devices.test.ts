@@ -61,6 +61,9 @@ describe('GET /api/devices', () => {
       activity_level: null,
       vitals_status: null,
       vitals_recorded_at: null,
+      risk_band: null,
+      risk_score: null,
+      risk_reasons: [],
     });
   });
 });

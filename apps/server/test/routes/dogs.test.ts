@@ -43,6 +43,9 @@ const full = {
   weight: 61.5,
   medical_info: 'Hip dysplasia',
   emergency_contact: 'Dr. Vet 555-0100',
+  sex: 'male',
+  body_condition: 6,
+  health_conditions: ['airway', 'heart'],
 };
 
 describe('POST /api/dogs', () => {
@@ -66,7 +69,19 @@ describe('POST /api/dogs', () => {
         updated_at: expect.any(String),
       },
     });
-    expect(await stored(res.json().dog.id)).toMatchObject({ user_id: owner.id, ...full });
+    expect(await stored(res.json().dog.id)).toMatchObject({
+      user_id: owner.id,
+      ...full,
+      health_conditions: '["airway","heart"]',
+    });
+  });
+
+  it('keeps the known conditions in one order however they are sent', async () => {
+    const res = await create(owner.token, {
+      name: 'Order',
+      health_conditions: ['heart', 'airway'],
+    });
+    expect(res.json().dog.health_conditions).toEqual(['airway', 'heart']);
   });
 
   it.each([
@@ -80,6 +95,9 @@ describe('POST /api/dogs', () => {
         weight: null,
         medical_info: null,
         emergency_contact: null,
+        sex: null,
+        body_condition: null,
+        health_conditions: null,
       },
     ],
     ["''", { name: 'Blanks', breed: '', medical_info: '', emergency_contact: '   ' }],
@@ -93,6 +111,9 @@ describe('POST /api/dogs', () => {
       weight: null,
       medical_info: null,
       emergency_contact: null,
+      sex: null,
+      body_condition: null,
+      health_conditions: [],
     });
     expect(await stored(dog.id)).toMatchObject({
       breed: null,
@@ -145,6 +166,32 @@ describe('POST /api/dogs', () => {
     ['a breed of the wrong type', { name: 'Rex', breed: 7 }, 'breed must be text'],
     ['an age given as text', { name: 'Rex', age: '3' }, 'age must be a whole number of years'],
     ['a weight given as text', { name: 'Rex', weight: 'heavy' }, 'weight must be a number of lbs'],
+    ['an unknown sex', { name: 'Rex', sex: 'x' }, 'sex must be one of female, male'],
+    [
+      'a body condition off the 9-point scale',
+      { name: 'Rex', body_condition: 10 },
+      'body_condition must be a whole number from 1 to 9',
+    ],
+    [
+      'a body condition that is not whole',
+      { name: 'Rex', body_condition: 4.5 },
+      'body_condition must be a whole number from 1 to 9',
+    ],
+    [
+      'an unknown condition',
+      { name: 'Rex', health_conditions: ['kidney'] },
+      'health_conditions may hold only airway, breathing, heart',
+    ],
+    [
+      'a repeated condition',
+      { name: 'Rex', health_conditions: ['heart', 'heart'] },
+      'health_conditions must not repeat a condition',
+    ],
+    [
+      'conditions that are not a list',
+      { name: 'Rex', health_conditions: 'heart' },
+      'health_conditions must be a list',
+    ],
     ['an unknown field', { name: 'Rex', colour: 'brown' }, 'Unknown field: colour'],
     ['an owner field', { name: 'Rex', user_id: randomUUID() }, 'Unknown field: user_id'],
   ])('answers 400 for %s', async (_what, payload, message) => {

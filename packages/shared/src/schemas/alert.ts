@@ -50,6 +50,11 @@ export const alertSchema = z.object({
   peak_heat_index_f: z.number().nullable(),
   /** low_battery: the battery (%) that opened it. */
   battery_level: z.number().nullable(),
+  /**
+   * heat: why PawGuard is worried, in plain words, as of the reading that opened or last
+   * escalated it (the heat-risk model's reasons); empty for other types.
+   */
+  reasons: z.array(z.string()),
 });
 export type Alert = z.infer<typeof alertSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasNoNul, isSingleLine, LIMITS, NUL_MESSAGE, SINGLE_LINE_MESSAGE } from './common.js';
 import { DEVICE_ID_PATTERN, normalizeMac } from '../domain/device-id.js';
 import { DEVICE_STATUSES, DEVICE_TYPES, REGISTRATION_STATUSES } from '../domain/device-state.js';
+import { VITALS_STATUSES } from '../domain/vitals-status.js';
 
 // Messages starting 'must' are prefixed with the field's path by the server ('devices.1.device_id
 // must be …'), so an item of a list is named by its index; a missing field falls back to the
@@ -71,6 +72,16 @@ const firmwareField = z
   .refine(hasNoNul, { error: NUL_MESSAGE })
   .refine(isSingleLine, { error: SINGLE_LINE_MESSAGE });
 
+/**
+ * The heat-risk model's judgement (docs/heat-risk.md), beside the vitals status: a band, the
+ * score and the top reasons in plain words. Null (and no reasons) until judged.
+ */
+export const riskFields = {
+  risk_band: z.enum(VITALS_STATUSES).nullable(),
+  risk_score: z.number().nullable(),
+  risk_reasons: z.array(z.string()),
+};
+
 /** What every device answer carries; the device key (and its hash) never appear here. */
 export const deviceSchema = z.object({
   id: z.string(),
@@ -96,6 +107,7 @@ export const deviceSchema = z.object({
   activity_level: z.number().nullable(),
   vitals_status: z.string().nullable(),
   vitals_recorded_at: z.string().nullable(),
+  ...riskFields,
 });
 export type Device = z.infer<typeof deviceSchema>;
 

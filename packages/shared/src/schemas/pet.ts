@@ -9,6 +9,7 @@ import {
   requiredAs,
   SINGLE_LINE_MESSAGE,
 } from './common.js';
+import { HEALTH_CONDITIONS, SEXES } from '../domain/heat-risk.js';
 
 export const dogSchema = z.object({
   id: z.string(),
@@ -19,6 +20,10 @@ export const dogSchema = z.object({
   weight: z.number().nullable(),
   medical_info: z.string().nullable(),
   emergency_contact: z.string().nullable(),
+  // Optional; they help PawGuard judge heat risk (docs/heat-risk.md). Unknown is neutral.
+  sex: z.enum(SEXES).nullable(),
+  body_condition: z.number().int().nullable(),
+  health_conditions: z.array(z.enum(HEALTH_CONDITIONS)),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -55,6 +60,30 @@ export const dogInputSchema = z.strictObject({
     .optional(),
   medical_info: optionalText(LIMITS.freeText),
   emergency_contact: optionalText(LIMITS.freeText),
+  sex: z
+    .enum(SEXES, { error: `sex must be one of ${SEXES.join(', ')}` })
+    .nullable()
+    .optional(),
+  body_condition: z
+    .number({ error: 'body_condition must be a whole number from 1 to 9' })
+    .int({ error: 'body_condition must be a whole number from 1 to 9' })
+    .min(1, { error: 'body_condition must be a whole number from 1 to 9' })
+    .max(9, { error: 'body_condition must be a whole number from 1 to 9' })
+    .nullable()
+    .optional(),
+  health_conditions: z
+    .array(
+      z.enum(HEALTH_CONDITIONS, {
+        error: `health_conditions may hold only ${HEALTH_CONDITIONS.join(', ')}`,
+      }),
+      { error: 'health_conditions must be a list' },
+    )
+    .max(HEALTH_CONDITIONS.length, { error: 'health_conditions must not repeat a condition' })
+    .refine((v) => new Set(v).size === v.length, {
+      error: 'health_conditions must not repeat a condition',
+    })
+    .nullable()
+    .optional(),
 });
 export type DogInput = z.infer<typeof dogInputSchema>;
 

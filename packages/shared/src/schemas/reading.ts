@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, hasNoNul, isSingleLine, NUL_MESSAGE, SINGLE_LINE_MESSAGE } from './common.js';
 import { VITALS_STATUSES } from '../domain/vitals-status.js';
-import { deviceIdField, deviceSchema } from './device.js';
+import { deviceIdField, deviceSchema, riskFields } from './device.js';
 
 /** A collar may not date a reading more than this far ahead of the server's clock. */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -97,6 +97,7 @@ export const readingSchema = z.object({
   location: z.object({ lat: z.number(), lon: z.number() }).nullable(),
   /** When the server stored it (ISO-8601 UTC). */
   received_at: z.string(),
+  ...riskFields,
 });
 export type Reading = z.infer<typeof readingSchema>;
 
@@ -199,5 +200,8 @@ export const deviceVitalsPatchSchema = deviceSchema.pick({
   activity_level: true,
   vitals_status: true,
   vitals_recorded_at: true,
+  risk_band: true,
+  risk_score: true,
+  risk_reasons: true,
 });
 export type DeviceVitalsPatch = z.infer<typeof deviceVitalsPatchSchema>;

@@ -6,6 +6,7 @@ import * as m004 from './004-readings.js';
 import * as m005 from './005-alerts.js';
 import * as m006 from './006-mail.js';
 import * as m007 from './007-auto-assigned.js';
+import * as m008 from './008-heat-risk.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005-alerts': m005,
   '006-mail': m006,
   '007-auto-assigned': m007,
+  '008-heat-risk': m008,
 };

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  backtestQuerySchema,
+  backtestResponseSchema,
   deviceIdParamSchema,
   errorSchema,
   historyQuerySchema,
@@ -152,5 +154,23 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       readings.history(currentUser(request), request.params.id, request.query.range),
+  );
+
+  app.get(
+    '/:id/risk/backtest',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['readings'],
+        summary: 'How often the heat-risk model and the plain thresholds would have alerted',
+        description:
+          'Over the last `days` (1–30, default 7) of stored readings: heat alerts (each rise above SAFE), minutes above SAFE and the highest level, for the owner’s thresholds alone and with the heat-risk model beside them (the higher of the two, as the heat alert follows); `model_only_alerts` counts the model’s alerts during which the thresholds stayed SAFE. Owner or admin; another user’s device answers 404.',
+        params: idParamSchema,
+        querystring: backtestQuerySchema,
+        response: { 200: backtestResponseSchema, ...readErrors },
+      },
+    },
+    async (request) =>
+      readings.backtest(currentUser(request), request.params.id, request.query.days),
   );
 };

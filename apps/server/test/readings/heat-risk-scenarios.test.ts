@@ -1,0 +1,257 @@
+// The heat-risk scenarios of docs/heat-risk.md, as simulated collar traces posted through the
+// real ingest path (HTTP, the group commit, the alert hook), one reading every 30 seconds of
+// collar time while the server's clock moves with it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RISK_BANDS,
+  type Alert,
+  type Device,
+  type HealthCondition,
+  type Reading,
+  type RiskBand,
+} from '@pawguard/shared';
+import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
+import { ownedCollar } from '../helpers/devices.js';
+import { postAsCollar, readingRows } from '../helpers/readings.js';
+
+let t: TestApp;
+let admin: SeededUser;
+let owner: SeededUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await seedUser(t, { role: 'admin' });
+  owner = await seedUser(t);
+});
+afterAll(() => t.close());
+
+const STEP_S = 30;
+const rank = (b: RiskBand | string | null) => RISK_BANDS.indexOf((b ?? 'SAFE') as RiskBand);
+
+interface Profile {
+  name: string;
+  breed?: string;
+  age?: number;
+  weight?: number;
+  health_conditions?: HealthCondition[];
+}
+type Sample = { temperature: number; humidity: number; activity_level: number; heart_rate: number };
+
+/** A collar on a pet with this profile (set through the pets API, as an owner would). */
+async function collarFor(profile: Profile) {
+  const c = await ownedCollar(t, admin, owner, profile.name);
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/dogs/${c.pet.id}`,
+    headers: bearer(owner.token),
+    payload: profile,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return c;
+}
+type Collar = Awaited<ReturnType<typeof collarFor>>;
+
+/**
+ * Lives `minutes` of collar time: a reading every 30 s, posted as it is taken. Answers what
+ * each answer stored (the server's status and risk), oldest first.
+ */
+async function live(c: Collar, minutes: number, at: (minute: number) => Sample) {
+  const stored: Reading[] = [];
+  for (let s = 0; s <= minutes * 60; s += STEP_S) {
+    t.clock.advance(STEP_S * 1000);
+    const reading = { ...at(s / 60), timestamp: t.clock.now().toISOString() };
+    const res = await postAsCollar(t, c.device_id, c.device_key, reading);
+    expect(res.statusCode, res.body).toBe(201);
+    stored.push(res.json().vitals as Reading);
+  }
+  return stored;
+}
+
+/** A backlog of past days, one reading every 30 minutes, sent as the collar's upload. */
+async function pastDays(c: Collar, days: number, airAt: (hour: number) => number) {
+  const now = t.clock.now().getTime();
+  const readings = [];
+  for (let m = days * 24 * 60; m >= 60; m -= 30)
+    readings.push({
+      temperature: airAt(((now - m * 60_000) / 3_600_000) % 24) + 2,
+      humidity: 50,
+      activity_level: 10,
+      heart_rate: 85,
+      timestamp: new Date(now - m * 60_000).toISOString(),
+    });
+  const res = await postAsCollar(t, c.device_id, c.device_key, readings);
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+const deviceOf = async (c: Collar) =>
+  (
+    await t.app.inject({ method: 'GET', url: `/api/devices/${c.id}`, headers: bearer(owner.token) })
+  ).json().device as Device;
+const alertsOf = async (c: Collar) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/devices/${c.id}/alerts`,
+      headers: bearer(owner.token),
+    })
+  ).json().alerts as Alert[];
+const highest = (rs: Reading[], key: 'status' | 'risk_band') =>
+  RISK_BANDS[Math.max(...rs.map((r) => rank(r[key])))];
+const resting = (temperature: number, humidity = 50): Sample => ({
+  temperature,
+  humidity,
+  activity_level: 6,
+  heart_rate: 85,
+});
+
+describe('heat-risk scenarios through the real ingest path', () => {
+  it('exertion on a mild day: a flat-faced dog is raised while the thresholds stay SAFE', async () => {
+    const c = await collarFor({ name: 'Coco', breed: 'French Bulldog', weight: 26, age: 4 });
+    const rs = await live(c, 40, (m) =>
+      m < 3
+        ? resting(19, 55)
+        : { temperature: 19.5, humidity: 55, activity_level: 85, heart_rate: 160 },
+    );
+    expect(highest(rs, 'status')).toBe('SAFE');
+    expect(rank(highest(rs, 'risk_band'))).toBeGreaterThanOrEqual(rank('WARNING'));
+    const device = await deviceOf(c);
+    expect(device.vitals_status).toBe('SAFE');
+    expect(rank(device.risk_band)).toBeGreaterThanOrEqual(rank('WARNING'));
+    expect(device.risk_reasons.join(' | ')).toMatch(/exercise for \d+ minutes/);
+    expect(device.risk_reasons.join(' | ')).toMatch(/French Bulldog/);
+    // The heat alert follows the higher of the two, and says why.
+    const [heat] = (await alertsOf(c)).filter((a) => a.type === 'heat');
+    expect(heat).toMatchObject({ resolved: false });
+    expect(heat!.reasons.join(' ')).toMatch(/exercise/);
+  });
+
+  it('a parked car is CRITICAL before the collar reaches the critical threshold', async () => {
+    const c = await collarFor({ name: 'Max', breed: 'Labrador Retriever', weight: 65, age: 5 });
+    // About 1.8 °C per 5 minutes at first, 80 % of the rise within 30 minutes.
+    const rs = await live(c, 30, (m) => ({
+      temperature: 24 + 14 * (1 - Math.exp(-m / 19)),
+      humidity: 45,
+      activity_level: 4,
+      heart_rate: 100,
+    }));
+    const first = rs.findIndex((r) => r.risk_band === 'CRITICAL');
+    expect(first).toBeGreaterThan(0);
+    expect(rs[first]!.temperature).toBeLessThan(35);
+    expect(rs[first]!.status).not.toBe('CRITICAL');
+    expect(rs[first]!.risk_reasons[0]).toMatch(/while Max is still: the pattern of a parked car/);
+    const [heat] = (await alertsOf(c)).filter((a) => a.type === 'heat');
+    expect(heat).toMatchObject({ level: 'CRITICAL', resolved: false });
+    // The mail says why in one line.
+    const mails = await t.app.container.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', owner.email)
+      .execute();
+    expect(mails.some((m) => /Why: .*parked car/.test(m.text_body))).toBe(true);
+  });
+
+  it('a humid walk: the model rises above the plain thresholds', async () => {
+    const c = await collarFor({ name: 'Bruno', breed: 'Labrador', weight: 65, age: 5 });
+    const rs = await live(c, 40, () => ({
+      temperature: 29.5,
+      humidity: 80,
+      activity_level: 55,
+      heart_rate: 125,
+    }));
+    expect(highest(rs, 'status')).toBe('WARNING');
+    expect(rank(highest(rs, 'risk_band'))).toBeGreaterThanOrEqual(rank('DANGER'));
+    expect(rs.at(-1)!.risk_reasons.join(' | ')).toMatch(/heat index \d+ °C/);
+  });
+
+  it('the first hot day weighs more than the same day for a dog used to the heat', async () => {
+    const dog = { breed: 'Border Collie', weight: 40, age: 3 };
+    const first = await collarFor({ name: 'Skye', ...dog });
+    const used = await collarFor({ name: 'Nell', ...dog });
+    await pastDays(first, 5, (h) => 12 + 6 * Math.sin((Math.PI * h) / 24));
+    await pastDays(used, 5, (h) => 24 + 7 * Math.sin((Math.PI * h) / 24));
+    const walk = () => ({ temperature: 31, humidity: 55, activity_level: 50, heart_rate: 120 });
+    const a = await live(first, 25, walk);
+    const b = await live(used, 25, walk);
+    expect(a.at(-1)!.risk_reasons.join(' | ')).toMatch(/not used to the heat/);
+    expect(b.at(-1)!.risk_reasons.join(' | ')).not.toMatch(/not used to the heat/);
+    expect(a.at(-1)!.risk_score! - b.at(-1)!.risk_score!).toBeCloseTo(1, 5);
+    expect(rank(highest(a, 'risk_band'))).toBeGreaterThan(rank(highest(b, 'risk_band')));
+  });
+
+  it('an old dog resting in a hot room: DANGER soon, CRITICAL after half an hour', async () => {
+    const c = await collarFor({
+      name: 'Duchess',
+      breed: 'Cavalier King Charles Spaniel',
+      weight: 18,
+      age: 13,
+      health_conditions: ['heart'],
+    });
+    const rs = await live(c, 40, () => resting(32, 55));
+    expect(highest(rs, 'status')).toBe('WARNING');
+    const byMinute = (m: number) => rs[(m * 60) / STEP_S]!;
+    expect(rank(byMinute(5).risk_band)).toBeGreaterThanOrEqual(rank('DANGER'));
+    expect(byMinute(40).risk_band).toBe('CRITICAL');
+    expect(byMinute(40).risk_reasons[0]).toMatch(/for \d+ minutes while Duchess rests/);
+  });
+
+  it('a resting dog on a pleasant day stays SAFE, even a flat-faced one', async () => {
+    const c = await collarFor({ name: 'Pip', breed: 'Pug', weight: 18, age: 10 });
+    const rs = await live(c, 60, (m) => resting(22 + Math.sin(m / 10), 50));
+    expect(rs.every((r) => r.risk_band === 'SAFE' && r.status === 'SAFE')).toBe(true);
+    expect(await alertsOf(c)).toEqual([]);
+    expect((await deviceOf(c)).risk_band).toBe('SAFE');
+  });
+
+  it('a step change outdoors does not look like a parked car', async () => {
+    const c = await collarFor({ name: 'Ziggy', breed: 'Whippet', weight: 30, age: 6 });
+    // Indoors at 22 °C, then out onto a 33 °C patio: the sensor follows with a 60 s lag.
+    const rs = await live(c, 25, (m) =>
+      resting(m < 3 ? 22 : 33 - 11 * (1 + (m - 3)) * Math.exp(-(m - 3)), 40),
+    );
+    expect(rs.some((r) => r.temperature > 32.5)).toBe(true);
+    expect(rs.some((r) => r.risk_reasons.some((x) => /parked car/.test(x)))).toBe(false);
+    expect(rs.every((r) => r.risk_band !== 'CRITICAL')).toBe(true);
+    const stored = await readingRows(t, c.id);
+    expect(stored.every((r) => !/parked car/.test(r.risk_reasons ?? ''))).toBe(true);
+  });
+});
+
+describe('GET /api/devices/{id}/risk/backtest', () => {
+  it('answers what the model adds over the last days, for the owner', async () => {
+    const c = await collarFor({ name: 'Otto', breed: 'French Bulldog', weight: 26, age: 4 });
+    await live(c, 35, (m) =>
+      m < 3
+        ? resting(19, 55)
+        : { temperature: 19.5, humidity: 55, activity_level: 85, heart_rate: 160 },
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/devices/${c.id}/risk/backtest?days=7`,
+      headers: bearer(owner.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      days: 7,
+      readings: 71,
+      thresholds: { alerts: 0, minutes_elevated: 0, highest: 'SAFE' },
+      model_only_alerts: 1,
+    });
+    expect(body.model.alerts).toBe(1);
+    expect(body.model.minutes_elevated).toBeGreaterThan(10);
+  });
+
+  it('refuses bad days with a 400 and hides another owner’s collar with a 404', async () => {
+    const c = await collarFor({ name: 'Fido' });
+    const stranger = await seedUser(t);
+    const get = (url: string, token = owner.token) =>
+      t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    for (const q of ['days=0', 'days=31', 'days=abc', 'days=2.5', 'extra=1']) {
+      const res = await get(`/api/devices/${c.id}/risk/backtest?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+    expect((await get(`/api/devices/${c.id}/risk/backtest`, stranger.token)).statusCode).toBe(404);
+    const mine = await get(`/api/devices/${c.id}/risk/backtest`);
+    expect(mine.json()).toMatchObject({ days: 7, readings: 0, model_only_alerts: 0 });
+  });
+});

@@ -1,0 +1,314 @@
+import { describe, expect, it } from 'vitest';
+import { matchBreed } from './breeds.js';
+import {
+  BacktestTally,
+  assessAlone,
+  emptyRiskState,
+  parkedCarPattern,
+  parseRiskState,
+  profileFactors,
+  recordDay,
+  riskStep,
+  timesTheRisk,
+  type RiskAssessment,
+  type RiskProfile,
+  type RiskReading,
+} from './heat-risk.js';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 6, 15, 12, 0, 0);
+
+/** Readings every `everyS` seconds for `minutes`, from a function of the minute. */
+function trace(
+  minutes: number,
+  at: (m: number) => Omit<RiskReading, 'at'>,
+  start = T0,
+  everyS = 30,
+): RiskReading[] {
+  const out: RiskReading[] = [];
+  for (let s = 0; s <= minutes * 60; s += everyS) out.push({ at: start + s * 1000, ...at(s / 60) });
+  return out;
+}
+
+/** Runs readings through the model; answers every assessment, and the state after. */
+function run(readings: RiskReading[], profile: RiskProfile = {}, state = emptyRiskState()) {
+  const out: RiskAssessment[] = [];
+  for (const r of readings) {
+    const step = riskStep(state, r, profile);
+    state = step.state;
+    out.push(step.assessment);
+  }
+  return { assessments: out, last: out.at(-1)!, state };
+}
+
+const resting = { activity_level: 8, heart_rate: 80 };
+
+describe('matchBreed', () => {
+  it.each([
+    ['French Bulldog', 'French Bulldog'],
+    ['frenchie', 'French Bulldog'],
+    ['French bulldog x poodle', 'French Bulldog'],
+    ['English Bulldog', 'Bulldog'],
+    ['bulldog', 'Bulldog'],
+    ['Labradoodle', 'Labrador Retriever'],
+    ['  PUG  ', 'Pug'],
+    ['Cavalier', 'Cavalier King Charles Spaniel'],
+  ])('"%s" is the %s', (text, name) => {
+    expect(matchBreed(text)?.name).toBe(name);
+  });
+
+  it.each(['', '   ', 'Mixed Breed', 'Other', 'Bullmastif-ish wolf', null])(
+    '"%s" is no known breed (neutral)',
+    (text) => {
+      expect(matchBreed(text)).toBeNull();
+    },
+  );
+});
+
+describe('profileFactors', () => {
+  const points = (p: RiskProfile) =>
+    Object.fromEntries(profileFactors(p).map((f) => [f.code, f.points]));
+
+  it('an unknown profile adds nothing', () => {
+    expect(profileFactors({})).toEqual([]);
+    expect(profileFactors({ breed: 'Other', sex: 'male' })).toEqual([]);
+  });
+
+  it('a flat-faced breed counts log2(2.1); a breed of high published risk counts more', () => {
+    expect(points({ breed: 'Boxer' })).toEqual({ breed: 1.07 });
+    expect(points({ breed: 'Pug' })).toEqual({ breed: 1.5 });
+    expect(points({ breed: 'French Bulldog' })).toEqual({ breed: 2.5 });
+    expect(points({ breed: 'Greyhound' })).toEqual({ breed: 1.5 });
+    expect(points({ breed: 'Labrador' })).toEqual({});
+  });
+
+  it('weight, age, body condition and known conditions', () => {
+    expect(points({ weightLbs: 121 })).toEqual({ weight: 1.77 }); // 55 kg: OR 3.4
+    expect(points({ weightLbs: 15 })).toEqual({}); // under 10 kg
+    expect(points({ age: 7 })).toEqual({ age: 0.58 }); // OR 1.5
+    expect(points({ age: 13 })).toEqual({ age: 0.81 }); // OR 1.75
+    expect(points({ age: 3 })).toEqual({});
+    expect(points({ bodyCondition: 7 })).toEqual({ 'body-condition': 0.49 }); // OR 1.4
+    expect(points({ bodyCondition: 5 })).toEqual({});
+    expect(points({ conditions: ['airway', 'heart'] })).toEqual({ conditions: 2 });
+  });
+
+  it('speaks in plain words with the odds beside them', () => {
+    const [breed] = profileFactors({ breed: 'boxer' });
+    expect(`${breed!.label}, ${timesTheRisk(breed!.points)}`).toBe(
+      'flat-faced breed (Boxer), about 2× the risk',
+    );
+    expect(timesTheRisk(0.58)).toBe('about 1.5× the risk');
+    expect(timesTheRisk(2.5)).toBe('about 6× the risk');
+  });
+});
+
+describe('parkedCarPattern', () => {
+  const m0 = 1000;
+  const samples = (temps: number[], still: (i: number) => boolean = () => true) =>
+    temps.map((t, i) => [m0 + i, t, still(i) ? 1 : 0] as [number, number, 0 | 1]);
+  // A closed car: about 1.8 °C per 5 minutes.
+  const car = Array.from({ length: 12 }, (_, i) => 27 + 0.38 * i);
+
+  it('a steady rise while the dog is still, past 30 °C', () => {
+    expect(parkedCarPattern(samples(car), m0 + 11)).toBe(true);
+  });
+
+  it('not when the dog moved in the window', () => {
+    expect(
+      parkedCarPattern(
+        samples(car, (i) => i !== 6),
+        m0 + 11,
+      ),
+    ).toBe(false);
+  });
+
+  it('not a step: the dog walks from a cool house onto a hot patio', () => {
+    const step = [22, 22, 22, 26, 30, 31.5, 32, 32, 32, 32, 32, 32];
+    expect(parkedCarPattern(samples(step), m0 + 11)).toBe(false);
+  });
+
+  it('not below 30 °C, and not on a slight drift', () => {
+    expect(parkedCarPattern(samples(car.map((t) => t - 6)), m0 + 11)).toBe(false);
+    expect(parkedCarPattern(samples(car.map((_, i) => 31 + 0.1 * i)), m0 + 11)).toBe(false);
+  });
+
+  it('not without ten minutes of samples', () => {
+    expect(parkedCarPattern(samples(car.slice(5)), m0 + 11)).toBe(false);
+  });
+});
+
+describe('riskStep', () => {
+  it('a resting dog on a pleasant day stays SAFE, whatever its profile', () => {
+    const worst: RiskProfile = {
+      breed: 'French Bulldog',
+      age: 13,
+      weightLbs: 130,
+      bodyCondition: 9,
+      conditions: ['airway', 'breathing', 'heart'],
+    };
+    const { assessments } = run(
+      trace(120, () => ({ temperature: 22, humidity: 50, ...resting })),
+      worst,
+    );
+    expect(new Set(assessments.map((a) => a.band))).toEqual(new Set(['SAFE']));
+  });
+
+  it('sustained exercise on a mild day raises a flat-faced dog, not a typical one', () => {
+    const walk = trace(40, (m) => ({
+      temperature: 18,
+      humidity: 55,
+      activity_level: m < 2 ? 10 : 70,
+      heart_rate: m < 2 ? 90 : 150,
+    }));
+    const frenchie = run(walk, { breed: 'French Bulldog', weightLbs: 26, age: 4 }).last;
+    const lab = run(walk, { breed: 'Labrador', weightLbs: 65, age: 4 }).last;
+    expect(frenchie.band).not.toBe('SAFE');
+    expect(frenchie.reasons[0]).toMatch(/exercise for \d+ minutes, about \d+× the risk/);
+    expect(frenchie.reasons.join(' ')).toMatch(/French Bulldog/);
+    expect(lab.score).toBeLessThan(frenchie.score);
+  });
+
+  it('the first hot day counts against a dog not used to the heat', () => {
+    const day = 86_400_000;
+    let cool = emptyRiskState();
+    let hot = emptyRiskState();
+    for (let d = 5; d >= 1; d--) {
+      cool = recordDay(cool, { at: T0 - d * day, temperature: 17, humidity: 50 });
+      hot = recordDay(hot, { at: T0 - d * day, temperature: 31, humidity: 50 });
+    }
+    const walk = trace(30, () => ({ temperature: 30, humidity: 50, activity_level: 50 }));
+    const first = run(walk, {}, cool).last;
+    const used = run(walk, {}, hot).last;
+    expect(first.factors.map((f) => f.code)).toContain('acclimatisation');
+    expect(used.factors.map((f) => f.code)).not.toContain('acclimatisation');
+    expect(first.score).toBeGreaterThan(used.score);
+  });
+
+  it('a new collar without history is neutral on acclimatisation', () => {
+    const { last } = run(trace(5, () => ({ temperature: 32, humidity: 50, ...resting })));
+    expect(last.factors.map((f) => f.code)).not.toContain('acclimatisation');
+  });
+
+  it('the parked-car pattern is CRITICAL whatever the score, and holds while it stays hot', () => {
+    const readings = trace(30, (m) => ({
+      temperature: Math.min(24 + 0.36 * m, 38),
+      humidity: 45,
+      activity_level: 5,
+      heart_rate: 95,
+    }));
+    const { assessments } = run(readings, { name: 'Rex' });
+    const first = assessments.findIndex((a) => a.trigger === 'parked-car');
+    expect(first).toBeGreaterThan(0);
+    expect(assessments[first]!.band).toBe('CRITICAL');
+    expect(assessments[first]!.reasons[0]).toMatch(/while Rex is still: .*parked car/);
+    expect(assessments.slice(first).every((a) => a.band === 'CRITICAL')).toBe(true);
+  });
+
+  it('sustained heat at rest turns CRITICAL after half an hour', () => {
+    const { assessments } = run(trace(45, () => ({ temperature: 33, humidity: 55, ...resting })));
+    const at = (m: number) => assessments[m * 2]!;
+    expect(at(20).trigger).toBeNull();
+    expect(at(40).trigger).toBe('heat-at-rest');
+    expect(at(40).band).toBe('CRITICAL');
+  });
+
+  it('a heart rate that does not come down after exercise adds points', () => {
+    const readings = trace(30, (m) => ({
+      temperature: 24,
+      humidity: 50,
+      activity_level: m < 15 ? 80 : 5,
+      heart_rate: m < 15 ? 160 : 150,
+    }));
+    const { last } = run(readings, {}, { ...emptyRiskState(), restHr: 80 });
+    expect(last.factors.find((f) => f.code === 'heart-rate')?.label).toMatch(
+      /heart rate still 1\d\d bpm \d+ minutes after exercise/,
+    );
+  });
+
+  it('a higher band shows at once; a lower one only after 5 minutes of judging lower', () => {
+    const hot = trace(40, () => ({ temperature: 36, humidity: 60, activity_level: 60 }));
+    const { state, last } = run(hot);
+    expect(last.band).not.toBe('SAFE');
+    const cool = trace(
+      8,
+      () => ({ temperature: 20, humidity: 50, activity_level: 5 }),
+      hot.at(-1)!.at + 30_000,
+    );
+    const after = run(cool, {}, state).assessments;
+    expect(after[0]!.band).toBe(last.band);
+    expect(after[0]!.reasons).toEqual(last.reasons);
+    expect(after[8]!.band).toBe(last.band); // 4 minutes on
+    expect(after[12]!.band).toBe('SAFE'); // 6 minutes on
+  });
+
+  it('a long silence starts the short windows afresh but keeps the days', () => {
+    const { state } = run(trace(40, () => ({ temperature: 30, humidity: 50, activity_level: 60 })));
+    const next = riskStep(
+      state,
+      { at: state.at + 3 * 60 * MIN, temperature: 21, humidity: 50, activity_level: 5 },
+      {},
+    ).state;
+    expect(next.exertSince).toBe(null);
+    expect(next.warmSince).toBe(null);
+    expect(next.days.length).toBe(1);
+  });
+});
+
+describe('assessAlone and the stored state', () => {
+  it('judges a backlog reading from its own heat and the profile', () => {
+    const a = assessAlone({ at: T0, temperature: 38, humidity: 60 }, { breed: 'Pug' });
+    expect(a.band).not.toBe('SAFE');
+    expect(a.trigger).toBeNull();
+  });
+
+  it('a missing or foreign state starts afresh', () => {
+    expect(parseRiskState(null)).toEqual(emptyRiskState());
+    expect(parseRiskState('{"v":99}')).toEqual(emptyRiskState());
+    expect(parseRiskState('not json')).toEqual(emptyRiskState());
+  });
+
+  it('keeps the highest heat index of each of the last 15 days only', () => {
+    let s = emptyRiskState();
+    for (let d = 0; d < 20; d++)
+      s = recordDay(s, { at: T0 + d * 86_400_000, temperature: 20 + d / 10, humidity: 50 });
+    s = recordDay(s, { at: T0 + 19 * 86_400_000 + 1000, temperature: 10, humidity: 50 });
+    expect(s.days).toHaveLength(15);
+    expect(s.days.at(-1)![1]).toBeGreaterThan(21);
+  });
+});
+
+describe('BacktestTally', () => {
+  const r = (m: number, status: string, risk: string | null) => ({
+    at: T0 + m * MIN,
+    status: status as 'SAFE',
+    risk_band: risk as 'SAFE' | null,
+  });
+
+  it('counts the alerts and minutes of each side, and what only the model saw', () => {
+    const t = new BacktestTally();
+    for (const x of [
+      r(0, 'SAFE', 'SAFE'),
+      r(1, 'SAFE', 'WARNING'), // model alert 1 (thresholds SAFE throughout)
+      r(2, 'SAFE', 'DANGER'),
+      r(3, 'SAFE', 'SAFE'),
+      r(4, 'WARNING', 'SAFE'), // both alert
+      r(5, 'WARNING', 'DANGER'),
+      r(6, 'SAFE', null),
+      r(7, 'SAFE', 'WARNING'), // model alert 3, still open at the end
+    ])
+      t.add(x);
+    expect(t.result()).toEqual({
+      thresholds: { alerts: 1, minutes_elevated: 2, highest: 'WARNING' },
+      model: { alerts: 3, minutes_elevated: 4, highest: 'DANGER' },
+      model_only_alerts: 2,
+    });
+  });
+
+  it('a long silence counts at most 10 minutes', () => {
+    const t = new BacktestTally();
+    t.add(r(0, 'WARNING', null));
+    t.add(r(120, 'SAFE', null));
+    expect(t.result().thresholds.minutes_elevated).toBe(10);
+  });
+});

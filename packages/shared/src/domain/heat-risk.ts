@@ -1,0 +1,552 @@
+import { matchBreed } from './breeds.js';
+import { heatIndexF } from './heat-index.js';
+import { celsiusToFahrenheit, fahrenheitToCelsius } from './units.js';
+import { VITALS_STATUSES, type VitalsStatus } from './vitals-status.js';
+
+/**
+ * The heat-risk model (DESIGN §3 "Heat risk"; every number is in docs/heat-risk.md with its
+ * source or "judgement"). For each reading it adds up points, each point roughly doubling the
+ * odds of heat-related illness (log₂ of an odds ratio where one is published), from what the
+ * collar has seen lately and from the dog's profile, and answers a band, the score and the
+ * reasons in plain words. Two patterns are CRITICAL whatever the score: a parked car, and
+ * sustained heat at rest.
+ *
+ * Pure: the recent past is a small state the caller keeps per collar and hands back with the
+ * next reading (riskStep), so the model costs the same per reading however long a dog has worn
+ * its collar, and never reads a clock or a database.
+ */
+
+/** The same four levels as the vitals status, so the heat alert can follow the higher. */
+export type RiskBand = VitalsStatus;
+export const RISK_BANDS = VITALS_STATUSES;
+
+export const HEALTH_CONDITIONS = ['airway', 'breathing', 'heart'] as const;
+export type HealthCondition = (typeof HEALTH_CONDITIONS)[number];
+export const SEXES = ['female', 'male'] as const;
+export type Sex = (typeof SEXES)[number];
+
+/** What the model knows of the dog. Unknown (null) is neutral: it adds nothing. */
+export interface RiskProfile {
+  name?: string | null;
+  breed?: string | null;
+  /** Years. */
+  age?: number | null;
+  /** Pounds, as the pet sheet takes it. */
+  weightLbs?: number | null;
+  sex?: Sex | null;
+  /** The 9-point body condition score vets use (5 is ideal). */
+  bodyCondition?: number | null;
+  conditions?: readonly HealthCondition[] | null;
+}
+
+/** The parts of a reading the model reads; `at` is the reading's time (epoch ms). */
+export interface RiskReading {
+  at: number;
+  temperature: number;
+  humidity: number;
+  heart_rate?: number | null;
+  activity_level?: number | null;
+}
+
+/** One input's contribution: points (≈ log₂ of its odds ratio) and the words for it. */
+export interface RiskFactor {
+  code: string;
+  points: number;
+  /** "flat-faced breed (French Bulldog)": what, without the "about N×" part. */
+  label: string;
+}
+
+export type RiskTrigger = 'parked-car' | 'heat-at-rest';
+
+export interface RiskAssessment {
+  band: RiskBand;
+  /** The sum of the points, one decimal. */
+  score: number;
+  /** The top reasons in plain words, most important first (at most three). */
+  reasons: string[];
+  /** Every factor that added points, largest first. */
+  factors: RiskFactor[];
+  trigger: RiskTrigger | null;
+}
+
+/** A minute's last collar temperature, and whether the dog was still all that minute. */
+type MinuteSample = [minute: number, temperatureC: number, still: 0 | 1];
+
+/** What the model remembers of a collar between readings (JSON on the device row). */
+export interface RiskState {
+  v: 1;
+  /** The last reading's time (ms). */
+  at: number;
+  /** Activity, smoothed over about 10 minutes (exercise) and over about 2 (rest). */
+  act: number | null;
+  calm: number | null;
+  /** Since when the smoothed activity has been exercise (≥ 30), and when it last was. */
+  exertSince: number | null;
+  lastExertAt: number | null;
+  /** Since when the activity smoothed over 2 minutes has been rest (< 20). */
+  stillSince: number | null;
+  /** Heart rate smoothed over about 3 minutes, and this dog's resting rate (≈ 1 hour). */
+  hr: number | null;
+  restHr: number | null;
+  hrHighSince: number | null;
+  /** Since when the heat index at the collar has been ≥ 30 °C, and ≥ 35 °C at rest. */
+  warmSince: number | null;
+  hotRestSince: number | null;
+  /** The last 16 minutes, a sample a minute (the parked-car pattern). */
+  temps: MinuteSample[];
+  /** The parked-car pattern, once seen, holds while the dog stays still in that heat. */
+  carPeak: number | null;
+  /** The highest heat index (°C) of each of the last 15 days (UTC), oldest first. */
+  days: [day: number, maxHeatIndexC: number][];
+  /** The band shown, its reasons, and since when the model has judged lower. */
+  held: RiskBand;
+  heldReasons: string[];
+  lowerSince: number | null;
+}
+
+const MIN = 60_000;
+const DAY = 86_400_000;
+
+/** Bands by score: below WARNING is SAFE. */
+export const RISK_BAND_FLOORS = { WARNING: 4.5, DANGER: 6, CRITICAL: 7.5 } as const;
+/** Without this much from the day itself (heat, exercise, heart rate) the band stays SAFE. */
+export const EXPOSURE_FLOOR = 2;
+/** A band is lowered only once the model has judged lower for this long. */
+export const RISK_HOLD_MS = 5 * MIN;
+/** A collar silent this long starts its short windows afresh. */
+const GAP_RESET_MS = 20 * MIN;
+
+/** Heat index at the collar (°C) → points, highest first (judgement). */
+const HEAT_INDEX_POINTS: readonly [atLeastC: number, points: number][] = [
+  [40, 5],
+  [36, 4],
+  [33, 3],
+  [30, 2],
+  [27, 1.5],
+  [24, 1],
+  [20, 0.5],
+];
+
+/** Smoothed activity (0–100) → points (judgement; exercise triggers 74 % of cases). */
+const EXERTION_POINTS: readonly [atLeast: number, points: number, words: string][] = [
+  [70, 2.5, 'hard exercise'],
+  [45, 2, 'exercise'],
+  [30, 1, 'light exercise'],
+];
+const EXERTING_AT = 30;
+const STILL_BELOW = 20;
+/** A single reading of this activity or more means the dog moved that minute. */
+const MOVED_AT = 25;
+
+/** Breed, age, weight, body condition and known conditions → points. */
+const BREED_POINTS = { 'very-high': 2.5, high: 1.5, brachycephalic: 1.07 } as const;
+const LBS_PER_KG = 2.20462;
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const rank = (b: RiskBand) => RISK_BANDS.indexOf(b);
+const ewma = (prev: number | null, value: number, dtMs: number, tauMs: number) =>
+  prev === null ? value : prev + (value - prev) * (1 - Math.exp(-dtMs / tauMs));
+const minutes = (ms: number) => Math.max(1, Math.round(ms / MIN));
+
+/** The heat index (°C) at the collar. */
+export function heatIndexC(temperatureC: number, humidity: number): number {
+  return fahrenheitToCelsius(heatIndexF(celsiusToFahrenheit(temperatureC), humidity));
+}
+
+/** "about 2×", "about 1.5×": the odds a number of points stands for. */
+export function timesTheRisk(points: number): string {
+  const times = 2 ** points;
+  return `about ${times < 2 ? round1(times) : Math.round(times)}× the risk`;
+}
+
+export function emptyRiskState(): RiskState {
+  return {
+    v: 1,
+    at: 0,
+    act: null,
+    calm: null,
+    exertSince: null,
+    lastExertAt: null,
+    stillSince: null,
+    hr: null,
+    restHr: null,
+    hrHighSince: null,
+    warmSince: null,
+    hotRestSince: null,
+    temps: [],
+    carPeak: null,
+    days: [],
+    held: 'SAFE',
+    heldReasons: [],
+    lowerSince: null,
+  };
+}
+
+/** A stored state, or a fresh one when it is missing or of another shape. */
+export function parseRiskState(json: string | null | undefined): RiskState {
+  if (!json) return emptyRiskState();
+  try {
+    const s = JSON.parse(json) as RiskState;
+    return s && s.v === 1 ? s : emptyRiskState();
+  } catch {
+    return emptyRiskState();
+  }
+}
+
+/** Stored reasons (a JSON list), or none. */
+export function parseReasons(json: string | null | undefined): string[] {
+  if (!json) return [];
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The profile's points: the same for every reading of the dog. */
+export function profileFactors(p: RiskProfile): RiskFactor[] {
+  const out: RiskFactor[] = [];
+  const breed = matchBreed(p.breed);
+  if (breed) {
+    const byRisk = breed.risk ? BREED_POINTS[breed.risk] : 0;
+    const bySkull = breed.skull === 'brachycephalic' ? BREED_POINTS.brachycephalic : 0;
+    if (byRisk > 0 || bySkull > 0) {
+      const flat = breed.skull === 'brachycephalic';
+      const label = breed.risk
+        ? `${flat ? 'flat-faced breed' : 'breed'} with a high published heat risk (${breed.name})`
+        : `flat-faced breed (${breed.name})`;
+      out.push({ code: 'breed', points: Math.max(byRisk, bySkull), label });
+    }
+  }
+  if (p.weightLbs != null) {
+    const kg = p.weightLbs / LBS_PER_KG;
+    const points = kg >= 50 ? 1.77 : kg >= 30 ? 1 : kg >= 10 ? 0.5 : 0;
+    if (points) out.push({ code: 'weight', points, label: `${Math.round(kg)} kg body weight` });
+  }
+  if (p.age != null) {
+    const points = p.age >= 12 ? 0.81 : p.age >= 9 ? 0.7 : p.age >= 6 ? 0.58 : 0;
+    if (points) out.push({ code: 'age', points, label: `${p.age} years old` });
+  }
+  if (p.bodyCondition != null) {
+    const points = p.bodyCondition >= 8 ? 1 : p.bodyCondition >= 6 ? 0.49 : 0;
+    if (points)
+      out.push({
+        code: 'body-condition',
+        points,
+        label: p.bodyCondition >= 8 ? 'carrying a lot of extra weight' : 'carrying extra weight',
+      });
+  }
+  const conditions = new Set(p.conditions ?? []);
+  const conditionPoints =
+    (conditions.has('airway') ? 1.5 : 0) +
+    (conditions.has('breathing') ? 1 : 0) +
+    (conditions.has('heart') ? 1 : 0);
+  if (conditionPoints) {
+    const names = HEALTH_CONDITIONS.filter((c) => conditions.has(c));
+    out.push({
+      code: 'conditions',
+      points: Math.min(2, conditionPoints),
+      label: `known ${names.join(' and ')} condition${names.length > 1 ? 's' : ''}`,
+    });
+  }
+  return out;
+}
+
+/** Adds a reading's heat index to its day's maximum (any reading, a backlog's too). */
+export function recordDay(state: RiskState, reading: RiskReading): RiskState {
+  const day = Math.floor(reading.at / DAY);
+  const hi = round1(heatIndexC(reading.temperature, reading.humidity));
+  const days = state.days.filter(([d]) => d > day - 15);
+  const i = days.findIndex(([d]) => d === day);
+  if (i >= 0) days[i] = [day, Math.max(days[i]![1], hi)];
+  else days.push([day, hi]);
+  days.sort((a, b) => a[0] - b[0]);
+  return { ...state, days: days.slice(-15) };
+}
+
+/** Moves the windows on by one reading (the reading is the collar's newest). */
+function advanceState(prev: RiskState, r: RiskReading): RiskState {
+  const fresh = prev.at === 0 || r.at - prev.at > GAP_RESET_MS;
+  const base: RiskState = fresh
+    ? { ...emptyRiskState(), restHr: prev.restHr, days: prev.days, held: prev.held }
+    : prev;
+  const s: RiskState = { ...recordDay(base, r), at: r.at };
+  s.heldReasons = prev.heldReasons;
+  s.lowerSince = prev.lowerSince;
+  const dt = fresh ? 0 : r.at - prev.at;
+  const hi = heatIndexC(r.temperature, r.humidity);
+
+  if (r.activity_level != null) {
+    s.act = ewma(s.act, r.activity_level, dt, 10 * MIN);
+    s.calm = ewma(s.calm, r.activity_level, dt, 2 * MIN);
+  }
+  const exerting = s.act !== null && s.act >= EXERTING_AT;
+  const still = s.calm !== null && s.calm < STILL_BELOW;
+  s.exertSince = exerting ? (s.exertSince ?? r.at) : null;
+  if (exerting) s.lastExertAt = r.at;
+  s.stillSince = still ? (s.stillSince ?? r.at) : null;
+
+  if (r.heart_rate != null) {
+    s.hr = ewma(s.hr, r.heart_rate, dt, 3 * MIN);
+    const quiet = still && (r.activity_level ?? 100) < MOVED_AT && hi < 30;
+    if (quiet) s.restHr = round1(ewma(s.restHr, r.heart_rate, dt, 60 * MIN));
+  }
+  const restHr = s.restHr ?? DEFAULT_REST_HR;
+  s.hrHighSince = s.hr !== null && s.hr >= 1.7 * restHr ? (s.hrHighSince ?? r.at) : null;
+
+  s.warmSince = hi >= 30 ? (s.warmSince ?? r.at) : null;
+  s.hotRestSince =
+    still && (hi >= 35 || (s.hotRestSince !== null && hi >= 34)) ? (s.hotRestSince ?? r.at) : null;
+
+  const minute = Math.floor(r.at / MIN);
+  const moved = r.activity_level == null || r.activity_level >= MOVED_AT ? 0 : 1;
+  const temps = s.temps.filter(([m]) => m > minute - 16);
+  const last = temps.at(-1);
+  if (last && last[0] === minute)
+    temps[temps.length - 1] = [minute, r.temperature, moved && last[2] ? 1 : 0];
+  else temps.push([minute, r.temperature, moved]);
+  s.temps = temps;
+
+  // The parked car holds while the dog stays still and the heat has not eased by 2 °C.
+  if (s.carPeak !== null && still && r.temperature > s.carPeak - 2)
+    s.carPeak = Math.max(s.carPeak, r.temperature);
+  else s.carPeak = parkedCarPattern(temps, minute) ? r.temperature : null;
+  return s;
+}
+
+/** A dog's resting heart rate until its own is known (judgement: a mid-sized adult dog). */
+const DEFAULT_REST_HR = 90;
+
+/**
+ * The parked-car pattern over the last 10 minutes: the dog still every minute, the collar
+ * temperature up by at least 2.5 °C (a closed car gains about 1.8 °C per 5 minutes) and at
+ * 30 °C or more on its way to 35 °C, rising steadily: in both halves of the window, still in
+ * its last 3 minutes, and with no 3 minutes holding most of the rise. A step onto a hot patio
+ * is one climb of a few minutes while the sensor catches up, then flat.
+ */
+export function parkedCarPattern(temps: readonly MinuteSample[], minute: number): boolean {
+  const at = (m: number) => temps.findLast(([mm]) => mm <= m);
+  const start = at(minute - 10);
+  const middle = at(minute - 5);
+  const now = temps.at(-1);
+  if (!start || !middle || !now || now[0] !== minute || start[0] < minute - 12) return false;
+  const window = temps.filter(([m]) => m >= start[0]);
+  if (window.length < 6 || window.some(([, , still]) => !still)) return false;
+  const rise = now[1] - start[1];
+  if (rise < 2.5 || now[1] < 30) return false;
+  const firstHalf = middle[1] - start[1];
+  const secondHalf = now[1] - middle[1];
+  if (firstHalf < 0.25 * rise || secondHalf < 0.25 * rise) return false;
+  const lately = now[1] - (at(minute - 3)?.[1] ?? now[1]);
+  if (lately < 0.15 * rise) return false;
+  for (let m = start[0]; m + 3 <= minute; m++)
+    if (at(m + 3)![1] - at(m)![1] > 0.5 * rise) return false;
+  return true;
+}
+
+/** The day's factors: heat, exercise, heart rate, acclimatisation, time in the heat. */
+function exposureFactors(s: RiskState, r: RiskReading): RiskFactor[] {
+  const out: RiskFactor[] = [];
+  const hi = heatIndexC(r.temperature, r.humidity);
+  const hiPoints = HEAT_INDEX_POINTS.find(([atLeast]) => hi >= atLeast)?.[1] ?? 0;
+  if (hiPoints)
+    out.push({
+      code: 'heat-index',
+      points: hiPoints,
+      label: `heat index ${Math.round(hi)} °C (${Math.round(celsiusToFahrenheit(hi))} °F) at the collar`,
+    });
+
+  if (s.act !== null && s.exertSince !== null) {
+    const level = EXERTION_POINTS.find(([atLeast]) => s.act! >= atLeast);
+    if (level) {
+      const long = r.at - s.exertSince >= 30 * MIN;
+      out.push({
+        code: 'exertion',
+        points: level[1] + (long ? 0.5 : 0),
+        label: `${level[2]} for ${minutes(r.at - s.exertSince)} minutes`,
+      });
+    }
+  }
+
+  const restHr = s.restHr ?? DEFAULT_REST_HR;
+  const recovering =
+    s.hr !== null &&
+    s.stillSince !== null &&
+    r.at - s.stillSince >= 5 * MIN &&
+    s.lastExertAt !== null &&
+    r.at - s.lastExertAt <= 30 * MIN &&
+    s.hr >= 1.4 * restHr;
+  if (recovering)
+    out.push({
+      code: 'heart-rate',
+      points: 1.5,
+      label: `heart rate still ${Math.round(s.hr!)} bpm ${minutes(r.at - s.stillSince!)} minutes after exercise`,
+    });
+  else if (s.hr !== null && s.hrHighSince !== null && r.at - s.hrHighSince >= 10 * MIN)
+    out.push({
+      code: 'heart-rate',
+      points: 1,
+      label: `heart rate high (${Math.round(s.hr)} bpm) for ${minutes(r.at - s.hrHighSince)} minutes`,
+    });
+
+  const today = Math.floor(r.at / DAY);
+  const before = s.days.filter(([d]) => d < today && d >= today - 14);
+  if (before.length >= 3 && hi >= 27) {
+    const hottest = Math.max(...before.map(([, h]) => h));
+    if (hi >= hottest + 4)
+      out.push({
+        code: 'acclimatisation',
+        points: 1,
+        label: `hotter than any of the last ${before.length} days (not used to the heat)`,
+      });
+  }
+
+  if (s.warmSince !== null && r.at - s.warmSince >= 30 * MIN)
+    out.push({
+      code: 'heat-duration',
+      points: 1,
+      label: `in the heat for ${minutes(r.at - s.warmSince)} minutes`,
+    });
+  return out;
+}
+
+/** The words of a factor for the owner: "flat-faced breed (Pug), about 2× the risk". */
+const reasonOf = (f: RiskFactor) => `${f.label}, ${timesTheRisk(f.points)}`;
+
+/** The band, score and reasons of a reading from the state it leaves and the profile. */
+function judge(s: RiskState, r: RiskReading, profile: RiskProfile): RiskAssessment {
+  const exposure = exposureFactors(s, r);
+  const factors = [...exposure, ...profileFactors(profile)].sort((a, b) => b.points - a.points);
+  const exposurePoints = exposure.reduce((sum, f) => sum + f.points, 0);
+  const score = round1(factors.reduce((sum, f) => sum + f.points, 0));
+  const reasons = factors.slice(0, 3).map(reasonOf);
+
+  let trigger: RiskTrigger | null = null;
+  const dog = profile.name?.trim() || 'the dog';
+  if (s.carPeak !== null) {
+    trigger = 'parked-car';
+    reasons.unshift(
+      `collar temperature climbing steadily while ${dog} is still: the pattern of a parked car`,
+    );
+  } else if (s.hotRestSince !== null && r.at - s.hotRestSince >= 30 * MIN) {
+    trigger = 'heat-at-rest';
+    reasons.unshift(
+      `heat index ${Math.round(heatIndexC(r.temperature, r.humidity))} °C for ${minutes(r.at - s.hotRestSince)} minutes while ${dog} rests`,
+    );
+  }
+  let band: RiskBand = 'SAFE';
+  if (trigger) band = 'CRITICAL';
+  else if (exposurePoints >= EXPOSURE_FLOOR)
+    band =
+      score >= RISK_BAND_FLOORS.CRITICAL
+        ? 'CRITICAL'
+        : score >= RISK_BAND_FLOORS.DANGER
+          ? 'DANGER'
+          : score >= RISK_BAND_FLOORS.WARNING
+            ? 'WARNING'
+            : 'SAFE';
+  return { band, score, reasons: reasons.slice(0, 3), factors, trigger };
+}
+
+/**
+ * One reading, the collar's newest: the state after it and the assessment shown. A higher
+ * band shows at once; a lower one only once the model has judged lower for 5 minutes.
+ */
+export function riskStep(
+  prev: RiskState,
+  reading: RiskReading,
+  profile: RiskProfile,
+): { state: RiskState; assessment: RiskAssessment } {
+  const s = advanceState(prev, reading);
+  const now = judge(s, reading, profile);
+  let shown: RiskAssessment = now;
+  if (rank(now.band) >= rank(s.held)) {
+    s.held = now.band;
+    s.heldReasons = now.reasons;
+    s.lowerSince = null;
+  } else {
+    s.lowerSince ??= reading.at;
+    if (reading.at - s.lowerSince >= RISK_HOLD_MS) {
+      s.held = now.band;
+      s.heldReasons = now.reasons;
+      s.lowerSince = null;
+    } else shown = { ...now, band: s.held, reasons: s.heldReasons };
+  }
+  return { state: s, assessment: shown };
+}
+
+/**
+ * A reading that is not the collar's newest (a backlog): judged on its own, from the profile
+ * and its own heat only, as its vitals status is.
+ */
+export function assessAlone(reading: RiskReading, profile: RiskProfile): RiskAssessment {
+  return judge(advanceState(emptyRiskState(), reading), reading, profile);
+}
+
+/** One stored reading as the back-test reads it. */
+export interface BacktestReading {
+  at: number;
+  status: VitalsStatus;
+  risk_band: RiskBand | null;
+}
+
+export interface BacktestSide {
+  /** Heat alerts that would have opened (a rise above SAFE). */
+  alerts: number;
+  /** Minutes spent above SAFE (a gap over 10 minutes counts as 10). */
+  minutes_elevated: number;
+  highest: RiskBand;
+}
+
+export interface BacktestResult {
+  thresholds: BacktestSide;
+  model: BacktestSide;
+  model_only_alerts: number;
+}
+
+/** A back-test under way: readings are added oldest first, a page at a time. */
+export class BacktestTally {
+  private readonly thresholds: BacktestSide = { alerts: 0, minutes_elevated: 0, highest: 'SAFE' };
+  private readonly model: BacktestSide = { alerts: 0, minutes_elevated: 0, highest: 'SAFE' };
+  private modelOnly = 0;
+  /** Whether the thresholds left SAFE during the model's alert in progress. */
+  private thresholdsToo = false;
+  private prev: { at: number; t: RiskBand; m: RiskBand } | null = null;
+
+  add(r: BacktestReading): void {
+    const t = r.status;
+    const m = higher(t, r.risk_band);
+    const prev = this.prev;
+    const dt = prev ? r.at - prev.at : 0;
+    if (m !== 'SAFE' && (!prev || prev.m === 'SAFE')) this.thresholdsToo = false;
+    if (t !== 'SAFE') this.thresholdsToo = true;
+    if (prev && prev.m !== 'SAFE' && m === 'SAFE' && !this.thresholdsToo) this.modelOnly++;
+    tally(this.thresholds, t, prev?.t ?? null, dt);
+    tally(this.model, m, prev?.m ?? null, dt);
+    this.prev = { at: r.at, t, m };
+  }
+
+  /**
+   * How often the plain thresholds, and the thresholds with the model beside them (the
+   * higher of the two, as the heat alert follows), would have alerted. `model_only_alerts`:
+   * the model's alerts during which the thresholds never left SAFE.
+   */
+  result(): BacktestResult {
+    const open = this.prev && this.prev.m !== 'SAFE' && !this.thresholdsToo ? 1 : 0;
+    const whole = (s: BacktestSide) => ({ ...s, minutes_elevated: Math.round(s.minutes_elevated) });
+    return {
+      thresholds: whole(this.thresholds),
+      model: whole(this.model),
+      model_only_alerts: this.modelOnly + open,
+    };
+  }
+}
+
+const higher = (a: RiskBand, b: RiskBand | null) => (b && rank(b) > rank(a) ? b : a);
+
+function tally(s: BacktestSide, level: RiskBand, was: RiskBand | null, dtMs: number): void {
+  if (level !== 'SAFE' && (was === null || was === 'SAFE')) s.alerts++;
+  if (rank(level) > rank(s.highest)) s.highest = level;
+  if (was !== null && was !== 'SAFE') s.minutes_elevated += Math.min(dtMs, 10 * MIN) / MIN;
+}
