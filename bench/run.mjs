@@ -14,6 +14,7 @@ const all = [
   'api-reads',
   'login',
   'ingest',
+  'heat-risk',
   'latency',
   'reads-under-load',
   'alert-latency',

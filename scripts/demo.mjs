@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm run demo [-- --devices 6 --interval 5s --heatwave|--mild --mqtt]` (a heatwave unless --mild): builds when stale, serves the
-// app on the SQLite default in its own data directory (DATA_DIR, default ./data-demo), with an
-// admin and a demo owner whose pets wear simulated collars. Ctrl-C stops everything: the
-// simulator first, then the server's graceful shutdown (this process is the server).
+// `npm run demo [-- --devices 6 --interval 5s --heatwave|--mild|--scenario NAME --mqtt]` (a
+// heatwave unless --mild, or every dog in one of the simulator's scenarios): builds when stale,
+// serves the app on the SQLite default in its own data directory (DATA_DIR, default
+// ./data-demo), with an admin and a demo owner whose pets wear simulated collars. Ctrl-C stops
+// everything: the simulator first, then the server's graceful shutdown (this process is the
+// server).
 import './require-node.mjs';
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +25,8 @@ const { values: args } = parseArgs({
     heatwave: { type: 'boolean', default: false },
     // Every dog has a mild day: nothing to alert about.
     mild: { type: 'boolean', default: false },
+    // Every dog lives one named situation (npm run sim -- --help lists them).
+    scenario: { type: 'string' },
     mqtt: { type: 'boolean', default: false },
   },
 });
@@ -57,6 +61,10 @@ function demoCredentials(dataDir) {
 
 if (args.heatwave && args.mild) {
   console.error('Choose --heatwave or --mild, not both.');
+  process.exit(2);
+}
+if (args.scenario !== undefined && (args.heatwave || args.mild)) {
+  console.error('Choose --scenario, --heatwave or --mild, not two of them.');
   process.exit(2);
 }
 
@@ -111,7 +119,11 @@ const sim = fork(
     args.devices,
     '--interval',
     args.interval,
-    ...(args.mild ? [] : ['--heatwave']),
+    ...(args.scenario !== undefined
+      ? ['--scenario', args.scenario]
+      : args.mild
+        ? []
+        : ['--heatwave']),
     ...(mqttPort ? ['--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`] : []),
     '--admin-email',
     creds.admin.email,

@@ -1,7 +1,9 @@
-// `npm run sim -- --devices 50 --interval 5s [--mqtt] [--heatwave]`: sets up (or reuses)
-// virtual collars on a demo owner's pets, then posts their readings, staggered, until Ctrl-C.
+// `npm run sim -- --devices 50 --interval 5s [--mqtt] [--heatwave | --scenario NAME]`: sets up
+// (or reuses) virtual collars on a demo owner's pets, then posts their readings, staggered,
+// until Ctrl-C.
 import fs from 'node:fs';
 import path from 'node:path';
+import { READINGS_BATCH_MAX } from '@pawguard/shared';
 import { Meter, formatTotal, formatWindow } from './meter.js';
 import { parseOptions, UsageError, USAGE, type SimOptions } from './options.js';
 import {
@@ -11,16 +13,21 @@ import {
   newPassword,
   signIn,
   stillAssigned,
+  updatePets,
   type SimCollar,
   type SimState,
 } from './provision.js';
+import { SCENARIOS, type ScenarioName } from './scenarios.js';
 import { httpTransport, mqttTransport, type Transport } from './transport.js';
 import {
   advance,
+  BACKLOG_DAYS,
+  backlogReadings,
   createCollar,
   scenarioFor,
   seededRandom,
   toReading,
+  type CollarState,
   type Scenario,
 } from './vitals.js';
 
@@ -81,6 +88,10 @@ async function setUp(options: SimOptions): Promise<{ state: SimState; collars: S
   const collars = [...kept];
   // Kept at once, so an interrupted set-up still knows the owner's password next time.
   writeState(options.statePath, { version: 1, url: base, owner, collars });
+  const profile = options.scenario ? SCENARIOS[options.scenario].pet : undefined;
+  // Pets kept from an earlier run take the scenario's dog (a PUT each).
+  const reused = kept.slice(0, options.devices);
+  if (profile && reused.length > 0) await updatePets(base, ownerAuth.token, reused, profile);
   const missing = options.devices - kept.length;
   if (missing > 0) {
     const { token: adminToken } = await signIn(base, adminAccount(options));
@@ -92,6 +103,7 @@ async function setUp(options: SimOptions): Promise<{ state: SimState; collars: S
         { token: ownerAuth.token, userId: ownerAuth.user.id },
         missing,
         kept.length,
+        profile,
       )),
     );
   }
@@ -104,7 +116,8 @@ async function setUp(options: SimOptions): Promise<{ state: SimState; collars: S
   return { state, collars: collars.slice(0, options.devices) };
 }
 
-function describeFleet(scenarios: Scenario[]): string {
+function describeFleet(scenarios: Scenario[], named: ScenarioName | null): string {
+  if (named) return `scenario ${named}: ${SCENARIOS[named].description}`;
   const count = (s: Scenario) => scenarios.filter((x) => x === s).length;
   if (count('normal') === scenarios.length) return 'a mild day for every dog';
   return (
@@ -114,9 +127,53 @@ function describeFleet(scenarios: Scenario[]): string {
   );
 }
 
+/**
+ * A scenario that needs the dog's past days (acclimatisation) has each collar upload them
+ * first, as one that was out of reach would: oldest first, up to READINGS_BATCH_MAX a request.
+ */
+async function uploadBacklogs(
+  dogs: { collar: SimCollar; state: CollarState }[],
+  transport: Transport,
+  seed: number,
+): Promise<void> {
+  const now = Date.now();
+  // A random source of their own, so the live readings are the same with or without a backlog.
+  const backlogs = dogs.map((dog, i) => ({
+    collar: dog.collar,
+    readings: backlogReadings(dog.state, now, seededRandom(seed + i * 7919 + 1)),
+  }));
+  const total = backlogs.reduce((n, b) => n + b.readings.length, 0);
+  if (total === 0) return;
+  console.log(
+    `Uploading each collar's backlog (${total / dogs.length} readings, the last ${BACKLOG_DAYS} days)...`,
+  );
+  let failed = 0;
+  let firstError = '';
+  // A few collars at a time, each request waiting for the one before.
+  for (let i = 0; i < backlogs.length; i += 20) {
+    await Promise.all(
+      backlogs.slice(i, i + 20).map(async ({ collar, readings }) => {
+        for (let from = 0; from < readings.length; from += READINGS_BATCH_MAX) {
+          const r = await transport.send(collar, readings.slice(from, from + READINGS_BATCH_MAX));
+          if (!r.ok) {
+            failed++;
+            firstError ||= r.error;
+            return;
+          }
+        }
+      }),
+    );
+  }
+  if (failed > 0)
+    console.warn(
+      `The backlog of ${failed} collar${failed === 1 ? '' : 's'} was refused (${firstError}); ` +
+        `the server will not know those dogs' past days.`,
+    );
+}
+
 async function simulate(options: SimOptions, collars: SimCollar[], transport: Transport) {
   const meter = new Meter();
-  const scenarios = collars.map((_, i) => scenarioFor(i, options.heatwave));
+  const scenarios = collars.map((_, i) => options.scenario ?? scenarioFor(i, options.heatwave));
   const dogs = collars.map((collar, i) => {
     const random = seededRandom(options.seed + i * 7919);
     return { collar, random, state: createCollar(scenarios[i]!, random), last: 0 };
@@ -125,8 +182,9 @@ async function simulate(options: SimOptions, collars: SimCollar[], transport: Tr
   console.log(
     `${collars.length} collars → ${options.mqttUrl ?? options.url} over ${options.mqttUrl ? 'MQTT (QoS 1)' : 'HTTP'}, ` +
       `a reading every ${options.intervalMs / 1000} s each (about ${perSecond.toFixed(1)}/s); ` +
-      `${describeFleet(scenarios)}. Ctrl-C stops.`,
+      `${describeFleet(scenarios, options.scenario)}. Ctrl-C stops.`,
   );
+  await uploadBacklogs(dogs, transport, options.seed);
 
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();

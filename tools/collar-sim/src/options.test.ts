@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration, parseOptions, UsageError, type SimOptions } from './options.js';
+import { parseDuration, parseOptions, UsageError, USAGE, type SimOptions } from './options.js';
+import { SCENARIO_NAMES } from './scenarios.js';
 
 const parse = (argv: string[], env: Record<string, string> = {}) =>
   parseOptions(argv, env, '/srv/pawguard') as SimOptions;
@@ -88,6 +89,35 @@ describe('the simulator command line', () => {
     expect(() => parse(['--interval', '10ms'])).toThrow(/interval/);
     expect(() => parse(['--url', 'not a url'])).toThrow(/url/);
     expect(() => parse(['--colour', 'red'])).toThrow(UsageError);
+  });
+
+  it('takes --scenario with each of its names, and none by default', () => {
+    expect(parse([]).scenario).toBeNull();
+    for (const name of SCENARIO_NAMES) {
+      expect(parse(['--scenario', name])).toMatchObject({ scenario: name, heatwave: false });
+      expect(USAGE).toContain(name);
+    }
+    expect(USAGE).toContain('--scenario NAME');
+  });
+
+  it('refuses an unknown scenario, naming the ones there are', () => {
+    let error: unknown;
+    try {
+      parse(['--scenario', 'volcano']);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(/volcano/);
+    for (const name of SCENARIO_NAMES) expect((error as Error).message).toContain(name);
+    expect(() => parse(['--scenario'])).toThrow(UsageError);
+  });
+
+  it('refuses --scenario with --heatwave', () => {
+    expect(() => parse(['--scenario', 'parked-car', '--heatwave'])).toThrow(UsageError);
+    expect(() => parse(['--heatwave', '--scenario', 'parked-car'])).toThrow(
+      /--scenario and --heatwave/,
+    );
   });
 
   it('answers --help', () => {

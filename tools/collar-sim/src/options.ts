@@ -1,6 +1,7 @@
 // The simulator's command line, parsed without side effects so it can be tested.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isScenarioName, SCENARIO_NAMES, SCENARIOS, type ScenarioName } from './scenarios.js';
 
 export interface SimOptions {
   devices: number;
@@ -9,6 +10,8 @@ export interface SimOptions {
   /** Set: publish over MQTT to this broker URL (the server's MQTT_PORT); else HTTP. */
   mqttUrl: string | null;
   heatwave: boolean;
+  /** Set: every collar lives this named situation (never with `heatwave`). */
+  scenario: ScenarioName | null;
   adminEmail: string | null;
   adminPassword: string | null;
   ownerEmail: string;
@@ -27,6 +30,8 @@ export const USAGE = `Usage: npm run sim -- [options]
   --devices N            virtual collars (default 10, at most 2000)
   --interval 5s          time between two readings of one collar (ms, s, m; default 5s)
   --heatwave             drive some collars into WARNING, DANGER and CRITICAL
+  --scenario NAME        every collar lives one situation, for demos (not with --heatwave):
+${SCENARIO_NAMES.map((name) => `    ${name.padEnd(21)} ${SCENARIOS[name].description}`).join('\n')}
   --mqtt                 publish over MQTT (QoS 1) instead of HTTP; the broker is
                          mqtt://<host of --url>:$MQTT_PORT unless --mqtt-url says otherwise
   --mqtt-url URL         the server's MQTT listener, e.g. mqtt://127.0.0.1:1884
@@ -75,6 +80,7 @@ export function parseOptions(
         devices: { type: 'string' },
         interval: { type: 'string' },
         heatwave: { type: 'boolean' },
+        scenario: { type: 'string' },
         mqtt: { type: 'boolean' },
         'mqtt-url': { type: 'string' },
         url: { type: 'string' },
@@ -119,6 +125,19 @@ export function parseOptions(
     mqttUrl = `mqtt://${parsedUrl.hostname}:${positiveInt(env.MQTT_PORT, 'MQTT_PORT', 65535)}`;
   }
 
+  let scenario: ScenarioName | null = null;
+  if (values.scenario !== undefined) {
+    if (!isScenarioName(values.scenario))
+      throw new UsageError(
+        `Unknown scenario '${values.scenario}': --scenario must be one of ${SCENARIO_NAMES.join(', ')}`,
+      );
+    if (values.heatwave)
+      throw new UsageError(
+        '--scenario and --heatwave cannot be combined: a scenario sets the day of every collar',
+      );
+    scenario = values.scenario;
+  }
+
   const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
   return {
     devices: positiveInt(values.devices ?? '10', 'devices', 2000),
@@ -126,6 +145,7 @@ export function parseOptions(
     url,
     mqttUrl,
     heatwave: values.heatwave ?? false,
+    scenario,
     adminEmail: values['admin-email'] ?? env.ADMIN_EMAIL ?? null,
     adminPassword: values['admin-password'] ?? env.ADMIN_PASSWORD ?? null,
     ownerEmail: (values['owner-email'] ?? 'demo@pawguard.local').toLowerCase(),

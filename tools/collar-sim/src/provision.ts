@@ -7,10 +7,14 @@ import {
   deviceResponseSchema,
   devicesResponseSchema,
   dogResponseSchema,
+  dogsResponseSchema,
   generateDeviceId,
   PRE_POPULATE_MAX,
   prePopulateResponseSchema,
   type AuthResponse,
+  type Device,
+  type Dog,
+  type DogInput,
 } from '@pawguard/shared';
 import type { z } from 'zod';
 
@@ -201,6 +205,85 @@ export function demoPet(n: number) {
   };
 }
 
+/**
+ * What a scenario says about its dog (POST and PUT /api/dogs). `sex`, `body_condition` and
+ * `health_conditions` are new on the server: sent only when a scenario sets them.
+ */
+// Written out here until the shared pet schema carries the three new fields; then take it from
+// there (Pick of DogInput).
+/** The scenario's pet, as POST and PUT /api/dogs take it (weight in lbs). */
+export type PetProfile = Required<Pick<DogInput, 'breed' | 'weight' | 'age'>> &
+  Pick<DogInput, 'sex' | 'body_condition' | 'health_conditions'>;
+
+/** POST or PUT /api/dogs with `body`. */
+export async function savePet(
+  base: string,
+  token: string,
+  method: 'POST' | 'PUT',
+  path: string,
+  body: Record<string, unknown>,
+): Promise<Dog> {
+  return (await callApi(base, method, path, dogResponseSchema, { token, body })).dog;
+}
+
+/** Every row of a paged list (at most 100 a page), oldest first. */
+async function allPages<T>(fetchPage: (offset: number) => Promise<{ rows: T[]; total: number }>) {
+  const rows: T[] = [];
+  for (;;) {
+    const page = await fetchPage(rows.length);
+    rows.push(...page.rows);
+    if (page.rows.length === 0 || rows.length >= page.total) return rows;
+  }
+}
+
+const ownerDevices = (base: string, token: string): Promise<Device[]> =>
+  allPages(async (offset) => {
+    const { devices, total } = await callApi(
+      base,
+      'GET',
+      `/api/devices?limit=100&offset=${offset}`,
+      devicesResponseSchema,
+      { token },
+    );
+    return { rows: devices, total };
+  });
+
+/**
+ * Gives the pets wearing `collars` a scenario's profile (PUT replaces the pet: its name and
+ * what the scenario does not set are sent as they are).
+ */
+export async function updatePets(
+  base: string,
+  token: string,
+  collars: SimCollar[],
+  profile: PetProfile,
+): Promise<void> {
+  const worn = new Set(collars.map((c) => c.device_id));
+  const dogIds = new Set(
+    (await ownerDevices(base, token))
+      .filter((d) => worn.has(d.device_id) && d.dog_id !== null)
+      .map((d) => d.dog_id!),
+  );
+  const dogs = await allPages(async (offset) => {
+    const { dogs, total } = await callApi(
+      base,
+      'GET',
+      `/api/dogs?limit=100&offset=${offset}`,
+      dogsResponseSchema,
+      { token },
+    );
+    return { rows: dogs, total };
+  });
+  for (const dog of dogs.filter((d) => dogIds.has(d.id))) {
+    await savePet(base, token, 'PUT', `/api/dogs/${dog.id}`, {
+      name: dog.name,
+      medical_info: dog.medical_info,
+      emergency_contact: dog.emergency_contact,
+      ...profile,
+    });
+  }
+}
+
 /** A collar the simulator drives, on one of the demo owner's pets. */
 export interface SimCollar {
   device_id: string;
@@ -228,7 +311,7 @@ export async function stillAssigned(base: string, state: SimState): Promise<SimC
     if (err instanceof ApiError && err.status === 401) return [];
     throw err;
   }
-  const { devices } = await callApi(base, 'GET', '/api/devices', devicesResponseSchema, { token });
+  const devices = await ownerDevices(base, token);
   const onPets = new Set(devices.filter((d) => d.dog_id !== null).map((d) => d.device_id));
   return state.collars.filter((c) => onPets.has(c.device_id));
 }
@@ -237,6 +320,7 @@ export async function stillAssigned(base: string, state: SimState): Promise<SimC
  * Gives the owner `count` more collars, one on each new pet: the admin pre-populates them and
  * assigns them to the owner, who puts each on a pet (PUT /api/devices/{id} with its dog_id).
  * (An owner's own claim, POST /api/devices/assign/{deviceId}, is limited to a few a minute.)
+ * With a `profile` (a scenario's dog), each pet has it instead of the demo's breed, age and weight.
  */
 export async function addPetsWithCollars(
   base: string,
@@ -244,16 +328,14 @@ export async function addPetsWithCollars(
   owner: { token: string; userId: string },
   count: number,
   firstPet: number,
+  profile?: PetProfile,
 ): Promise<SimCollar[]> {
   const keyed = await prePopulateCollars(base, adminToken, count);
   await registerToUser(base, adminToken, owner.userId, keyed);
   const collars: SimCollar[] = [];
   for (const [i, c] of keyed.entries()) {
-    const pet = demoPet(firstPet + i);
-    const { dog } = await callApi(base, 'POST', '/api/dogs', dogResponseSchema, {
-      token: owner.token,
-      body: pet,
-    });
+    const pet = { ...demoPet(firstPet + i), ...profile };
+    const dog = await savePet(base, owner.token, 'POST', '/api/dogs', pet);
     await callApi(base, 'PUT', `/api/devices/${c.id}`, deviceResponseSchema, {
       token: owner.token,
       body: { device_name: `${pet.name}'s collar`, dog_id: dog.id },

@@ -14,7 +14,8 @@ export type SendResult = { ok: true; status: VitalsStatus } | { ok: false; error
 export interface Transport {
   /** Opens what the collars need (MQTT connections); resolves when they are ready. */
   open(collars: SimCollar[]): Promise<void>;
-  send(collar: SimCollar, reading: ReadingInput): Promise<SendResult>;
+  /** One reading, or a backlog of up to READINGS_BATCH_MAX (the status is of the last). */
+  send(collar: SimCollar, reading: ReadingInput | ReadingInput[]): Promise<SendResult>;
   close(): Promise<void>;
 }
 
@@ -49,7 +50,7 @@ export function httpTransport(base: string): Transport {
           return { ok: false, error: kind.trim() };
         }
         const { vitals } = readingUploadResponseSchema.parse(JSON.parse(text));
-        return { ok: true, status: (Array.isArray(vitals) ? vitals[0]! : vitals).status };
+        return { ok: true, status: (Array.isArray(vitals) ? vitals.at(-1)! : vitals).status };
       } catch (err) {
         return { ok: false, error: networkError(err) };
       }
@@ -93,7 +94,8 @@ export function mqttTransport(url: string): Transport {
           qos: 1,
         });
         // No answer body over MQTT: count the collar's own status.
-        return { ok: true, status: isVitalsStatus(reading.status) ? reading.status : 'SAFE' };
+        const { status } = Array.isArray(reading) ? reading.at(-1)! : reading;
+        return { ok: true, status: isVitalsStatus(status) ? status : 'SAFE' };
       } catch (err) {
         return { ok: false, error: `mqtt: ${(err as Error).message}` };
       }
