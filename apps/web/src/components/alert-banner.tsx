@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { BatteryLow, Siren, WifiOff } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -8,22 +7,20 @@ import {
   formatRelativeTime,
   type Alert,
 } from '@pawguard/shared';
-import { HEAT_STROKE_STEPS } from '@pawguard/shared/content';
+import {
+  EmergencyVetLink,
+  HEAT_LEVEL_LOOK,
+  HeatFirstAid,
+  HeatReasons,
+} from '@/components/heat-risk';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { useResolveAlert } from '@/lib/api/alerts';
-
-const LEVEL_LOOK = {
-  WARNING: { label: 'Warning', className: 'border-amber-300 bg-amber-50 text-amber-950' },
-  DANGER: { label: 'Danger', className: 'border-orange-300 bg-orange-50 text-orange-950' },
-  CRITICAL: { label: 'Critical', className: 'border-red-300 bg-red-50 text-red-950' },
-} as const;
 
 /** What an open alert says, by type: its title line and what to do. */
 function wordsOf(alert: Alert) {
   if (alert.type === 'heat') {
-    const look = LEVEL_LOOK[alert.level ?? 'WARNING'];
+    const look = HEAT_LEVEL_LOOK[alert.level ?? 'WARNING'];
     const peak =
       alert.peak_temperature_celsius === null
         ? ''
@@ -44,37 +41,36 @@ function wordsOf(alert: Alert) {
 }
 
 /**
- * An open alert where the owner looks (Monitoring card, dashboard card, device page): its
- * level, since when, what to do now (heat: the safety guide's first-aid steps, the same words
- * as the mail) and a Resolve button. `compact` keeps the steps behind a disclosure.
+ * An open alert where the owner looks (Monitoring card, dashboard card, My Pets, device page):
+ * its level, since when, what to do now and a Resolve button. A heat alert also says why
+ * (the heat-risk model's reasons as of its opening or last escalation), gives the first aid
+ * for its level and links the emergency vet finder. `compact` keeps the steps behind a
+ * disclosure; `guidance={false}` leaves a heat alert's why, steps and link to the heat-risk
+ * panel shown beside it, so a card does not say them twice.
  */
 export function AlertBanner({
   alert,
   now,
   compact = false,
+  guidance = true,
 }: {
   alert: Alert;
   now: number;
   compact?: boolean;
+  guidance?: boolean;
 }) {
   const resolve = useResolveAlert();
   const { title, className, Icon } = wordsOf(alert);
-  const steps =
-    alert.type === 'heat' ? (
-      <ol className="mt-2 grid list-decimal gap-1 pl-5">
-        {HEAT_STROKE_STEPS.map((s) => (
-          <li key={s.key}>
-            <span className="font-medium">{s.title}:</span> {s.description}
-          </li>
-        ))}
-      </ol>
-    ) : (
-      <p className="mt-2">
-        {alert.type === 'offline'
-          ? 'Check that the collar is charged, switched on and in range. PawGuard cannot watch your dog while it is silent.'
-          : 'Charge the collar soon, so heat alerts keep reaching you.'}
-      </p>
-    );
+  const heat = alert.type === 'heat';
+  const steps = heat ? (
+    <HeatFirstAid level={alert.level ?? 'WARNING'} className="mt-1" />
+  ) : (
+    <p className="mt-2">
+      {alert.type === 'offline'
+        ? 'Check that the collar is charged, switched on and in range. PawGuard cannot watch your dog while it is silent.'
+        : 'Charge the collar soon, so heat alerts keep reaching you.'}
+    </p>
+  );
   return (
     <div
       role="alert"
@@ -106,21 +102,29 @@ export function AlertBanner({
       <p className="mt-1">
         Since <time dateTime={alert.opened_at}>{formatRelativeTime(alert.opened_at, now)}</time>
       </p>
-      {compact && alert.type === 'heat' ? (
-        <details className="mt-1">
-          <summary className="cursor-pointer font-medium">What to do now</summary>
-          {steps}
-        </details>
-      ) : (
-        steps
+      {heat && !guidance ? null : (
+        <>
+          {heat ? <HeatReasons reasons={alert.reasons} className="mt-2" /> : null}
+          {compact && heat ? (
+            <details className="mt-1">
+              <summary className="cursor-pointer font-medium">What to do now</summary>
+              {steps}
+            </details>
+          ) : heat ? (
+            <>
+              <p className="mt-2 font-medium">What to do now</p>
+              {steps}
+            </>
+          ) : (
+            steps
+          )}
+          {heat ? (
+            <p className="mt-1">
+              <EmergencyVetLink />
+            </p>
+          ) : null}
+        </>
       )}
-      {alert.type === 'heat' ? (
-        <p className="mt-2">
-          <Link to={paths.emergency} className="font-semibold underline underline-offset-2">
-            Find an emergency vet
-          </Link>
-        </p>
-      ) : null}
     </div>
   );
 }

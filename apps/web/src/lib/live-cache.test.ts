@@ -27,6 +27,20 @@ describe('patchDeviceList', () => {
     });
   });
 
+  it('carries the heat risk of the reading into the device', () => {
+    const device = makeDevice({ risk_band: 'SAFE', risk_score: 1, risk_reasons: [] });
+    const reading = makeReading({
+      risk_band: 'DANGER',
+      risk_score: 6.2,
+      risk_reasons: ['exercise for 25 minutes, about 4× the risk'],
+    });
+    expect(patchDeviceList([device], device.id, patchFor(reading))?.[0]).toMatchObject({
+      risk_band: 'DANGER',
+      risk_score: 6.2,
+      risk_reasons: ['exercise for 25 minutes, about 4× the risk'],
+    });
+  });
+
   it('answers null for a device the list does not hold', () => {
     expect(patchDeviceList([makeDevice()], 'elsewhere', patchFor(makeReading()))).toBeNull();
   });
@@ -132,6 +146,9 @@ describe('applyStreamEvent', () => {
         activity_level: null,
         vitals_status: 'SAFE',
         vitals_recorded_at: '2025-07-01T11:59:40.000Z',
+        risk_band: 'SAFE',
+        risk_score: 1.5,
+        risk_reasons: [],
       },
     });
     expect(queryClient.getQueryData(key)).toBe(loaded);

@@ -1,4 +1,5 @@
 import type {
+  BacktestResponse,
   Device,
   DeviceVitalsPatch,
   Dog,
@@ -20,6 +21,9 @@ export function makePet(overrides: Partial<Dog> = {}): Dog {
     weight: 22.5,
     medical_info: null,
     emergency_contact: null,
+    sex: null,
+    body_condition: null,
+    health_conditions: [],
     created_at: '2025-06-02T10:00:00.000Z',
     updated_at: '2025-06-02T10:00:00.000Z',
     ...overrides,
@@ -51,6 +55,9 @@ export function makeDevice(overrides: Partial<Device> = {}): Device {
     activity_level: null,
     vitals_status: null,
     vitals_recorded_at: null,
+    risk_band: null,
+    risk_score: null,
+    risk_reasons: [],
     ...overrides,
   };
 }
@@ -73,6 +80,9 @@ export function makeReading(overrides: Partial<Reading> = {}): Reading {
     reported_status: null,
     location: null,
     received_at: at,
+    risk_band: null,
+    risk_score: null,
+    risk_reasons: [],
     ...overrides,
   };
 }
@@ -90,6 +100,9 @@ export function patchFor(reading: Reading, overrides: Partial<DeviceVitalsPatch>
     activity_level: reading.activity_level,
     vitals_status: reading.status,
     vitals_recorded_at: reading.timestamp,
+    risk_band: reading.risk_band,
+    risk_score: reading.risk_score,
+    risk_reasons: reading.risk_reasons,
     ...overrides,
   } satisfies DeviceVitalsPatch;
 }
@@ -120,6 +133,20 @@ export function makeHistory(
       humidity: stat(b.humidity),
       heart_rate: stat(b.heart_rate),
     })),
+    ...overrides,
+  };
+}
+
+/** A heat-risk backtest answer: by default a quiet week, the thresholds and the model agreeing. */
+export function makeBacktest(overrides: Partial<BacktestResponse> = {}): BacktestResponse {
+  return {
+    days: 7,
+    from: '2025-06-24T12:00:00.000Z',
+    to: '2025-07-01T12:00:00.000Z',
+    readings: 0,
+    thresholds: { alerts: 0, minutes_elevated: 0, highest: 'SAFE' },
+    model: { alerts: 0, minutes_elevated: 0, highest: 'SAFE' },
+    model_only_alerts: 0,
     ...overrides,
   };
 }

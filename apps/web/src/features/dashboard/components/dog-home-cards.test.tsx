@@ -116,6 +116,43 @@ describe('the dashboard’s card per dog', () => {
     expect(rexCard.getByText('Updated just now')).toBeInTheDocument();
   });
 
+  it('shows a raised heat risk beside the card, with why, first aid and the emergency vet finder', async () => {
+    const collar = {
+      ...rexCollar,
+      temperature_celsius: 30,
+      vitals_status: 'SAFE',
+      risk_band: 'DANGER' as const,
+      risk_score: 6.5,
+      risk_reasons: [
+        'flat-faced breed with a high published heat risk (French Bulldog), about 6× the risk',
+      ],
+    };
+    setup([rex], [collar]);
+    // The card says the higher of the two, as the heat alert does.
+    expect((await card('Rex')).getByText('Danger')).toHaveAttribute('data-state', 'DANGER');
+    const risk = screen.getByRole('group', { name: 'Heat risk: Danger' });
+    expect(risk).toHaveTextContent('(French Bulldog), about 6× the risk');
+    expect(risk).toHaveTextContent('Wet the coat with cool, not ice-cold, water and fan it.');
+    expect(within(risk).getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
+      'href',
+      '/emergency',
+    );
+  });
+
+  it('adds nothing about heat risk while it is SAFE, or when the reading is old', async () => {
+    const safe = { ...rexCollar, vitals_status: 'SAFE', risk_band: 'SAFE' as const };
+    const stale = {
+      ...bellaCollar,
+      risk_band: 'CRITICAL' as const,
+      risk_reasons: ['a parked car'],
+    };
+    setup([rex, bella], [safe, stale]);
+    expect((await card('Rex')).getByText('Safe')).toBeInTheDocument();
+    expect((await card('Bella')).getByText('Disconnected')).toBeInTheDocument();
+    expect(screen.queryByText(/Heat risk/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Find an emergency vet' })).not.toBeInTheDocument();
+  });
+
   it('invites an owner without dogs to add one', async () => {
     setup([], []);
     expect(await screen.findByRole('link', { name: 'Add a pet' })).toHaveAttribute(
@@ -143,6 +180,8 @@ describe('dogHomeState', () => {
       'DANGER',
     ],
     ['another dog’s collar is not this dog’s', [at(5, { dog_id: 'other' })], 'no-collar'],
+    ['a heat risk above the status wins', [at(5, { risk_band: 'CRITICAL' })], 'CRITICAL'],
+    ['a heat risk below the status does not lower it', [at(5, { risk_band: 'SAFE' })], 'WARNING'],
   ] as const)('%s', (_, collars, kind) => {
     expect(dogHomeState('d', collars, NOW).kind).toBe(kind);
   });

@@ -6,11 +6,12 @@ import {
   formatFahrenheit,
   formatOneDecimal,
   formatRelativeTime,
+  isVitalsStatus,
   petAvatar,
-  type Device,
   type Dog,
 } from '@pawguard/shared';
 import { AlertBanner } from '@/components/alert-banner';
+import { HeatRisk, isRaised } from '@/components/heat-risk';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -102,33 +103,39 @@ export function DogHomeCards() {
         Your dogs now
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2">
-        {pets.data.map((dog) => (
-          <li key={dog.id} className="grid content-start gap-2">
-            <DogHomeCard dog={dog} collars={devices.data} now={now} />
-            {/* Its collars' open alerts, beside the card (a button cannot sit inside its link). */}
-            {(devices.data ?? [])
-              .filter((c) => c.dog_id === dog.id)
-              .flatMap((c) => openAlerts.get(c.id) ?? [])
-              .map((alert) => (
-                <AlertBanner key={alert.id} alert={alert} now={now} compact />
-              ))}
-          </li>
-        ))}
+        {pets.data.map((dog) => {
+          const state = dogHomeState(dog.id, devices.data, now);
+          // A fresh reading's heat risk: an old one is not shown as if it were now.
+          const risk = isVitalsStatus(state.kind) ? state.collar : null;
+          return (
+            <li key={dog.id} className="grid content-start gap-2">
+              <DogHomeCard dog={dog} state={state} now={now} />
+              {/* Its collars' open alerts and its heat risk, beside the card, not in it: their
+                  links and buttons cannot sit inside its link. */}
+              {(devices.data ?? [])
+                .filter((c) => c.dog_id === dog.id)
+                .flatMap((c) => openAlerts.get(c.id) ?? [])
+                .map((alert) => (
+                  <AlertBanner
+                    key={alert.id}
+                    alert={alert}
+                    now={now}
+                    compact
+                    guidance={alert.device !== risk?.id || !isRaised(risk.risk_band)}
+                  />
+                ))}
+              {risk ? (
+                <HeatRisk band={risk.risk_band} reasons={risk.risk_reasons} headingAs="h4" />
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
 }
 
-function DogHomeCard({
-  dog,
-  collars,
-  now,
-}: {
-  dog: Dog;
-  collars: readonly Device[] | undefined;
-  now: number;
-}) {
-  const state = dogHomeState(dog.id, collars, now);
+function DogHomeCard({ dog, state, now }: { dog: Dog; state: DogHomeState; now: number }) {
   const look = LOOK[state.kind];
   const collar = state.collar;
   const titleId = `dog-home-${dog.id}`;

@@ -1,22 +1,31 @@
-import { formatRelativeTime, type Alert } from '@pawguard/shared';
+import { formatRelativeTime, isFresh, type Alert } from '@pawguard/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useNow } from '@/lib/use-now';
 import type { AlertPeriod } from './history-charts';
 import { useDeviceAlerts } from '@/lib/api/alerts';
+import { useLatestVitals } from '@/lib/api/get-latest-vitals';
 import { AlertBanner } from '@/components/alert-banner';
+import { isRaised } from '@/components/heat-risk';
 
 const TYPE_WORDS = { heat: 'Heat', offline: 'Offline', low_battery: 'Low battery' } as const;
 
-/** A device's open alerts, each with what to do and Resolve. Nothing when there are none. */
+/**
+ * A device's open alerts, each with what to do and Resolve. Nothing when there are none. While
+ * the latest reading shows a raised heat risk (its own why, first aid and emergency link), a
+ * heat alert leaves those to it rather than say them twice.
+ */
 export function OpenDeviceAlerts({ deviceId }: { deviceId: string }) {
   const open = useDeviceAlerts(deviceId, false);
-  const now = useNow(10_000);
+  // The same cache entry the Latest reading card reads (and the stream writes).
+  const latest = useLatestVitals(deviceId).data;
+  const now = useNow(1_000);
   const alerts = open.data?.alerts ?? [];
   if (alerts.length === 0) return null;
+  const riskShown = latest ? isFresh(latest.timestamp, now) && isRaised(latest.risk_band) : false;
   return (
     <div className="grid gap-3" aria-label="Open alerts" role="region">
       {alerts.map((a) => (
-        <AlertBanner key={a.id} alert={a} now={now} />
+        <AlertBanner key={a.id} alert={a} now={now} guidance={!riskShown} />
       ))}
     </div>
   );

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
-import { makeDevice, makeHistory, makeReading } from '@/testing/devices';
+import { makeBacktest, makeDevice, makeHistory, makeReading } from '@/testing/devices';
 import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { DeviceHistoryPage } from './device-history-page';
 
@@ -49,6 +49,7 @@ function stub(overrides: Routes = {}) {
     [`GET ${base}/history?range=1h`]: () => jsonResponse(200, hourOf([30, 31])),
     [`GET ${base}/history?range=7d`]: () =>
       jsonResponse(200, makeHistory('7d', [], { bucket_seconds: 1800 })),
+    [`GET ${base}/risk/backtest?days=7`]: () => jsonResponse(200, makeBacktest()),
     ...overrides,
   });
 }
@@ -89,6 +90,40 @@ describe('device history', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Humidity' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Heart rate (bpm)' })).toBeInTheDocument();
+  });
+
+  it('shows the latest reading’s heat risk, and what heat-risk adds over the last 7 days', async () => {
+    stub({
+      [`GET ${base}/vitals/latest`]: () =>
+        jsonResponse(200, {
+          vitals: makeReading({
+            temperature: 30,
+            humidity: 70,
+            risk_band: 'WARNING',
+            risk_score: 5,
+            risk_reasons: ['a humid day at the collar, about 3× the risk'],
+          }),
+        }),
+      [`GET ${base}/risk/backtest?days=7`]: () =>
+        jsonResponse(
+          200,
+          makeBacktest({
+            readings: 400,
+            thresholds: { alerts: 0, minutes_elevated: 0, highest: 'SAFE' },
+            model: { alerts: 2, minutes_elevated: 40, highest: 'WARNING' },
+            model_only_alerts: 2,
+          }),
+        ),
+    });
+    show();
+    const risk = await screen.findByRole('group', { name: 'Heat risk: Warning' });
+    expect(risk).toHaveTextContent('a humid day at the collar, about 3× the risk');
+    expect(risk).toHaveTextContent('Stop exercise and move to shade or indoors.');
+    expect(
+      await screen.findByText(
+        'Over the last 7 days the fixed thresholds would have alerted 0 times; with heat risk, 2 times (2 the thresholds missed).',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('switches range from the keyboard, fetching that range', async () => {

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, LineChart } from 'lucide-react';
 import { formatRelativeTime, HISTORY_RANGES, isFresh, type HistoryRange } from '@pawguard/shared';
+import { HeatRisk } from '@/components/heat-risk';
 import { LiveStatus } from '@/components/live-status';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -22,6 +23,7 @@ import { HistoryCharts } from './history-charts';
 import { hasReadings } from './history-series';
 import { HistoryTable } from './history-table';
 import { OpenDeviceAlerts, PastDeviceAlerts, useAlertPeriods } from './device-alerts';
+import { RiskBacktestPanel } from './risk-backtest-panel';
 import { ConnectionBadge, VitalsFields, VitalsValue } from './vitals-values';
 
 const RANGES: { value: HistoryRange; label: string; words: string }[] = [
@@ -108,6 +110,7 @@ export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
               </TabsContent>
             ))}
           </Tabs>
+          <RiskBacktestPanel deviceId={deviceId} />
           <PastDeviceAlerts deviceId={deviceId} />
         </div>
       )}
@@ -172,6 +175,16 @@ function LatestReading({ deviceId, battery }: { deviceId: string; battery: numbe
             </VitalsValue>
           </dl>
         )}
+        {/* What the heat-risk model made of it, while it is fresh (OpenDeviceAlerts counts on
+            it for a heat alert's why and first aid). */}
+        {reading && isFresh(reading.timestamp, now) ? (
+          <HeatRisk
+            band={reading.risk_band}
+            reasons={reading.risk_reasons}
+            quiet
+            className="mt-4"
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ChartLine } from 'lucide-react';
 import { formatRelativeTime, isFresh, type Alert, type Device } from '@pawguard/shared';
 import { AlertBanner } from '@/components/alert-banner';
+import { HeatRisk, HeatRiskLow, isRaised } from '@/components/heat-risk';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,6 +27,9 @@ export function MonitoringCard({ device, shown, now, showOwner, alerts }: Monito
   const flash = (field: ChangedField) =>
     shown.changed.includes(field) ? `${field}-${shown.version}` : undefined;
   const titleId = `monitoring-${device.id}`;
+  // The heat-risk model judges every reading: it follows the cache the stream patches, not
+  // only the changed readings the values follow, and an old judgement is not shown as now.
+  const risk = connected ? device.risk_band : null;
 
   return (
     <Card
@@ -52,8 +56,9 @@ export function MonitoringCard({ device, shown, now, showOwner, alerts }: Monito
         className={cn('grid flex-1 content-start gap-4', !connected && 'text-slate-600')}
       >
         {alerts?.map((alert) => (
-          <AlertBanner key={alert.id} alert={alert} now={now} compact />
+          <AlertBanner key={alert.id} alert={alert} now={now} compact guidance={!isRaised(risk)} />
         ))}
+        <HeatRisk band={risk} reasons={device.risk_reasons} />
         {shown.temperature_celsius === null ? (
           <div className="rounded-lg bg-muted p-3 text-sm">
             <p className="font-medium">No data available</p>
@@ -74,6 +79,7 @@ export function MonitoringCard({ device, shown, now, showOwner, alerts }: Monito
             />
           </dl>
         )}
+        {risk === 'SAFE' ? <HeatRiskLow /> : null}
         <dl className="grid gap-2 text-sm">
           <div className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
             <dt className="text-muted-foreground">Battery</dt>

@@ -259,7 +259,7 @@ describe('Monitoring', () => {
     await waitFor(() => expect(lastUpdated()).toBe(new Date(NOW + 60_000).toLocaleTimeString()));
   });
 
-  it('shows an open heat alert on its card with what to do, and Resolve sends it', async () => {
+  it('shows an open heat alert on its card with why, what to do for its level, and Resolve sends it', async () => {
     const device = liveDevice();
     const alert = {
       id: '40000000-0000-4000-8000-000000000001',
@@ -279,6 +279,9 @@ describe('Monitoring', () => {
       peak_temperature_celsius: 41,
       peak_heat_index_f: 110,
       battery_level: null,
+      reasons: [
+        'collar temperature climbing steadily while Biscuit is still: the pattern of a parked car',
+      ],
     };
     const calls = stubFetch({
       'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
@@ -292,8 +295,9 @@ describe('Monitoring', () => {
     const banner = await card.findByRole('alert');
     expect(banner).toHaveTextContent('Critical heat alert · peak 41.0°C / 105.8°F');
     expect(banner).toHaveTextContent('Since 5m ago');
+    expect(banner).toHaveTextContent('the pattern of a parked car');
     expect(within(banner).getByText('What to do now')).toBeInTheDocument();
-    expect(banner).toHaveTextContent('Cool down gradually');
+    expect(banner).toHaveTextContent('Cool first: pour cool water over the body and fan it, now.');
     expect(within(banner).getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
       'href',
       '/emergency',
@@ -305,5 +309,154 @@ describe('Monitoring', () => {
       expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/resolve'))).toBe(true),
     );
     expect(toast.success).toHaveBeenCalledWith('Alert resolved');
+  });
+});
+
+describe('heat risk on the Monitoring card', () => {
+  const reasons = [
+    'flat-faced breed with a high published heat risk (French Bulldog), about 6× the risk',
+    'exercise for 25 minutes, about 4× the risk',
+  ];
+
+  it('shows a DANGER band with why, the first aid for it and the emergency vet finder', async () => {
+    stubFetch({
+      'GET /api/devices': () =>
+        jsonResponse(
+          200,
+          paged({
+            devices: [liveDevice({ risk_band: 'DANGER', risk_score: 6.4, risk_reasons: reasons })],
+          }),
+        ),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const card = await findCard('Biscuit collar');
+    const risk = card.getByRole('group', { name: 'Heat risk: Danger' });
+    expect(risk).toHaveAttribute('data-risk-band', 'DANGER');
+    const why = within(risk)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(why).toEqual(expect.arrayContaining(reasons));
+    expect(risk).toHaveTextContent('Stop all activity now and move to shade or air conditioning.');
+    expect(risk).toHaveTextContent('Call your vet.');
+    expect(within(risk).getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
+      'href',
+      '/emergency',
+    );
+  });
+
+  it('says only a quiet "Heat risk: low" when SAFE, and nothing when not yet judged', async () => {
+    stubFetch({
+      'GET /api/devices': () =>
+        jsonResponse(
+          200,
+          paged({
+            devices: [
+              liveDevice({ risk_band: 'SAFE', risk_score: 1.2 }),
+              liveDevice({ device_name: 'Spare collar', device_id: 'PET-SP01' }),
+            ],
+          }),
+        ),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const card = await findCard('Biscuit collar');
+    expect(card.getByText('Heat risk: low')).toBeInTheDocument();
+    expect(card.queryByRole('group', { name: /Heat risk/ })).not.toBeInTheDocument();
+    expect(card.queryByText('What to do now')).not.toBeInTheDocument();
+    expect(card.queryByRole('link', { name: 'Find an emergency vet' })).not.toBeInTheDocument();
+    const spare = await findCard('Spare collar');
+    expect(spare.queryByText(/Heat risk/)).not.toBeInTheDocument();
+  });
+
+  it('follows the heat risk live: a reading whose values barely move can still raise it', async () => {
+    const device = liveDevice({ risk_band: 'SAFE', risk_score: 1 });
+    stubFetch({ 'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })) });
+    const { queryClient } = renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const card = await findCard('Biscuit collar');
+    expect(card.getByText('Heat risk: low')).toBeInTheDocument();
+    stop = await openFakeStream(queryClient);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+    const reading = makeReading({
+      temperature: 31.4,
+      humidity: 55,
+      status: 'SAFE',
+      risk_band: 'CRITICAL',
+      risk_score: 9,
+      risk_reasons: [
+        'collar temperature climbing steadily while Biscuit is still: the pattern of a parked car',
+      ],
+    });
+    await act(async () => {
+      sendReading(device.id, reading);
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    const risk = await card.findByRole('group', { name: 'Heat risk: Critical' });
+    expect(risk).toHaveTextContent('the pattern of a parked car');
+    expect(risk).toHaveTextContent('Cool first: pour cool water over the body and fan it, now.');
+    expect(card.queryByText('Heat risk: low')).not.toBeInTheDocument();
+  });
+
+  it('says why and what to do once when a heat alert is open beside the raised risk', async () => {
+    const device = liveDevice({ risk_band: 'DANGER', risk_score: 6.4, risk_reasons: reasons });
+    stubFetch({
+      'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, {
+          alerts: [
+            {
+              id: '40000000-0000-4000-8000-000000000002',
+              device: device.id,
+              device_id: device.device_id,
+              device_name: device.device_name,
+              dog_id: null,
+              dog_name: 'Biscuit',
+              type: 'heat',
+              level: 'DANGER',
+              resolved: false,
+              opened_at: ago(60),
+              reading_at: ago(60),
+              escalated_at: null,
+              resolved_at: null,
+              resolved_by: null,
+              peak_temperature_celsius: 31.4,
+              peak_heat_index_f: 95,
+              battery_level: null,
+              reasons,
+            },
+          ],
+          total: 1,
+        }),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const card = await findCard('Biscuit collar');
+    const banner = await card.findByRole('alert');
+    expect(banner).toHaveTextContent('Danger heat alert');
+    expect(within(banner).getByRole('button', { name: 'Resolve' })).toBeInTheDocument();
+    expect(card.getAllByText(reasons[0]!)).toHaveLength(1);
+    expect(card.getAllByText('Call your vet.')).toHaveLength(1);
+    expect(card.getAllByRole('link', { name: 'Find an emergency vet' })).toHaveLength(1);
+    expect(card.getByRole('group', { name: 'Heat risk: Danger' })).toHaveTextContent(reasons[0]!);
+  });
+
+  it('shows no heat risk from a reading 2 minutes old or more', async () => {
+    stubFetch({
+      'GET /api/devices': () =>
+        jsonResponse(
+          200,
+          paged({
+            devices: [
+              liveDevice({
+                vitals_recorded_at: ago(600),
+                risk_band: 'DANGER',
+                risk_reasons: reasons,
+              }),
+            ],
+          }),
+        ),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const card = await findCard('Biscuit collar');
+    expect(card.getByText('Disconnected')).toBeInTheDocument();
+    expect(card.queryByText(/Heat risk/)).not.toBeInTheDocument();
   });
 });

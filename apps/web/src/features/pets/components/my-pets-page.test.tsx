@@ -69,6 +69,7 @@ describe('an open alert on My Pets', () => {
       peak_temperature_celsius: 41,
       peak_heat_index_f: 110,
       battery_level: null,
+      reasons: [],
     };
     stubFetch({
       'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
@@ -82,5 +83,28 @@ describe('an open alert on My Pets', () => {
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Critical heat alert · peak 41.0°C / 105.8°F');
     expect(within(banner).getByRole('button', { name: 'Resolve' })).toBeInTheDocument();
+  });
+});
+
+describe('heat risk on My Pets', () => {
+  it("shows the pet's raised heat risk on its card, with why and the emergency vet finder", async () => {
+    const pet = makePet({ name: 'Rex' });
+    const collar = makeDevice({
+      dog_id: pet.id,
+      vitals_status: 'SAFE',
+      vitals_recorded_at: new Date().toISOString(),
+      risk_band: 'WARNING',
+      risk_score: 4.8,
+      risk_reasons: ['exercise for 25 minutes, about 4× the risk'],
+    });
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [collar], total: 1 }),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
+    const risk = await screen.findByRole('group', { name: 'Heat risk: Warning' });
+    expect(risk).toHaveTextContent('exercise for 25 minutes, about 4× the risk');
+    expect(risk).toHaveTextContent('Offer small sips of cool water.');
+    expect(within(risk).getByRole('link', { name: 'Find an emergency vet' })).toBeInTheDocument();
   });
 });

@@ -12,8 +12,9 @@ import {
   Thermometer,
   Trash2,
 } from 'lucide-react';
-import { petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
+import { isFresh, petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
 import { AlertBanner } from '@/components/alert-banner';
+import { HeatRisk, isRaised } from '@/components/heat-risk';
 import { LiveStatus } from '@/components/live-status';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -314,6 +315,8 @@ function PetDetailCard({
   // The history of the collar that reported last; Monitoring while the pet has none.
   const collar = latestCollar(collars);
   const historyPath = collar ? deviceHistoryPath(collar.id) : paths.monitoring;
+  // Its heat risk, while that reading is fresh: an old one is not shown as if it were now.
+  const risk = collar && isFresh(collar.vitals_recorded_at, now) ? collar : null;
   return (
     <Card aria-labelledby="pet-detail-title">
       <CardHeader className="flex-row items-center gap-4">
@@ -331,8 +334,15 @@ function PetDetailCard({
       </CardHeader>
       <CardContent className="grid gap-5">
         {alerts.map((alert) => (
-          <AlertBanner key={alert.id} alert={alert} now={now} compact />
+          <AlertBanner
+            key={alert.id}
+            alert={alert}
+            now={now}
+            compact
+            guidance={alert.device !== risk?.id || !isRaised(risk.risk_band)}
+          />
         ))}
+        {risk ? <HeatRisk band={risk.risk_band} reasons={risk.risk_reasons} /> : null}
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Medical info</dt>

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
+import { BREEDS } from '@pawguard/shared';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
 import { makePet } from '@/testing/devices';
@@ -80,6 +81,58 @@ describe('the add-pet sheet', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
+  it('asks for the heat-risk details under their own heading and sends the ones given', async () => {
+    const calls = stubFetch({
+      'POST /api/dogs': (init) => jsonResponse(201, { dog: makePet({ ...bodyOf(init) }) }),
+    });
+    const { user } = setup();
+    const section = screen.getByRole('group', { name: 'Heat-risk details' });
+    expect(section).toHaveAccessibleDescription('Optional: helps PawGuard judge heat risk.');
+    const sex = within(section).getByLabelText('Sex');
+    expect(
+      within(sex)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Unknown', 'Female', 'Male']);
+    const body = within(section).getByLabelText('Body condition');
+    const bodyOptions = within(body)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(bodyOptions).toHaveLength(10);
+    expect(bodyOptions).toEqual(
+      expect.arrayContaining(['Unknown', '1 – very thin', '5 – ideal', '9 – obese']),
+    );
+    const conditions = within(section).getByRole('group', { name: 'Known conditions' });
+    expect(within(conditions).getAllByRole('checkbox')).toHaveLength(3);
+
+    await user.type(screen.getByLabelText('Name *'), 'Rex');
+    await user.type(screen.getByLabelText('Breed'), 'Frenchie cross');
+    await user.selectOptions(sex, 'Male');
+    await user.selectOptions(body, '7 – heavy');
+    await user.click(within(conditions).getByLabelText('Heart'));
+    await user.click(within(conditions).getByLabelText('Airway (e.g. BOAS, laryngeal paralysis)'));
+    await user.click(screen.getByRole('button', { name: 'Add Pet' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Pet added successfully'));
+    expect(bodyOf(calls.find((c) => c.method === 'POST')!.init)).toEqual({
+      name: 'Rex',
+      breed: 'Frenchie cross',
+      sex: 'male',
+      body_condition: 7,
+      health_conditions: ['airway', 'heart'],
+    });
+  });
+
+  it('offers the breeds heat risk knows as suggestions on the Breed field', () => {
+    setup();
+    const breed = screen.getByLabelText('Breed');
+    const list = document.getElementById(breed.getAttribute('list')!)!;
+    expect(list.tagName).toBe('DATALIST');
+    const names = Array.from(list.querySelectorAll('option')).map((o) => o.value);
+    expect(names).toEqual(BREEDS.map((b) => b.name));
+    expect(names).toContain('French Bulldog');
+  });
+
   it("shows 'Failed to add pet' with the server's reason", async () => {
     stubFetch({
       'POST /api/dogs': () =>
@@ -107,6 +160,62 @@ describe('the add-pet sheet', () => {
 });
 
 describe('the edit-pet sheet', () => {
+  it('loads the stored heat-risk details, and sends them back as edited (Unknown and unticked clear them)', async () => {
+    const pet = makePet({
+      name: 'Rex',
+      breed: 'French Bulldog',
+      age: null,
+      weight: null,
+      sex: 'female',
+      body_condition: 6,
+      health_conditions: ['airway', 'breathing'],
+    });
+    const calls = stubFetch({
+      [`PUT /api/dogs/${pet.id}`]: (init) =>
+        jsonResponse(200, { dog: { ...pet, ...bodyOf(init) } }),
+    });
+    const { user } = setup({ pet });
+    expect(screen.getByLabelText('Sex')).toHaveValue('female');
+    expect(screen.getByLabelText('Body condition')).toHaveValue('6');
+    expect(screen.getByLabelText('Airway (e.g. BOAS, laryngeal paralysis)')).toBeChecked();
+    expect(screen.getByLabelText('Breathing')).toBeChecked();
+    expect(screen.getByLabelText('Heart')).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Update Pet' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Pet updated successfully!'));
+    expect(bodyOf(calls.filter((c) => c.method === 'PUT')[0]!.init)).toEqual({
+      name: 'Rex',
+      breed: 'French Bulldog',
+      sex: 'female',
+      body_condition: 6,
+      health_conditions: ['airway', 'breathing'],
+    });
+  });
+
+  it('clears the heat-risk details when set back to Unknown and unticked', async () => {
+    const pet = makePet({
+      name: 'Rex',
+      breed: null,
+      age: null,
+      weight: null,
+      sex: 'male',
+      body_condition: 3,
+      health_conditions: ['heart'],
+    });
+    const calls = stubFetch({
+      [`PUT /api/dogs/${pet.id}`]: (init) =>
+        jsonResponse(200, { dog: { ...pet, ...bodyOf(init) } }),
+    });
+    const { user } = setup({ pet });
+    await user.selectOptions(screen.getByLabelText('Sex'), 'Unknown');
+    await user.selectOptions(screen.getByLabelText('Body condition'), 'Unknown');
+    await user.click(screen.getByLabelText('Heart'));
+    await user.click(screen.getByRole('button', { name: 'Update Pet' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Pet updated successfully!'));
+    // PUT replaces: what is left out is cleared.
+    expect(bodyOf(calls.find((c) => c.method === 'PUT')!.init)).toEqual({ name: 'Rex' });
+  });
+
   it('starts from the pet, and a cleared optional field is left out of the PUT (so it is cleared)', async () => {
     const pet = makePet({ name: 'Biscuit', breed: 'Beagle', age: 3, weight: 22.5 });
     const calls = stubFetch({

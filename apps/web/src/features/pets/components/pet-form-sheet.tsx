@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { Dog } from '@pawguard/shared';
+import { BREEDS, type Dog, type HealthCondition } from '@pawguard/shared';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import {
   Sheet,
   SheetContent,
@@ -19,9 +20,12 @@ import { isBlank } from '@/lib/utils';
 import { useCreatePet } from '../api/create-pet';
 import { useUpdatePet } from '../api/update-pet';
 import {
+  BODY_CONDITION_OPTIONS,
   EMPTY_PET_FORM,
+  HEALTH_CONDITION_OPTIONS,
   petFormErrors,
   petFormValues,
+  SEX_OPTIONS,
   toPetInput,
   type PetFormValues,
 } from './pet-form';
@@ -60,12 +64,16 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
     name: useId(),
     nameError: useId(),
     breed: useId(),
+    breeds: useId(),
     age: useId(),
     ageError: useId(),
     weight: useId(),
     weightError: useId(),
     medical: useId(),
     contact: useId(),
+    riskHelp: useId(),
+    sex: useId(),
+    bodyCondition: useId(),
   };
 
   const nameMissing = isBlank(values.name);
@@ -76,9 +84,16 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
   const weightError = checked.weight ? errors.weight : undefined;
   const showNameError = nameMissing && nameTouched;
   const set =
-    (field: keyof PetFormValues) =>
-    (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    (field: Exclude<keyof PetFormValues, 'health_conditions'>) =>
+    (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       setValues((v) => ({ ...v, [field]: event.target.value }));
+  const toggleCondition = (condition: HealthCondition, on: boolean) =>
+    setValues((v) => ({
+      ...v,
+      health_conditions: on
+        ? [...v.health_conditions.filter((c) => c !== condition), condition]
+        : v.health_conditions.filter((c) => c !== condition),
+    }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -156,13 +171,21 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
       </div>
       <div className="grid gap-2">
         <Label htmlFor={ids.breed}>Breed</Label>
+        {/* The breeds heat risk knows, as suggestions; any other breed can still be typed. */}
         <Input
           id={ids.breed}
+          list={ids.breeds}
           value={values.breed}
           onChange={set('breed')}
           maxLength={100}
+          autoComplete="off"
           placeholder="e.g. Beagle"
         />
+        <datalist id={ids.breeds}>
+          {BREEDS.map((breed) => (
+            <option key={breed.name} value={breed.name} />
+          ))}
+        </datalist>
       </div>
       <div className="grid grid-cols-2 items-start gap-4">
         <div className="grid gap-2">
@@ -200,6 +223,52 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
           <FieldError id={ids.weightError}>{weightError}</FieldError>
         </div>
       </div>
+      <fieldset aria-describedby={ids.riskHelp} className="grid gap-4 rounded-lg border p-4 pt-2">
+        <legend className="px-1 text-sm font-semibold">Heat-risk details</legend>
+        <p id={ids.riskHelp} className="text-sm text-muted-foreground">
+          Optional: helps PawGuard judge heat risk.
+        </p>
+        <div className="grid items-start gap-4 min-[400px]:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor={ids.sex}>Sex</Label>
+            <NativeSelect id={ids.sex} value={values.sex} onChange={set('sex')}>
+              {SEX_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={ids.bodyCondition}>Body condition</Label>
+            <NativeSelect
+              id={ids.bodyCondition}
+              value={values.body_condition}
+              onChange={set('body_condition')}
+            >
+              {BODY_CONDITION_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">Known conditions</legend>
+          {HEALTH_CONDITION_OPTIONS.map((o) => (
+            <label key={o.value} className="flex min-h-6 items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
+                checked={values.health_conditions.includes(o.value)}
+                onChange={(event) => toggleCondition(o.value, event.target.checked)}
+              />
+              {o.label}
+            </label>
+          ))}
+        </fieldset>
+      </fieldset>
       <div className="grid gap-2">
         <Label htmlFor={ids.medical}>Medical info</Label>
         <Textarea

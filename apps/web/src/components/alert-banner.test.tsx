@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { Alert } from '@pawguard/shared';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import { makeUser } from '@/testing/fixtures';
+import { AlertBanner } from './alert-banner';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const NOW = Date.parse('2025-07-01T12:00:00.000Z');
+
+function makeAlert(overrides: Partial<Alert> = {}): Alert {
+  return {
+    id: '40000000-0000-4000-8000-000000000001',
+    device: '10000000-0000-4000-8000-000000000001',
+    device_id: 'PET-BC01',
+    device_name: 'Biscuit collar',
+    dog_id: null,
+    dog_name: 'Biscuit',
+    type: 'heat',
+    level: 'DANGER',
+    resolved: false,
+    opened_at: '2025-07-01T11:55:00.000Z',
+    reading_at: '2025-07-01T11:55:00.000Z',
+    escalated_at: null,
+    resolved_at: null,
+    resolved_by: null,
+    peak_temperature_celsius: 39.5,
+    peak_heat_index_f: 104,
+    battery_level: null,
+    reasons: [],
+    ...overrides,
+  };
+}
+
+const show = (alert: Alert, compact = false) =>
+  renderWithProviders(<AlertBanner alert={alert} now={NOW} compact={compact} />, {
+    auth: fakeAuth(makeUser()),
+  });
+
+describe('the alert banner', () => {
+  it('says why a heat alert opened, the first aid for its level and where the emergency vet is', () => {
+    show(
+      makeAlert({
+        reasons: [
+          'exercise for 25 minutes, about 4× the risk',
+          'hot and humid at the collar (heat index 34 °C), about 8× the risk',
+        ],
+      }),
+    );
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent('Danger heat alert');
+    expect(within(banner).getByText('Why')).toBeInTheDocument();
+    expect(
+      within(banner).getByText('exercise for 25 minutes, about 4× the risk'),
+    ).toBeInTheDocument();
+    expect(
+      within(banner).getByText('hot and humid at the collar (heat index 34 °C), about 8× the risk'),
+    ).toBeInTheDocument();
+    expect(
+      within(banner).getByText('Wet the coat with cool, not ice-cold, water and fan it.'),
+    ).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
+      'href',
+      '/emergency',
+    );
+  });
+
+  it('gives a WARNING its own, gentler first aid, and no "Why" without reasons', () => {
+    show(makeAlert({ level: 'WARNING' }), true);
+    const banner = screen.getByRole('alert');
+    expect(within(banner).queryByText('Why')).not.toBeInTheDocument();
+    expect(within(banner).getByText('What to do now')).toBeInTheDocument();
+    expect(banner).toHaveTextContent('Stop exercise and move to shade or indoors.');
+    expect(banner).not.toHaveTextContent('Call your vet.');
+  });
+
+  it('leaves why, first aid and the link to a heat-risk panel beside it when told to', () => {
+    renderWithProviders(
+      <AlertBanner
+        alert={makeAlert({ reasons: ['a parked car'] })}
+        now={NOW}
+        compact
+        guidance={false}
+      />,
+      { auth: fakeAuth(makeUser()) },
+    );
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent('Danger heat alert');
+    expect(within(banner).getByRole('button', { name: 'Resolve' })).toBeInTheDocument();
+    expect(banner).not.toHaveTextContent('a parked car');
+    expect(banner).not.toHaveTextContent('Call your vet.');
+  });
+
+  it('shows no reasons or first aid on an offline alert', () => {
+    show(makeAlert({ type: 'offline', level: null, reasons: [] }));
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent('Collar offline: no reading for 10 minutes');
+    expect(within(banner).queryByText('Why')).not.toBeInTheDocument();
+    expect(within(banner).queryByRole('link', { name: 'Find an emergency vet' })).toBeNull();
+  });
+});

@@ -1,0 +1,127 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Hospital, ThermometerSun } from 'lucide-react';
+import type { RiskBand } from '@pawguard/shared';
+import { HEAT_FIRST_AID } from '@pawguard/shared/content';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+
+/** A level above SAFE: the ones with first aid, a colour and an alarm. */
+export type RaisedLevel = keyof typeof HEAT_FIRST_AID;
+
+/** One colour language for a raised heat level, on the cards, the risk panel and the alert. */
+export const HEAT_LEVEL_LOOK = {
+  WARNING: { label: 'Warning', className: 'border-amber-300 bg-amber-50 text-amber-950' },
+  DANGER: { label: 'Danger', className: 'border-orange-300 bg-orange-50 text-orange-950' },
+  CRITICAL: { label: 'Critical', className: 'border-red-300 bg-red-50 text-red-950' },
+} as const satisfies Record<RaisedLevel, { label: string; className: string }>;
+
+export const isRaised = (band: string | null | undefined): band is RaisedLevel =>
+  band === 'WARNING' || band === 'DANGER' || band === 'CRITICAL';
+
+/** The first aid that fits the level (content.ts), in order. */
+export function HeatFirstAid({ level, className }: { level: RaisedLevel; className?: string }) {
+  return (
+    <ol className={cn('grid list-decimal gap-1 pl-5', className)}>
+      {HEAT_FIRST_AID[level].map((step) => (
+        <li key={step}>{step}</li>
+      ))}
+    </ol>
+  );
+}
+
+/** Why PawGuard is worried, in the model's plain words. Nothing when it gave none. */
+export function HeatReasons({
+  reasons,
+  className,
+}: {
+  reasons: readonly string[];
+  className?: string;
+}) {
+  if (reasons.length === 0) return null;
+  return (
+    <div className={className}>
+      <p className="font-medium">Why</p>
+      <ul className="mt-1 grid list-disc gap-1 pl-5">
+        {reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The emergency vet finder, one tap away (a tall enough target on a phone). */
+export function EmergencyVetLink({ className }: { className?: string }) {
+  return (
+    <Link
+      to={paths.emergency}
+      className={cn(
+        'inline-flex min-h-10 items-center gap-1.5 rounded-md font-semibold underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+        className,
+      )}
+    >
+      <Hospital className="size-4 shrink-0" aria-hidden="true" />
+      Find an emergency vet
+    </Link>
+  );
+}
+
+/** All a SAFE judgement needs: one quiet line. */
+export function HeatRiskLow({ className }: { className?: string }) {
+  return (
+    <p data-risk-band="SAFE" className={cn('text-sm text-muted-foreground', className)}>
+      Heat risk: low
+    </p>
+  );
+}
+
+type HeatRiskProps = {
+  band: RiskBand | null;
+  reasons: readonly string[];
+  /** SAFE: say "Heat risk: low" quietly (true) or show nothing (false). */
+  quiet?: boolean;
+  /** The heading's level where it sits (a card's title is h2 or h3). */
+  headingAs?: 'h3' | 'h4';
+  className?: string;
+};
+
+/**
+ * The heat-risk model's judgement of a collar's latest reading where the owner looks: above
+ * SAFE, the band in the alert colours, why, what to do now and the emergency vet finder;
+ * SAFE at most a quiet line; not yet judged (null), nothing.
+ */
+export function HeatRisk({
+  band,
+  reasons,
+  quiet = false,
+  headingAs: Heading = 'h3',
+  className,
+}: HeatRiskProps) {
+  const headingId = useId();
+  if (!isRaised(band)) {
+    return band === 'SAFE' && quiet ? <HeatRiskLow className={className} /> : null;
+  }
+  const look = HEAT_LEVEL_LOOK[band];
+  return (
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      data-risk-band={band}
+      className={cn('grid gap-2 rounded-lg border p-3 text-sm', look.className, className)}
+    >
+      <Heading id={headingId} className="flex items-center gap-2 font-semibold">
+        <ThermometerSun className="size-4 shrink-0" aria-hidden="true" />
+        Heat risk: {look.label}
+      </Heading>
+      <HeatReasons reasons={reasons} />
+      <div>
+        <p className="font-medium">What to do now</p>
+        <HeatFirstAid level={band} className="mt-1" />
+      </div>
+      <p>
+        <EmergencyVetLink />
+      </p>
+    </div>
+  );
+}
