@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const STEP_S = 30;
-const rank = (b: RiskBand | string | null) => RISK_BANDS.indexOf((b ?? 'SAFE') as RiskBand);
+const rank = (b: string | null | undefined) => RISK_BANDS.indexOf((b ?? 'SAFE') as RiskBand);
 
 interface Profile {
   name: string;

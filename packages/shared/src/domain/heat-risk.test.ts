@@ -169,6 +169,13 @@ describe('riskStep', () => {
     expect(lab.score).toBeLessThan(frenchie.score);
   });
 
+  it('a few minutes of play is not sustained exercise', () => {
+    const play = trace(8, () => ({ temperature: 18, humidity: 55, activity_level: 90 }));
+    const { assessments } = run(play, { breed: 'French Bulldog' });
+    expect(assessments.flatMap((a) => a.factors.map((f) => f.code))).not.toContain('exertion');
+    expect(assessments.every((a) => a.band === 'SAFE')).toBe(true);
+  });
+
   it('the first hot day counts against a dog not used to the heat', () => {
     const day = 86_400_000;
     let cool = emptyRiskState();

@@ -134,6 +134,8 @@ const EXERTION_POINTS: readonly [atLeast: number, points: number, words: string]
   [30, 1, 'light exercise'],
 ];
 const EXERTING_AT = 30;
+/** Exercise counts once it is sustained: a few minutes of play is not heat strain. */
+const SUSTAINED_MS = 10 * MIN;
 const STILL_BELOW = 20;
 /** A single reading of this activity or more means the dog moved that minute. */
 const MOVED_AT = 25;
@@ -357,7 +359,7 @@ function exposureFactors(s: RiskState, r: RiskReading): RiskFactor[] {
       label: `heat index ${Math.round(hi)} °C (${Math.round(celsiusToFahrenheit(hi))} °F) at the collar`,
     });
 
-  if (s.act !== null && s.exertSince !== null) {
+  if (s.act !== null && s.exertSince !== null && r.at - s.exertSince >= SUSTAINED_MS) {
     const level = EXERTION_POINTS.find(([atLeast]) => s.act! >= atLeast);
     if (level) {
       const long = r.at - s.exertSince >= 30 * MIN;
