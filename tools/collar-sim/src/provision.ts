@@ -205,12 +205,6 @@ export function demoPet(n: number) {
   };
 }
 
-/**
- * What a scenario says about its dog (POST and PUT /api/dogs). `sex`, `body_condition` and
- * `health_conditions` are new on the server: sent only when a scenario sets them.
- */
-// Written out here until the shared pet schema carries the three new fields; then take it from
-// there (Pick of DogInput).
 /** The scenario's pet, as POST and PUT /api/dogs take it (weight in lbs). */
 export type PetProfile = Required<Pick<DogInput, 'breed' | 'weight' | 'age'>> &
   Pick<DogInput, 'sex' | 'body_condition' | 'health_conditions'>;

@@ -11,7 +11,7 @@ import {
   type RiskBand,
 } from '@pawguard/shared';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
-import { ownedCollar } from '../helpers/devices.js';
+import { assign, createPet, deviceRow, ownedCollar } from '../helpers/devices.js';
 import { postAsCollar, readingRows } from '../helpers/readings.js';
 
 let t: TestApp;
@@ -112,7 +112,8 @@ describe('heat-risk scenarios through the real ingest path', () => {
         : { temperature: 19.5, humidity: 55, activity_level: 85, heart_rate: 160 },
     );
     expect(highest(rs, 'status')).toBe('SAFE');
-    expect(rank(highest(rs, 'risk_band'))).toBeGreaterThanOrEqual(rank('WARNING'));
+    // Raised, but not to "go to the vet now": nothing here is a hard trigger.
+    expect(highest(rs, 'risk_band')).toBe('DANGER');
     const device = await deviceOf(c);
     expect(device.vitals_status).toBe('SAFE');
     expect(rank(device.risk_band)).toBeGreaterThanOrEqual(rank('WARNING'));
@@ -158,7 +159,7 @@ describe('heat-risk scenarios through the real ingest path', () => {
       heart_rate: 125,
     }));
     expect(highest(rs, 'status')).toBe('WARNING');
-    expect(rank(highest(rs, 'risk_band'))).toBeGreaterThanOrEqual(rank('DANGER'));
+    expect(highest(rs, 'risk_band')).toBe('DANGER');
     expect(rs.at(-1)!.risk_reasons.join(' | ')).toMatch(/heat index \d+ °C/);
   });
 
@@ -174,7 +175,8 @@ describe('heat-risk scenarios through the real ingest path', () => {
     expect(a.at(-1)!.risk_reasons.join(' | ')).toMatch(/not used to the heat/);
     expect(b.at(-1)!.risk_reasons.join(' | ')).not.toMatch(/not used to the heat/);
     expect(a.at(-1)!.risk_score! - b.at(-1)!.risk_score!).toBeCloseTo(1, 5);
-    expect(rank(highest(a, 'risk_band'))).toBeGreaterThan(rank(highest(b, 'risk_band')));
+    expect(highest(a, 'risk_band')).toBe('DANGER');
+    expect(highest(b, 'risk_band')).toBe('WARNING');
   });
 
   it('an old dog resting in a hot room: DANGER soon, CRITICAL after half an hour', async () => {
@@ -188,7 +190,8 @@ describe('heat-risk scenarios through the real ingest path', () => {
     const rs = await live(c, 40, () => resting(32, 55));
     expect(highest(rs, 'status')).toBe('WARNING');
     const byMinute = (m: number) => rs[(m * 60) / STEP_S]!;
-    expect(rank(byMinute(5).risk_band)).toBeGreaterThanOrEqual(rank('DANGER'));
+    expect(byMinute(5).risk_band).toBe('DANGER');
+    expect(byMinute(25).risk_band).toBe('DANGER');
     expect(byMinute(40).risk_band).toBe('CRITICAL');
     expect(byMinute(40).risk_reasons[0]).toMatch(/for \d+ minutes while Duchess rests/);
   });
@@ -212,6 +215,80 @@ describe('heat-risk scenarios through the real ingest path', () => {
     expect(rs.every((r) => r.risk_band !== 'CRITICAL')).toBe(true);
     const stored = await readingRows(t, c.id);
     expect(stored.every((r) => !/parked car/.test(r.risk_reasons ?? ''))).toBe(true);
+  });
+});
+
+describe('a collar that changes hands or pets', () => {
+  const parkedCar = (m: number) => ({
+    temperature: 24 + 14 * (1 - Math.exp(-m / 19)),
+    humidity: 45,
+    activity_level: 4,
+    heart_rate: 100,
+  });
+
+  it('a released collar carries nothing of its last dog to its next owner', async () => {
+    const c = await collarFor({ name: 'Rex' });
+    await live(c, 20, parkedCar);
+    expect((await deviceOf(c)).risk_band).toBe('CRITICAL');
+    const release = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/devices/${c.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(release.statusCode, release.body).toBe(200);
+
+    const next = await seedUser(t);
+    const pet = await createPet(t, next, 'Daisy');
+    const claimed = await assign(t, next, c.device_id, { dog_id: pet.id, device_name: 'Daisy' });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json().device).toMatchObject({
+      risk_band: null,
+      risk_score: null,
+      risk_reasons: [],
+    });
+    expect((await deviceRow(t, c.id))!.risk_state).toBeNull();
+
+    t.clock.advance(60_000);
+    const res = await postAsCollar(t, c.device_id, c.device_key, {
+      ...resting(21),
+      timestamp: t.clock.now().toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().vitals).toMatchObject({ status: 'SAFE', risk_band: 'SAFE' });
+    expect(JSON.stringify(res.json().vitals.risk_reasons)).not.toMatch(/Rex/);
+    const alerts = await t.app.inject({
+      method: 'GET',
+      url: `/api/devices/${c.id}/alerts`,
+      headers: bearer(next.token),
+    });
+    expect(alerts.json().alerts).toEqual([]);
+  });
+
+  it('on another pet the model starts afresh', async () => {
+    const c = await collarFor({ name: 'Bo' });
+    await live(c, 5, () => resting(22));
+    expect((await deviceRow(t, c.id))!.risk_state).not.toBeNull();
+    const other = await createPet(t, owner, 'Kit');
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/devices/${c.id}`,
+      headers: bearer(owner.token),
+      payload: { dog_id: other.id, device_name: "Kit's collar" },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().device).toMatchObject({ risk_band: null, risk_reasons: [] });
+    expect((await deviceRow(t, c.id))!.risk_state).toBeNull();
+  });
+
+  it('a stored state it cannot read starts afresh, and the collar keeps posting', async () => {
+    const c = await collarFor({ name: 'Zed' });
+    await t.app.container.db
+      .updateTable('devices')
+      .set({ risk_state: '{"v":1,"days":null}' })
+      .where('id', '=', c.id)
+      .execute();
+    const rs = await live(c, 1, () => resting(22));
+    expect(rs.every((r) => r.risk_band === 'SAFE')).toBe(true);
   });
 });
 

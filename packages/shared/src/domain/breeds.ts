@@ -30,6 +30,7 @@ export const BREEDS: readonly Breed[] = [
   B('Afghan Hound', 'dolichocephalic'),
   B('Akita', 'mesocephalic'),
   B('Alaskan Malamute', 'mesocephalic', null, ['malamute']),
+  B('American Bulldog', 'mesocephalic'),
   B('Australian Shepherd', 'mesocephalic', null, ['aussie']),
   B('Basset Hound', 'mesocephalic'),
   B('Beagle', 'mesocephalic'),
@@ -61,20 +62,27 @@ export const BREEDS: readonly Breed[] = [
   B('Dobermann', 'mesocephalic', null, ['doberman', 'doberman pinscher']),
   B('Dogue de Bordeaux', 'brachycephalic', null, ['french mastiff']),
   B('English Springer Spaniel', 'mesocephalic', null, ['springer spaniel', 'springer']),
-  B('French Bulldog', 'brachycephalic', 'very-high', ['frenchie', 'french bull dog']),
+  B('French Bulldog', 'brachycephalic', 'very-high', [
+    'frenchie',
+    'french bull dog',
+    'bulldog francais',
+    'bouledogue francais',
+  ]),
   B('German Shepherd', 'mesocephalic', null, ['german shepherd dog', 'gsd', 'alsatian']),
   B('Golden Retriever', 'mesocephalic', 'high', ['golden', 'goldendoodle']),
   B('Great Dane', 'mesocephalic'),
   B('Greyhound', 'dolichocephalic', 'high'),
+  B('Italian Greyhound', 'dolichocephalic', null, ['iggy']),
   B('Jack Russell Terrier', 'mesocephalic', null, ['jack russell', 'jrt']),
   B('Japanese Chin', 'brachycephalic'),
+  B('King Charles Spaniel', 'brachycephalic', null, ['english toy spaniel']),
   B('Labrador Retriever', 'mesocephalic', null, ['labrador', 'lab', 'labradoodle']),
   B('Lhasa Apso', 'brachycephalic'),
   B('Maltese', 'mesocephalic'),
   B('Mastiff', 'brachycephalic', null, ['english mastiff']),
   B('Miniature Schnauzer', 'mesocephalic', null, ['schnauzer']),
   B('Newfoundland', 'mesocephalic', null, ['newfie']),
-  B('Pekingese', 'brachycephalic', null, ['peke']),
+  B('Pekingese', 'brachycephalic', null, ['peke', 'pekinese']),
   B('Pomeranian', 'mesocephalic'),
   B('Poodle', 'mesocephalic', null, ['standard poodle', 'toy poodle', 'miniature poodle']),
   B('Pug', 'brachycephalic', 'high', ['puggle']),
@@ -104,13 +112,23 @@ const NAMES: readonly { key: string; breed: Breed }[] = BREEDS.flatMap((breed) =
   [breed.name, ...(breed.aliases ?? [])].map((n) => ({ key: normalise(n), breed })),
 ).sort((a, b) => b.key.length - a.key.length);
 
+/** Of two breeds a text names, the one at higher heat risk counts. */
+const riskRank = (b: Breed) =>
+  b.risk === 'very-high' ? 3 : b.risk === 'high' ? 2 : b.skull === 'brachycephalic' ? 1 : 0;
+
 /**
- * The breed an owner's text names: the longest name or alias it contains as whole words
- * ("Frenchie", "french bulldog x", "Pug cross"), or null when none (unknown = neutral).
+ * The breed an owner's text names, as whole words ("Frenchie", "french bulldog x"), or null
+ * when none (unknown = neutral). A name is read longest first, so "American Bulldog" is not a
+ * Bulldog; of a cross ("Pug x Labrador") the parent at higher heat risk counts.
  */
 export function matchBreed(text: string | null | undefined): Breed | null {
   if (!text) return null;
-  const words = normalise(text);
-  if (words.trim() === '') return null;
-  return NAMES.find(({ key }) => words.includes(key))?.breed ?? null;
+  let words = normalise(text);
+  let found: Breed | null = null;
+  for (const { key, breed } of NAMES) {
+    if (!words.includes(key)) continue;
+    words = words.replaceAll(key, ' ');
+    if (!found || riskRank(breed) > riskRank(found)) found = breed;
+  }
+  return found;
 }

@@ -53,6 +53,14 @@ describe('matchBreed', () => {
     ['Labradoodle', 'Labrador Retriever'],
     ['  PUG  ', 'Pug'],
     ['Cavalier', 'Cavalier King Charles Spaniel'],
+    ['Pug x Labrador', 'Pug'],
+    ['Labrador/Pug', 'Pug'],
+    ['Chihuahua Pug mix', 'Pug'],
+    ['American Bulldog', 'American Bulldog'],
+    ['Italian Greyhound', 'Italian Greyhound'],
+    ['Bulldog Français', 'French Bulldog'],
+    ['Pekinese', 'Pekingese'],
+    ['King Charles Spaniel', 'King Charles Spaniel'],
   ])('"%s" is the %s', (text, name) => {
     expect(matchBreed(text)?.name).toBe(name);
   });
@@ -221,13 +229,15 @@ describe('riskStep', () => {
   });
 
   it('a heart rate that does not come down after exercise adds points', () => {
-    const readings = trace(30, (m) => ({
+    // An hour at rest teaches the dog's resting rate; then 15 minutes of play, then rest.
+    const readings = trace(90, (m) => ({
       temperature: 24,
       humidity: 50,
-      activity_level: m < 15 ? 80 : 5,
-      heart_rate: m < 15 ? 160 : 150,
+      activity_level: m < 60 ? 5 : m < 75 ? 80 : 5,
+      heart_rate: m < 60 ? 75 : m < 75 ? 160 : 150,
     }));
-    const { last } = run(readings, {}, { ...emptyRiskState(), restHr: 80 });
+    const { last, state } = run(readings);
+    expect(state.restHr).toBeLessThan(85);
     expect(last.factors.find((f) => f.code === 'heart-rate')?.label).toMatch(
       /heart rate still 1\d\d bpm \d+ minutes after exercise/,
     );
@@ -249,6 +259,86 @@ describe('riskStep', () => {
     expect(after[12]!.band).toBe('SAFE'); // 6 minutes on
   });
 
+  it('learns the resting heart rate at a 5 s cadence, not from a heart still recovering', () => {
+    const rest = (from: number, minutes: number, hr: number) =>
+      trace(
+        minutes,
+        () => ({ temperature: 22, humidity: 50, activity_level: 5, heart_rate: hr }),
+        from,
+        5,
+      );
+    const play = trace(
+      20,
+      () => ({ temperature: 22, humidity: 50, activity_level: 85, heart_rate: 160 }),
+      T0,
+      5,
+    );
+    // Straight after play the heart is at 140: not a resting rate.
+    const after = run(rest(play.at(-1)!.at + 5000, 20, 140), {}, run(play).state).state;
+    expect(after.restHr).toBeNull();
+    // Hours at 70 bpm at rest: learned, though each step moves it by a fraction of a beat.
+    const hours = run(rest(T0, 240, 70)).state;
+    expect(hours.restHr).toBeGreaterThan(69);
+    expect(hours.restHr).toBeLessThan(72);
+  });
+
+  it('a collar clock set back moves no window backwards', () => {
+    const ahead = trace(10, () => ({
+      temperature: 25,
+      humidity: 50,
+      activity_level: 60,
+      heart_rate: 120,
+    }));
+    const { state } = run(ahead);
+    // Correctly timed readings, 4 minutes before the last one the collar sent.
+    const back = trace(
+      3,
+      () => ({ temperature: 25, humidity: 50, activity_level: 60, heart_rate: 120 }),
+      state.at - 4 * MIN,
+    );
+    const after = run(back, {}, state).state;
+    expect(after.act).toBeGreaterThan(50);
+    expect(after.act).toBeLessThanOrEqual(60);
+    expect(after.calm).toBeGreaterThan(50);
+    expect(after.hr).toBeCloseTo(120, 0);
+    expect(after.at).toBe(state.at);
+  });
+
+  it('a collar that stops reporting activity is not judged still', () => {
+    const still = trace(5, () => ({ temperature: 36, humidity: 50, activity_level: 3 }));
+    const { state } = run(still);
+    const blind = trace(45, () => ({ temperature: 36, humidity: 50 }), state.at + 30_000);
+    const { assessments } = run(blind, {}, state);
+    expect(assessments.some((a) => a.trigger !== null)).toBe(false);
+    expect(assessments.at(-1)!.factors.map((f) => f.code)).not.toContain('exertion');
+  });
+
+  it('a step outdoors behind a sensor lag of up to 3 minutes is not a car', () => {
+    for (const lagMin of [0.5, 1, 2, 3]) {
+      const readings = trace(40, (m) => ({
+        temperature: m < 5 ? 22 : 33 - 11 * Math.exp(-(m - 5) / lagMin),
+        humidity: 40,
+        activity_level: 4,
+      }));
+      const { assessments } = run(readings);
+      expect(
+        assessments.some((a) => a.trigger === 'parked-car'),
+        `lag ${lagMin} min`,
+      ).toBe(false);
+    }
+  });
+
+  it('a car pattern lets go once the heat levels off below 35 °C', () => {
+    const readings = trace(45, (m) => ({
+      temperature: m < 20 ? 24 + 0.4 * m : 32,
+      humidity: 40,
+      activity_level: 4,
+    }));
+    const { assessments } = run(readings);
+    expect(assessments[40]!.trigger).toBe('parked-car'); // minute 20
+    expect(assessments.at(-1)!.trigger).toBeNull(); // 25 minutes flat at 32 °C
+  });
+
   it('a long silence starts the short windows afresh but keeps the days', () => {
     const { state } = run(trace(40, () => ({ temperature: 30, humidity: 50, activity_level: 60 })));
     const next = riskStep(
@@ -259,6 +349,9 @@ describe('riskStep', () => {
     expect(next.exertSince).toBe(null);
     expect(next.warmSince).toBe(null);
     expect(next.days.length).toBe(1);
+    // What was held before the silence is not shown after it.
+    expect(next.held).toBe('SAFE');
+    expect(next.heldReasons.join(' ')).not.toMatch(/exercise/);
   });
 });
 
@@ -273,6 +366,19 @@ describe('assessAlone and the stored state', () => {
     expect(parseRiskState(null)).toEqual(emptyRiskState());
     expect(parseRiskState('{"v":99}')).toEqual(emptyRiskState());
     expect(parseRiskState('not json')).toEqual(emptyRiskState());
+    expect(parseRiskState('{"v":1}')).toEqual(emptyRiskState());
+    const good = run(
+      trace(20, () => ({ temperature: 30, humidity: 50, activity_level: 40 })),
+    ).state;
+    expect(parseRiskState(JSON.stringify(good))).toEqual(good);
+    for (const broken of [
+      { days: null },
+      { temps: [[1, 'x', 1]] },
+      { held: 'HOT' },
+      { act: '12' },
+      { heldReasons: [1] },
+    ])
+      expect(parseRiskState(JSON.stringify({ ...good, ...broken }))).toEqual(emptyRiskState());
   });
 
   it('keeps the highest heat index of each of the last 15 days only', () => {

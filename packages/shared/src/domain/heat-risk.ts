@@ -77,9 +77,11 @@ export interface RiskState {
   v: 1;
   /** The last reading's time (ms). */
   at: number;
-  /** Activity, smoothed over about 10 minutes (exercise) and over about 2 (rest). */
+  /** Activity, smoothed over about 10 minutes (exercise) and over about 2 (rest)… */
   act: number | null;
   calm: number | null;
+  /** …as of the last reading that reported activity (they expire 2 minutes after it). */
+  actAt: number | null;
   /** Since when the smoothed activity has been exercise (≥ 30), and when it last was. */
   exertSince: number | null;
   lastExertAt: number | null;
@@ -108,7 +110,7 @@ const MIN = 60_000;
 const DAY = 86_400_000;
 
 /** Bands by score: below WARNING is SAFE. */
-export const RISK_BAND_FLOORS = { WARNING: 4.5, DANGER: 6, CRITICAL: 7.5 } as const;
+export const RISK_BAND_FLOORS = { WARNING: 4.5, DANGER: 6, CRITICAL: 8.5 } as const;
 /** Without this much from the day itself (heat, exercise, heart rate) the band stays SAFE. */
 export const EXPOSURE_FLOOR = 2;
 /** A band is lowered only once the model has judged lower for this long. */
@@ -167,6 +169,7 @@ export function emptyRiskState(): RiskState {
     at: 0,
     act: null,
     calm: null,
+    actAt: null,
     exertSince: null,
     lastExertAt: null,
     stillSince: null,
@@ -187,12 +190,51 @@ export function emptyRiskState(): RiskState {
 /** A stored state, or a fresh one when it is missing or of another shape. */
 export function parseRiskState(json: string | null | undefined): RiskState {
   if (!json) return emptyRiskState();
+  let s: unknown;
   try {
-    const s = JSON.parse(json) as RiskState;
-    return s && s.v === 1 ? s : emptyRiskState();
+    s = JSON.parse(json);
   } catch {
     return emptyRiskState();
   }
+  return isRiskState(s) ? s : emptyRiskState();
+}
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const numOrNull = (v: unknown) => v === null || isNum(v);
+const NULLABLE_NUMBERS = [
+  'act',
+  'calm',
+  'actAt',
+  'exertSince',
+  'lastExertAt',
+  'stillSince',
+  'hr',
+  'restHr',
+  'hrHighSince',
+  'warmSince',
+  'hotRestSince',
+  'carPeak',
+  'lowerSince',
+] as const;
+
+/** Every field of the shape this version writes: anything else starts afresh, never throws. */
+function isRiskState(v: unknown): v is RiskState {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Record<string, unknown>;
+  return (
+    s.v === 1 &&
+    isNum(s.at) &&
+    NULLABLE_NUMBERS.every((k) => numOrNull(s[k])) &&
+    Array.isArray(s.temps) &&
+    s.temps.every(
+      (t) => Array.isArray(t) && t.length === 3 && isNum(t[0]) && isNum(t[1]) && isNum(t[2]),
+    ) &&
+    Array.isArray(s.days) &&
+    s.days.every((d) => Array.isArray(d) && d.length === 2 && isNum(d[0]) && isNum(d[1])) &&
+    (RISK_BANDS as readonly unknown[]).includes(s.held) &&
+    Array.isArray(s.heldReasons) &&
+    s.heldReasons.every((r) => typeof r === 'string')
+  );
 }
 
 /** Stored reasons (a JSON list), or none. */
@@ -269,19 +311,25 @@ export function recordDay(state: RiskState, reading: RiskReading): RiskState {
 
 /** Moves the windows on by one reading (the reading is the collar's newest). */
 function advanceState(prev: RiskState, r: RiskReading): RiskState {
+  // After a long silence the short windows and the held band start afresh (what was held then
+  // is not news now); the days and the resting heart rate are kept.
   const fresh = prev.at === 0 || r.at - prev.at > GAP_RESET_MS;
   const base: RiskState = fresh
-    ? { ...emptyRiskState(), restHr: prev.restHr, days: prev.days, held: prev.held }
+    ? { ...emptyRiskState(), restHr: prev.restHr, days: prev.days }
     : prev;
-  const s: RiskState = { ...recordDay(base, r), at: r.at };
-  s.heldReasons = prev.heldReasons;
-  s.lowerSince = prev.lowerSince;
-  const dt = fresh ? 0 : r.at - prev.at;
+  // A reading timed before the last one (a collar clock set back) moves no window backwards.
+  const s: RiskState = { ...recordDay(base, r), at: Math.max(base.at, r.at) };
+  const dt = fresh ? 0 : Math.max(0, r.at - prev.at);
   const hi = heatIndexC(r.temperature, r.humidity);
 
   if (r.activity_level != null) {
     s.act = ewma(s.act, r.activity_level, dt, 10 * MIN);
     s.calm = ewma(s.calm, r.activity_level, dt, 2 * MIN);
+    s.actAt = s.at;
+  } else if (s.actAt === null || s.at - s.actAt > ACTIVITY_EXPIRES_MS) {
+    // A collar that stopped reporting activity is no longer known to be still, or active.
+    s.act = null;
+    s.calm = null;
   }
   const exerting = s.act !== null && s.act >= EXERTING_AT;
   const still = s.calm !== null && s.calm < STILL_BELOW;
@@ -291,8 +339,18 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
 
   if (r.heart_rate != null) {
     s.hr = ewma(s.hr, r.heart_rate, dt, 3 * MIN);
-    const quiet = still && (r.activity_level ?? 100) < MOVED_AT && hi < 30;
-    if (quiet) s.restHr = round1(ewma(s.restHr, r.heart_rate, dt, 60 * MIN));
+    // Learned only from a dog at rest, not hot, and not within half an hour of exercise (a
+    // recovering heart is not a resting one), starting from the default and within reason.
+    const quiet =
+      still &&
+      (r.activity_level ?? 100) < MOVED_AT &&
+      hi < 30 &&
+      (s.lastExertAt === null || s.at - s.lastExertAt > 30 * MIN);
+    if (quiet)
+      s.restHr = Math.min(
+        REST_HR_RANGE[1],
+        Math.max(REST_HR_RANGE[0], ewma(s.restHr ?? DEFAULT_REST_HR, r.heart_rate, dt, 60 * MIN)),
+      );
   }
   const restHr = s.restHr ?? DEFAULT_REST_HR;
   s.hrHighSince = s.hr !== null && s.hr >= 1.7 * restHr ? (s.hrHighSince ?? r.at) : null;
@@ -302,20 +360,40 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
     still && (hi >= 35 || (s.hotRestSince !== null && hi >= 34)) ? (s.hotRestSince ?? r.at) : null;
 
   const minute = Math.floor(r.at / MIN);
-  const moved = r.activity_level == null || r.activity_level >= MOVED_AT ? 0 : 1;
-  const temps = s.temps.filter(([m]) => m > minute - 16);
-  const last = temps.at(-1);
-  if (last && last[0] === minute)
-    temps[temps.length - 1] = [minute, r.temperature, moved && last[2] ? 1 : 0];
-  else temps.push([minute, r.temperature, moved]);
-  s.temps = temps;
+  const last = s.temps.at(-1);
+  // The minute samples only move forwards; an earlier reading leaves them as they are.
+  if (!last || minute >= last[0]) {
+    const moved = r.activity_level == null || r.activity_level >= MOVED_AT ? 0 : 1;
+    const temps = s.temps.filter(([m]) => m > minute - 16);
+    if (last && last[0] === minute)
+      temps[temps.length - 1] = [minute, r.temperature, moved && last[2] ? 1 : 0];
+    else temps.push([minute, r.temperature, moved]);
+    s.temps = temps;
+  }
 
-  // The parked car holds while the dog stays still and the heat has not eased by 2 °C.
-  if (s.carPeak !== null && still && r.temperature > s.carPeak - 2)
+  // The parked car holds while the dog stays still, the heat has not eased by 2 °C, and it is
+  // still climbing or at 35 °C or more: a rise that levels off below 35 °C lets go.
+  const climbing =
+    s.temps.length > 0 && r.temperature - (sampleAt(s.temps, minute - 5) ?? r.temperature) >= 0.5;
+  if (
+    s.carPeak !== null &&
+    still &&
+    r.temperature > s.carPeak - 2 &&
+    (r.temperature >= 35 || climbing)
+  )
     s.carPeak = Math.max(s.carPeak, r.temperature);
-  else s.carPeak = parkedCarPattern(temps, minute) ? r.temperature : null;
+  else s.carPeak = parkedCarPattern(s.temps, minute) ? r.temperature : null;
   return s;
 }
+
+/** The collar temperature of the latest minute sample at or before `minute`. */
+const sampleAt = (temps: readonly MinuteSample[], minute: number) =>
+  temps.findLast(([m]) => m <= minute)?.[1];
+
+/** Activity is forgotten this long after the last reading that reported it. */
+const ACTIVITY_EXPIRES_MS = 2 * MIN;
+/** A learned resting heart rate is kept within this range (bpm; judgement). */
+const REST_HR_RANGE = [40, 160] as const;
 
 /** A dog's resting heart rate until its own is known (judgement: a mid-sized adult dog). */
 const DEFAULT_REST_HR = 90;
@@ -457,9 +535,12 @@ function judge(s: RiskState, r: RiskReading, profile: RiskProfile): RiskAssessme
  */
 export function riskStep(
   prev: RiskState,
-  reading: RiskReading,
+  newest: RiskReading,
   profile: RiskProfile,
 ): { state: RiskState; assessment: RiskAssessment } {
+  // A collar whose clock ran ahead and was set back sends readings timed before the last one
+  // (the server still takes them as its present): the model's time never runs backwards.
+  const reading = newest.at < prev.at ? { ...newest, at: prev.at } : newest;
   const s = advanceState(prev, reading);
   const now = judge(s, reading, profile);
   let shown: RiskAssessment = now;

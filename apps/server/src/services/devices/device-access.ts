@@ -19,6 +19,14 @@ const CUSTOMER_TYPE_ONLY = 'device_type must be collar: customers can only regis
 export const notACollar = (row: { device_id: string; device_type: DeviceType }) =>
   `Device ${row.device_id} is a ${row.device_type}; customers may register collars only.`;
 
+/** The heat-risk fields: cleared when a collar changes hands or pets (a new dog, a new past). */
+export const NO_RISK = {
+  risk_band: null,
+  risk_score: null,
+  risk_reasons: null,
+  risk_state: null,
+} as const;
+
 /** The latest-vitals fields; cleared when a collar changes hands (its readings go with it). */
 export const NO_VITALS = {
   temperature_celsius: null,
@@ -27,6 +35,7 @@ export const NO_VITALS = {
   activity_level: null,
   vitals_status: null,
   vitals_recorded_at: null,
+  ...NO_RISK,
   battery_alert_armed: 1,
   auto_assigned: 0,
 } as const;

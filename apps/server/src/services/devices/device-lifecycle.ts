@@ -20,6 +20,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import type { CredentialsChange, DeviceLifecycle } from './credentials-events.js';
 import {
   DEVICE_NOT_FOUND,
+  NO_RISK,
   NO_VITALS,
   PET_NOT_FOUND,
   checkType,
@@ -78,6 +79,9 @@ export class DeviceLifecycleService {
       updated_at: this.now(),
     };
     if (input.status !== undefined) changes.status = input.status;
+    // On another dog the heat-risk model starts afresh: its resting heart rate, its days in the
+    // heat and its held band were the other dog's.
+    if (dogId !== row.dog_id) Object.assign(changes, NO_RISK);
     // The owner condition keeps a concurrent release from being undone.
     // An unowned device (an admin's edit) stays unowned, or the edit answers 409: a customer
     // who claimed it in between keeps their name, type and pet.
