@@ -39,7 +39,7 @@ export function RiskBacktestPanel({ deviceId, days = 7 }: { deviceId: string; da
   const backtest = useRiskBacktest(deviceId, days);
   const data = backtest.data;
   return (
-    <Card aria-labelledby="risk-backtest-title">
+    <Card role="region" aria-labelledby="risk-backtest-title">
       <CardHeader className="pb-4">
         <CardTitle as="h2" id="risk-backtest-title">
           What heat-risk adds

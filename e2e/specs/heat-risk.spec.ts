@@ -1,0 +1,61 @@
+import { expect, test } from '../support/fixtures';
+import { addCollar, addPet, bearer, postReadings, registerUser } from '../support/api';
+import { signInWithToken, toast } from '../support/app';
+
+test('an owner tells PawGuard about the dog; a parked car shows as a critical heat risk with why, first aid and the emergency vet', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerUser(request);
+  const petId = await addPet(request, owner, 'Coco');
+  const collar = await addCollar(request, owner, petId, 'Coco collar');
+
+  // The pet sheet asks, optionally, what helps judge heat risk.
+  await signInWithToken(page, owner.token, '/my-pets');
+  await page.getByRole('button', { name: 'Edit Coco' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Edit Pet' });
+  const details = sheet.getByRole('group', { name: 'Heat-risk details' });
+  await expect(details).toContainText('helps PawGuard judge heat risk');
+  await sheet.getByLabel('Breed').fill('French Bulldog');
+  await details.getByLabel('Sex').selectOption('female');
+  await details.getByLabel('Body condition').selectOption('6');
+  await details.getByLabel(/^Airway/).check();
+  await sheet.getByRole('button', { name: 'Update Pet' }).click();
+  await expect(toast(page, 'Pet updated successfully!')).toBeVisible();
+  const dog = await request.get(`/api/dogs`, { headers: bearer(owner.token) });
+  expect((await dog.json()).dogs[0]).toMatchObject({
+    breed: 'French Bulldog',
+    sex: 'female',
+    body_condition: 6,
+    health_conditions: ['airway'],
+  });
+
+  // The last half hour in a parked car: the collar climbs steadily while the dog lies still,
+  // and uploads it in one go. The owner's thresholds alone would say WARNING at most.
+  await postReadings(
+    request,
+    collar,
+    Array.from({ length: 61 }, (_, i) => ({
+      temperature: 24 + 14 * (1 - Math.exp(-i / 2 / 19)),
+      humidity: 45,
+      activity_level: 4,
+      heart_rate: 100,
+      secondsAgo: (60 - i) * 30,
+    })),
+  );
+
+  await page.goto('/monitoring');
+  const card = page.getByRole('listitem').filter({ hasText: collar.deviceId });
+  await expect(card.getByText('Heat risk: Critical')).toBeVisible();
+  await expect(card).toContainText('the pattern of a parked car');
+  await expect(card).toContainText('Cool first');
+  await expect(card.getByRole('alert')).toContainText('Critical heat alert');
+  await card.getByRole('link', { name: 'Find an emergency vet' }).first().click();
+  await expect(page).toHaveURL(/\/emergency/);
+
+  // The device page tells what the model adds over the plain thresholds.
+  await page.goto(`/devices/${collar.id}/history`);
+  const panel = page.getByRole('region', { name: 'What heat-risk adds' });
+  await expect(panel).toContainText('Over the last 7 days');
+  await expect(panel).toContainText('with heat risk');
+});
