@@ -25,6 +25,8 @@ export type DeviceChanges = Updateable<DevicesTable>;
 export interface WriteOptions {
   /** Only while this user still holds the device (null: while nobody does). */
   ownerId?: string | null | undefined;
+  /** Only while the device's key is still this one (a key rotation read it). */
+  keyHash?: string | undefined;
   ex?: Executor | undefined;
 }
 
@@ -195,9 +197,10 @@ export class DevicesRepository {
   async update(
     id: string,
     changes: DeviceChanges,
-    { ownerId, ex = this.db }: WriteOptions = {},
+    { ownerId, keyHash, ex = this.db }: WriteOptions = {},
   ): Promise<boolean> {
     let q = ex.updateTable('devices').set(changes).where('id', '=', id);
+    if (keyHash !== undefined) q = q.where('device_key_hash', '=', keyHash);
     // null: only while nobody holds it (a claim in between wins).
     if (ownerId === null) q = q.where('user_id', 'is', null);
     else if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);

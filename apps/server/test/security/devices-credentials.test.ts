@@ -306,6 +306,17 @@ describe('DEV-4: an admin rotates a device key', () => {
       ]);
   });
 
+  it('of two rotations at once, one answers the key that works and the other 409', async () => {
+    const [d] = await prePopulate(t, admin);
+    const answers = await Promise.all([rotate(admin.token, d!.id), rotate(admin.token, d!.id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const won = answers.find((r) => r.statusCode === 200)!;
+    const lost = answers.find((r) => r.statusCode === 409)!;
+    expectError(lost, 409, /was just replaced by another rotation: rotate again/);
+    expect((await selfRegister(won.json().device.device_key)).statusCode).toBe(200);
+    expectError(await selfRegister(d!.device_key), 401);
+  });
+
   it('answers 409 for a device that has no key yet, 404 for an unknown id, 403 to a user', async () => {
     const owner = await seedUser(t);
     const pet = await createPet(t, owner);

@@ -71,11 +71,19 @@ export class DeviceCredentials {
       );
     }
     const { key, hash, qr } = await issueKey();
-    const ok = await this.devices.update(id, {
-      device_key_hash: hash,
-      updated_at: this.clock.now().toISOString(),
-    });
-    if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
+    // Only over the key read above: of two rotations at once, one key wins and the other
+    // admin is told, instead of holding a key that was replaced before it was ever shown.
+    const ok = await this.devices.update(
+      id,
+      { device_key_hash: hash, updated_at: this.clock.now().toISOString() },
+      { keyHash: row.device_key_hash },
+    );
+    if (!ok) {
+      if (!(await this.devices.findById(id))) throw new NotFoundError(DEVICE_NOT_FOUND);
+      throw new ConflictError(
+        `The key of ${row.device_id} was just replaced by another rotation: rotate again to get one you can use.`,
+      );
+    }
     this.lifecycle.credentialsChanged({
       id,
       device_id: row.device_id,
