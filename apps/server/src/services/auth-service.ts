@@ -119,7 +119,7 @@ export class AuthService {
       ? await verify(row.password_hash, input.password)
       : (await verify(await this.getDummyHash(), input.password), false);
     if (!row || !ok) throw new UnauthorizedError(MESSAGES.invalidCredentials);
-    this.d.throttle.succeeded(key, address);
+    this.d.throttle.succeeded(key, address, now.getTime());
     const sessionId = randomUUID();
     await this.d.sessions.insert(this.newSession(sessionId, row.id, now));
     const token = await this.d.tokens.sign({ userId: row.id, sessionId }, now.getTime());

@@ -31,8 +31,33 @@ describe('the login throttle', () => {
   it('starts the counts again after a success', () => {
     const th = new LoginThrottle();
     for (let i = 0; i < 9; i++) th.begin('a@x', '10.0.0.1', 0);
-    th.succeeded('a@x', '10.0.0.1');
+    th.succeeded('a@x', '10.0.0.1', 0);
     for (let i = 0; i < 10; i++) th.begin('a@x', '10.0.0.1', 0);
     expect(refused(() => th.begin('a@x', '10.0.0.1', 0))).toBe(true);
+  });
+
+  it('keeps an owner signing in from a known address in, while strangers hold the ceiling', () => {
+    const th = new LoginThrottle();
+    th.begin('a@x', '198.51.100.7', 0);
+    th.succeeded('a@x', '198.51.100.7', 0); // the owner's home address
+    const t = 60 * 60 * 1000;
+    for (let i = 0; i < 100; i++) th.begin('a@x', `10.0.${i >> 8}.${i & 255}`, t);
+    expect(refused(() => th.begin('a@x', '192.0.2.1', t))).toBe(true); // a new address
+    expect(refused(() => th.begin('a@x', '198.51.100.7', t))).toBe(false); // home still works
+    // Held to the strict count there, like any address: 10 wrong guesses lock it.
+    for (let i = 1; i < 10; i++) th.begin('a@x', '198.51.100.7', t);
+    expect(refused(() => th.begin('a@x', '198.51.100.7', t))).toBe(true);
+    // Known for 30 days after the last success, then an address like any other.
+    const later = t + 31 * 24 * t;
+    for (let i = 0; i < 100; i++) th.begin('a@x', `10.1.${i >> 8}.${i & 255}`, later);
+    expect(refused(() => th.begin('a@x', '198.51.100.7', later))).toBe(true);
+  });
+
+  it('remembers only the last 5 addresses an account signed in from', () => {
+    const th = new LoginThrottle();
+    for (let i = 0; i < 6; i++) th.succeeded('a@x', `198.51.100.${i}`, 0);
+    for (let i = 0; i < 100; i++) th.begin('a@x', `10.0.${i >> 8}.${i & 255}`, 1);
+    expect(refused(() => th.begin('a@x', '198.51.100.0', 1))).toBe(true);
+    expect(refused(() => th.begin('a@x', '198.51.100.5', 1))).toBe(false);
   });
 });
