@@ -50,12 +50,17 @@ test('an owner tells PawGuard about the dog; a parked car shows as a critical he
   await expect(card).toContainText('the pattern of a parked car');
   await expect(card).toContainText('Cool first');
   await expect(card.getByRole('alert')).toContainText('Critical heat alert');
-  await card.getByRole('link', { name: 'Find an emergency vet' }).first().click();
+  // The owner's thresholds alone say Warning: the Critical is the model's.
+  await expect(card.locator('dt:text-is("Safe zone") + dd')).toHaveText(/Warning/);
+  // Said once, not by the alert and the heat risk both.
+  await expect(card.getByRole('link', { name: 'Find an emergency vet' })).toHaveCount(1);
+  await card.getByRole('link', { name: 'Find an emergency vet' }).click();
   await expect(page).toHaveURL(/\/emergency/);
 
   // The device page tells what the model adds over the plain thresholds.
   await page.goto(`/devices/${collar.id}/history`);
   const panel = page.getByRole('region', { name: 'What heat-risk adds' });
   await expect(panel).toContainText('Over the last 7 days');
-  await expect(panel).toContainText('with heat risk');
+  const highest = panel.getByRole('row', { name: /Highest level/ });
+  await expect(highest.getByRole('cell')).toHaveText([/Warning/, /Critical/]);
 });

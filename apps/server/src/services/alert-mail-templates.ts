@@ -6,7 +6,7 @@ import {
   type Alert,
   type Notification,
 } from '@pawguard/shared';
-import { HEAT_STROKE_STEPS } from '@pawguard/shared/content';
+import { HEAT_FIRST_AID } from '@pawguard/shared/content';
 import type { OutgoingMail } from '../repositories/outbox-repository.js';
 import type { AlertNotice } from './alert-notices.js';
 import { escapeHtml, headerSafe } from './mail-templates.js';
@@ -85,10 +85,10 @@ function factsOf(notice: AlertNotice): [string, string][] {
   return facts;
 }
 
-/** What to do now: the first-aid steps of the app's safety guide, in the same words. */
-function stepsOf(alert: Alert): { title: string; description: string }[] {
-  if (alert.type !== 'heat') return [];
-  return HEAT_STROKE_STEPS.map(({ title, description }) => ({ title, description }));
+/** What to do now: the first aid that fits the level, in the app's own words. */
+function stepsOf(notice: AlertNotice): readonly string[] {
+  const level = levelOf(notice);
+  return notice.alert.type === 'heat' && level ? HEAT_FIRST_AID[level] : [];
 }
 
 function actionOf(notice: AlertNotice): string {
@@ -115,7 +115,7 @@ export function alertMail(
 ): OutgoingMail {
   const { alert, owner } = notice;
   const facts = factsOf(notice);
-  const steps = stepsOf(alert);
+  const steps = stepsOf(notice);
   const action = actionOf(notice);
   const device = devicePage(links, alert.device);
   const deviceLabel = alert.device ? "See the collar's readings" : 'See your collars';
@@ -129,7 +129,7 @@ export function alertMail(
     '',
     ...facts.map(([k, v]) => `${k}: ${v}`),
     ...(steps.length
-      ? ['', 'What to do now:', ...steps.map((s, i) => `${i + 1}. ${s.title}: ${s.description}`)]
+      ? ['', 'What to do now:', ...steps.map((s, i) => `${i + 1}. ${s}`)]
       : []),
     '',
     `${deviceLabel}: ${device}`,
@@ -145,7 +145,7 @@ export function alertMail(
     `<p><strong>${e(action)}</strong></p>`,
     `<table cellpadding="4">${facts.map(([k, v]) => `<tr><th align="left">${e(k)}</th><td>${e(v)}</td></tr>`).join('')}</table>`,
     steps.length
-      ? `<h2 style="font-size:16px">What to do now</h2><ol>${steps.map((s) => `<li><strong>${e(s.title)}</strong>: ${e(s.description)}</li>`).join('')}</ol>`
+      ? `<h2 style="font-size:16px">What to do now</h2><ol>${steps.map((s) => `<li>${e(s)}</li>`).join('')}</ol>`
       : '',
     `<p><a href="${e(device)}">${e(deviceLabel)}</a> · <a href="${e(emergency)}">Find an emergency vet</a></p>`,
     `<p style="color:#666;font-size:12px">You get this e-mail because alert e-mails are on in your <a href="${e(settingsPage(links))}">notification settings</a>.</p>`,

@@ -92,7 +92,8 @@ describe('alert e-mail, immediate', () => {
     expect(body).toContain('Humidity: 40.0%');
     expect(body).toMatch(/Heat index: \d+\.\d°F/);
     expect(body).toMatch(/When: \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
-    expect(body).toContain('Cool down gradually');
+    // The first aid that fits CRITICAL, in the app's words.
+    expect(body).toContain('1. Cool first: pour cool water over the body and fan it, now.');
     expect(body).toContain(`https://pawguard.example/devices/${c.id}/history`);
     expect(body).toContain('https://pawguard.example/emergency');
     expect(mails[0]!.raw).toMatch(/Content-Type: text\/html/);

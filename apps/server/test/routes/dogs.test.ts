@@ -100,7 +100,7 @@ describe('POST /api/dogs', () => {
         health_conditions: null,
       },
     ],
-    ["''", { name: 'Blanks', breed: '', medical_info: '', emergency_contact: '   ' }],
+    ["''", { name: 'Blanks', breed: '', medical_info: '', emergency_contact: '   ', sex: '' }],
   ])('accepts optional fields %s and stores them as null', async (_how, payload) => {
     const res = await create(owner.token, payload);
     expect(res.statusCode).toBe(201);

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Hospital, ThermometerSun } from 'lucide-react';
-import type { RiskBand } from '@pawguard/shared';
+import type { Alert, RiskBand } from '@pawguard/shared';
 import { HEAT_FIRST_AID } from '@pawguard/shared/content';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
@@ -18,6 +18,26 @@ export const HEAT_LEVEL_LOOK = {
 
 export const isRaised = (band: string | null | undefined): band is RaisedLevel =>
   band === 'WARNING' || band === 'DANGER' || band === 'CRITICAL';
+
+const RAISED: readonly RaisedLevel[] = ['WARNING', 'DANGER', 'CRITICAL'];
+
+/**
+ * Whether the heat-risk panel shown beside an open heat alert says what the alert would: its
+ * band is raised and at least the alert's level. Then the alert leaves its why and first aid
+ * to the panel; when the alert is higher (the owner's threshold rose first, or an alert that
+ * never steps down outlived the danger), the alert keeps its own and the panel gives none.
+ */
+export function riskCovers(band: string | null | undefined, alert: Alert): boolean {
+  return (
+    alert.type === 'heat' &&
+    isRaised(band) &&
+    RAISED.indexOf(band) >= RAISED.indexOf(alert.level ?? 'WARNING')
+  );
+}
+
+/** Whether an open heat alert among these says more than the risk panel (its first aid wins). */
+export const alertAboveRisk = (band: string | null | undefined, alerts: readonly Alert[]) =>
+  alerts.some((a) => a.type === 'heat' && !a.resolved && !riskCovers(band, a));
 
 /** The first aid that fits the level (content.ts), in order. */
 export function HeatFirstAid({ level, className }: { level: RaisedLevel; className?: string }) {
@@ -83,6 +103,8 @@ type HeatRiskProps = {
   quiet?: boolean;
   /** The heading's level where it sits (a card's title is h2 or h3). */
   headingAs?: 'h3' | 'h4';
+  /** What to do now and the vet finder; false beside a higher heat alert that says its own. */
+  firstAid?: boolean;
   className?: string;
 };
 
@@ -96,6 +118,7 @@ export function HeatRisk({
   reasons,
   quiet = false,
   headingAs: Heading = 'h3',
+  firstAid = true,
   className,
 }: HeatRiskProps) {
   const headingId = useId();
@@ -115,13 +138,17 @@ export function HeatRisk({
         Heat risk: {look.label}
       </Heading>
       <HeatReasons reasons={reasons} />
-      <div>
-        <p className="font-medium">What to do now</p>
-        <HeatFirstAid level={band} className="mt-1" />
-      </div>
-      <p>
-        <EmergencyVetLink />
-      </p>
+      {firstAid ? (
+        <>
+          <div>
+            <p className="font-medium">What to do now</p>
+            <HeatFirstAid level={band} className="mt-1" />
+          </div>
+          <p>
+            <EmergencyVetLink />
+          </p>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -60,8 +60,10 @@ export const dogInputSchema = z.strictObject({
     .optional(),
   medical_info: optionalText(LIMITS.freeText),
   emergency_contact: optionalText(LIMITS.freeText),
+  // '' (like null or omitted) means unknown, as for the other optional text fields.
   sex: z
-    .enum(SEXES, { error: `sex must be one of ${SEXES.join(', ')}` })
+    .enum([...SEXES, ''], { error: `sex must be one of ${SEXES.join(', ')}` })
+    .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
   body_condition: z

@@ -11,7 +11,7 @@ import {
   type Dog,
 } from '@pawguard/shared';
 import { AlertBanner } from '@/components/alert-banner';
-import { HeatRisk, isRaised } from '@/components/heat-risk';
+import { HeatRisk, alertAboveRisk, riskCovers } from '@/components/heat-risk';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -107,25 +107,35 @@ export function DogHomeCards() {
           const state = dogHomeState(dog.id, devices.data, now);
           // A fresh reading's heat risk: an old one is not shown as if it were now.
           const risk = isVitalsStatus(state.kind) ? state.collar : null;
+          const dogAlerts = (devices.data ?? [])
+            .filter((c) => c.dog_id === dog.id)
+            .flatMap((c) => openAlerts.get(c.id) ?? []);
           return (
             <li key={dog.id} className="grid content-start gap-2">
               <DogHomeCard dog={dog} state={state} now={now} />
               {/* Its collars' open alerts and its heat risk, beside the card, not in it: their
                   links and buttons cannot sit inside its link. */}
-              {(devices.data ?? [])
-                .filter((c) => c.dog_id === dog.id)
-                .flatMap((c) => openAlerts.get(c.id) ?? [])
-                .map((alert) => (
-                  <AlertBanner
-                    key={alert.id}
-                    alert={alert}
-                    now={now}
-                    compact
-                    guidance={alert.device !== risk?.id || !isRaised(risk.risk_band)}
-                  />
-                ))}
+              {dogAlerts.map((alert) => (
+                <AlertBanner
+                  key={alert.id}
+                  alert={alert}
+                  now={now}
+                  compact
+                  guidance={alert.device !== risk?.id || !riskCovers(risk.risk_band, alert)}
+                />
+              ))}
               {risk ? (
-                <HeatRisk band={risk.risk_band} reasons={risk.risk_reasons} headingAs="h4" />
+                <HeatRisk
+                  band={risk.risk_band}
+                  reasons={risk.risk_reasons}
+                  headingAs="h4"
+                  firstAid={
+                    !alertAboveRisk(
+                      risk.risk_band,
+                      dogAlerts.filter((a) => a.device === risk.id),
+                    )
+                  }
+                />
               ) : null}
             </li>
           );

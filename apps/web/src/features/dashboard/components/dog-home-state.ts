@@ -1,10 +1,4 @@
-import {
-  isFresh,
-  isVitalsStatus,
-  VITALS_STATUSES,
-  type Device,
-  type VitalsStatus,
-} from '@pawguard/shared';
+import { isFresh, isVitalsStatus, type Device, type VitalsStatus } from '@pawguard/shared';
 
 export type DogHomeState =
   | { kind: 'no-collar'; collar: null }
@@ -17,14 +11,9 @@ export type DogHomeState =
 const recordedAt = (c: Device) =>
   c.vitals_recorded_at ? Date.parse(c.vitals_recorded_at) : Number.NEGATIVE_INFINITY;
 
-const higher = (a: VitalsStatus, b: VitalsStatus) =>
-  VITALS_STATUSES.indexOf(b) > VITALS_STATUSES.indexOf(a) ? b : a;
-
 /**
  * A dog's state on the home card: from the collar on it with the latest reading (a dog may
- * wear several), while that reading is fresh the higher of the server's status and its heat
- * risk (as the heat alert follows the higher, so the card never says Safe beside a heat
- * alert), else why there is none.
+ * wear several), the server's status while that reading is fresh, else why there is none.
  */
 export function dogHomeState(
   dogId: string,
@@ -37,9 +26,5 @@ export function dogHomeState(
   if (latest.vitals_recorded_at === null) return { kind: 'waiting', collar: latest };
   if (!isFresh(latest.vitals_recorded_at, now) || !isVitalsStatus(latest.vitals_status))
     return { kind: 'disconnected', collar: latest };
-  const risk = latest.risk_band;
-  return {
-    kind: isVitalsStatus(risk) ? higher(latest.vitals_status, risk) : latest.vitals_status,
-    collar: latest,
-  };
+  return { kind: latest.vitals_status, collar: latest };
 }

@@ -5,7 +5,7 @@ import type { AlertPeriod } from './history-charts';
 import { useDeviceAlerts } from '@/lib/api/alerts';
 import { useLatestVitals } from '@/lib/api/get-latest-vitals';
 import { AlertBanner } from '@/components/alert-banner';
-import { isRaised } from '@/components/heat-risk';
+import { riskCovers } from '@/components/heat-risk';
 
 const TYPE_WORDS = { heat: 'Heat', offline: 'Offline', low_battery: 'Low battery' } as const;
 
@@ -21,11 +21,11 @@ export function OpenDeviceAlerts({ deviceId }: { deviceId: string }) {
   const now = useNow(1_000);
   const alerts = open.data?.alerts ?? [];
   if (alerts.length === 0) return null;
-  const riskShown = latest ? isFresh(latest.timestamp, now) && isRaised(latest.risk_band) : false;
+  const risk = latest && isFresh(latest.timestamp, now) ? latest.risk_band : null;
   return (
     <div className="grid gap-3" aria-label="Open alerts" role="region">
       {alerts.map((a) => (
-        <AlertBanner key={a.id} alert={a} now={now} guidance={!riskShown} />
+        <AlertBanner key={a.id} alert={a} now={now} guidance={!riskCovers(risk, a)} />
       ))}
     </div>
   );

@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, LineChart } from 'lucide-react';
 import { formatRelativeTime, HISTORY_RANGES, isFresh, type HistoryRange } from '@pawguard/shared';
-import { HeatRisk } from '@/components/heat-risk';
+import { HeatRisk, alertAboveRisk } from '@/components/heat-risk';
+import { useDeviceAlerts } from '@/lib/api/alerts';
 import { LiveStatus } from '@/components/live-status';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -124,6 +125,8 @@ function LatestReading({ deviceId, battery }: { deviceId: string; battery: numbe
   });
   const now = useNow(1_000);
   const reading = latest.data;
+  // The same cache entry the open alerts above read: a higher heat alert gives its own first aid.
+  const openAlerts = useDeviceAlerts(deviceId, false).data?.alerts ?? [];
   return (
     <Card aria-labelledby="latest-reading-title">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-4">
@@ -182,6 +185,7 @@ function LatestReading({ deviceId, battery }: { deviceId: string; battery: numbe
             band={reading.risk_band}
             reasons={reading.risk_reasons}
             quiet
+            firstAid={!alertAboveRisk(reading.risk_band, openAlerts)}
             className="mt-4"
           />
         ) : null}

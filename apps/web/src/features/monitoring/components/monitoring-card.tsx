@@ -2,7 +2,13 @@ import { Link } from 'react-router';
 import { ChartLine } from 'lucide-react';
 import { formatRelativeTime, isFresh, type Alert, type Device } from '@pawguard/shared';
 import { AlertBanner } from '@/components/alert-banner';
-import { HeatRisk, HeatRiskLow, isRaised } from '@/components/heat-risk';
+import {
+  HeatRisk,
+  HeatRiskLow,
+  alertAboveRisk,
+  isRaised,
+  riskCovers,
+} from '@/components/heat-risk';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -56,9 +62,19 @@ export function MonitoringCard({ device, shown, now, showOwner, alerts }: Monito
         className={cn('grid flex-1 content-start gap-4', !connected && 'text-slate-600')}
       >
         {alerts?.map((alert) => (
-          <AlertBanner key={alert.id} alert={alert} now={now} compact guidance={!isRaised(risk)} />
+          <AlertBanner
+            key={alert.id}
+            alert={alert}
+            now={now}
+            compact
+            guidance={!riskCovers(risk, alert)}
+          />
         ))}
-        <HeatRisk band={risk} reasons={device.risk_reasons} />
+        <HeatRisk
+          band={risk}
+          reasons={device.risk_reasons}
+          firstAid={!alertAboveRisk(risk, alerts ?? [])}
+        />
         {shown.temperature_celsius === null ? (
           <div className="rounded-lg bg-muted p-3 text-sm">
             <p className="font-medium">No data available</p>

@@ -438,6 +438,50 @@ describe('heat risk on the Monitoring card', () => {
     expect(card.getByRole('group', { name: 'Heat risk: Danger' })).toHaveTextContent(reasons[0]!);
   });
 
+  it('keeps a higher heat alert’s own first aid when the heat risk beside it is lower', async () => {
+    const device = liveDevice({ risk_band: 'WARNING', risk_score: 5, risk_reasons: reasons });
+    stubFetch({
+      'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, {
+          alerts: [
+            {
+              id: '40000000-0000-4000-8000-000000000003',
+              device: device.id,
+              device_id: device.device_id,
+              device_name: device.device_name,
+              dog_id: null,
+              dog_name: 'Biscuit',
+              type: 'heat',
+              level: 'CRITICAL',
+              resolved: false,
+              opened_at: ago(60),
+              reading_at: ago(60),
+              escalated_at: null,
+              resolved_at: null,
+              resolved_by: null,
+              peak_temperature_celsius: 41,
+              peak_heat_index_f: 106,
+              battery_level: null,
+              reasons: ['collar temperature 105.8°F is over your critical threshold of 105°F'],
+            },
+          ],
+          total: 1,
+        }),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const card = await findCard('Biscuit collar');
+    const banner = await card.findByRole('alert');
+    expect(banner).toHaveTextContent('Critical heat alert');
+    expect(banner).toHaveTextContent('over your critical threshold');
+    expect(banner).toHaveTextContent('Cool first');
+    // The lower risk says why, but not a milder first aid beside the critical one.
+    const risk = card.getByRole('group', { name: 'Heat risk: Warning' });
+    expect(risk).toHaveTextContent(reasons[0]!);
+    expect(risk).not.toHaveTextContent('Offer small sips of cool water.');
+    expect(card.getAllByRole('link', { name: 'Find an emergency vet' })).toHaveLength(1);
+  });
+
   it('shows no heat risk from a reading 2 minutes old or more', async () => {
     stubFetch({
       'GET /api/devices': () =>

@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { isFresh, petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
 import { AlertBanner } from '@/components/alert-banner';
-import { HeatRisk, isRaised } from '@/components/heat-risk';
+import { HeatRisk, alertAboveRisk, riskCovers } from '@/components/heat-risk';
 import { LiveStatus } from '@/components/live-status';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -339,10 +339,21 @@ function PetDetailCard({
             alert={alert}
             now={now}
             compact
-            guidance={alert.device !== risk?.id || !isRaised(risk.risk_band)}
+            guidance={alert.device !== risk?.id || !riskCovers(risk.risk_band, alert)}
           />
         ))}
-        {risk ? <HeatRisk band={risk.risk_band} reasons={risk.risk_reasons} /> : null}
+        {risk ? (
+          <HeatRisk
+            band={risk.risk_band}
+            reasons={risk.risk_reasons}
+            firstAid={
+              !alertAboveRisk(
+                risk.risk_band,
+                alerts.filter((a) => a.device === risk.id),
+              )
+            }
+          />
+        ) : null}
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Medical info</dt>
