@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { READINGS_BATCH_MAX, readingInputSchema, type ReadingInput } from '@pawguard/shared';
+import {
+  READINGS_BATCH_MAX,
+  emptyRiskState,
+  readingInputSchema,
+  riskStep,
+  type ReadingInput,
+} from '@pawguard/shared';
 import { SCENARIO_NAMES, SCENARIOS, type ScenarioName } from './scenarios.js';
 import {
   advance,
@@ -269,5 +275,34 @@ describe("a scenario's dog", () => {
       health_conditions: ['heart'],
     });
     expect(SCENARIOS['parked-car'].description).toMatch(/parked car/);
+  });
+});
+
+describe('what the heat-risk model makes of each scenario (the demo shows these)', () => {
+  /** The scenario's readings through the model, with its pet's profile: every assessment. */
+  function judged(scenario: ScenarioName, minutes: number, seed: number) {
+    const { breed, weight, age, health_conditions } = SCENARIOS[scenario].pet;
+    const profile = { name: 'Rex', breed, age, weightLbs: weight, conditions: health_conditions };
+    let risk = emptyRiskState();
+    return run(scenario, minutes, seed).map((state, i) => {
+      const r = toReading(state, NOW + i * STEP_S * 1000);
+      const step = riskStep(risk, { ...r, at: Number(r.timestamp) }, profile);
+      risk = step.state;
+      return step.assessment;
+    });
+  }
+
+  it.each(SEEDS)('parked-car shows the parked-car pattern within 15 minutes (seed %i)', (seed) => {
+    const first = judged('parked-car', 25, seed).findIndex((a) => a.trigger === 'parked-car');
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(15 * PER_MINUTE);
+  });
+
+  it.each(SEEDS)('step-change never looks like a parked car (seed %i)', (seed) => {
+    expect(judged('step-change', 40, seed).some((a) => a.trigger === 'parked-car')).toBe(false);
+  });
+
+  it.each(SEEDS)('pleasant-rest stays SAFE for an hour (seed %i)', (seed) => {
+    expect(judged('pleasant-rest', 60, seed).every((a) => a.band === 'SAFE')).toBe(true);
   });
 });
