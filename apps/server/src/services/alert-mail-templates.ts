@@ -3,7 +3,6 @@ import {
   formatCelsius,
   formatFahrenheit,
   formatOneDecimal,
-  type Alert,
   type Notification,
 } from '@pawguard/shared';
 import { HEAT_FIRST_AID } from '@pawguard/shared/content';
@@ -128,9 +127,7 @@ export function alertMail(
     action,
     '',
     ...facts.map(([k, v]) => `${k}: ${v}`),
-    ...(steps.length
-      ? ['', 'What to do now:', ...steps.map((s, i) => `${i + 1}. ${s}`)]
-      : []),
+    ...(steps.length ? ['', 'What to do now:', ...steps.map((s, i) => `${i + 1}. ${s}`)] : []),
     '',
     `${deviceLabel}: ${device}`,
     `Find an emergency vet: ${emergency}`,

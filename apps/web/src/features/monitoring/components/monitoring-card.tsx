@@ -2,13 +2,7 @@ import { Link } from 'react-router';
 import { ChartLine } from 'lucide-react';
 import { formatRelativeTime, isFresh, type Alert, type Device } from '@pawguard/shared';
 import { AlertBanner } from '@/components/alert-banner';
-import {
-  HeatRisk,
-  HeatRiskLow,
-  alertAboveRisk,
-  isRaised,
-  riskCovers,
-} from '@/components/heat-risk';
+import { HeatRisk, HeatRiskLow, alertAboveRisk, riskCovers } from '@/components/heat-risk';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
