@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { addCollar, addPet, bearer, postReadings, registerUser } from '../support/api';
 import { signInWithToken, toast } from '../support/app';
+import { mailsTo } from '../support/mail';
 
 test('an owner tells PawGuard about the dog; a parked car shows as a critical heat risk with why, first aid and the emergency vet', async ({
   page,
@@ -56,6 +57,15 @@ test('an owner tells PawGuard about the dog; a parked car shows as a critical he
   await expect(card.getByRole('link', { name: 'Find an emergency vet' })).toHaveCount(1);
   await card.getByRole('link', { name: 'Find an emergency vet' }).click();
   await expect(page).toHaveURL(/\/emergency/);
+
+  // The critical alert's mail reached the mail server and says why in one line.
+  await expect
+    .poll(() =>
+      mailsTo(owner.email)
+        .filter((m) => m.subject.startsWith('[CRITICAL] Coco'))
+        .map((m) => m.raw.replace(/=\r?\n/g, '')),
+    )
+    .toEqual([expect.stringMatching(/Why: collar temperature climbing steadily .*parked car/)]);
 
   // The device page tells what the model adds over the plain thresholds.
   await page.goto(`/devices/${collar.id}/history`);

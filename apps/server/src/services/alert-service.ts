@@ -471,8 +471,8 @@ function heatLevel({ row, status }: StoredReading): VitalsStatus {
 }
 
 /**
- * Why a heat alert opened or rose, in plain words: the owner's threshold when the reading
- * passed it, then the heat-risk model's reasons (at most three in all).
+ * Why a heat alert opened or rose, in plain words (at most three): the owner's threshold when
+ * the reading passed it, and the heat-risk model's reasons, whichever set the level first.
  */
 function reasonsFor(s: StoredReading, thresholds: IngestDevice['thresholds']): string[] {
   const out: string[] = [];
@@ -490,8 +490,13 @@ function reasonsFor(s: StoredReading, thresholds: IngestDevice['thresholds']): s
     );
   }
   const risk = isVitalsStatus(s.row.risk_band) ? s.row.risk_band : 'SAFE';
-  if (risk !== 'SAFE') out.push(...parseReasons(s.row.risk_reasons));
-  return out.slice(0, 3);
+  if (risk === 'SAFE') return out;
+  const model = parseReasons(s.row.risk_reasons);
+  // The model raised it above the thresholds: its reasons lead.
+  return (higherLevel(s.status, risk) !== s.status ? [...model, ...out] : [...out, ...model]).slice(
+    0,
+    3,
+  );
 }
 
 function describe(n: PendingNotice, alert: Alert, s: Subject): { title: string; message: string } {
