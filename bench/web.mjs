@@ -35,12 +35,20 @@ async function registerOwner(base) {
   return token;
 }
 
-/** Stores the session token in the browser profile, as a returning owner has it. */
+/**
+ * A returning owner: the session token in the browser profile, and the dashboard seen once
+ * before on the same phone-sized screen (what the app remembers of it stays, as it would).
+ */
 async function signIn(port, base, token) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   const page = await browser.newPage();
+  // Lighthouse's mobile screen (Moto G Power).
+  await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
   await page.goto(`${base}/emergency`);
   await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+  await page.goto(`${base}/`);
+  // Its dogs shown (the live stream keeps the network busy: no idle to wait for).
+  await page.waitForSelector('[aria-labelledby="dogs-heading"] li');
   // Storage stays for the signed-in run; the HTTP cache goes, so it loads everything afresh.
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');

@@ -186,3 +186,26 @@ describe('dogHomeState', () => {
     expect(dogHomeState('d', collars, NOW).kind).toBe(kind);
   });
 });
+
+describe('the loading placeholder', () => {
+  const KEY = 'pawguard:home-dogs-height';
+  afterEach(() => localStorage.removeItem(KEY));
+  /** Pets that never arrive: the placeholder stays. */
+  const loading = () => {
+    stubFetch({ 'GET /api/dogs': () => new Promise<Response>(() => {}) });
+    renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
+    return screen.getByLabelText('Loading your dogs');
+  };
+
+  it("takes the room the owner's dogs took last time, so the links below do not jump", () => {
+    localStorage.setItem(KEY, JSON.stringify({ user: user.id, narrow: 524, wide: 344 }));
+    const placeholder = loading();
+    // jsdom matches no media query: the one-column (phone) layout.
+    expect(placeholder).toHaveStyle({ height: '524px' });
+  });
+
+  it('keeps its default size on a first visit, or with another owner’s figure', () => {
+    localStorage.setItem(KEY, JSON.stringify({ user: 'someone-else', narrow: 900 }));
+    expect(loading().style.height).toBe('');
+  });
+});

@@ -28,7 +28,7 @@ export function UserDashboard({ user }: { user: User }) {
         title={`Welcome, ${user.name}`}
         description="Keep an eye on your pets and stay ahead of the heat."
       />
-      <DogHomeCards />
+      <DogHomeCards userId={user.id} />
       <ul className="grid gap-4 sm:grid-cols-2">
         {CARDS.map(({ to, icon: Icon, title, description }) => (
           <li key={to}>
