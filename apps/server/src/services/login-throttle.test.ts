@@ -28,12 +28,26 @@ describe('the login throttle', () => {
     expect(refused(() => th.begin('a@x', '192.0.2.1', 15 * 60 * 1000))).toBe(false);
   });
 
-  it('starts the counts again after a success', () => {
+  it("starts the address's count again after a success", () => {
     const th = new LoginThrottle();
     for (let i = 0; i < 9; i++) th.begin('a@x', '10.0.0.1', 0);
     th.succeeded('a@x', '10.0.0.1', 0);
     for (let i = 0; i < 10; i++) th.begin('a@x', '10.0.0.1', 0);
     expect(refused(() => th.begin('a@x', '10.0.0.1', 0))).toBe(true);
+  });
+
+  it('a success does not hand guessers a fresh ceiling', () => {
+    const th = new LoginThrottle();
+    th.succeeded('a@x', '198.51.100.7', 0);
+    const t = 60_000;
+    for (let i = 0; i < 100; i++) th.begin('a@x', `10.0.${i >> 8}.${i & 255}`, t);
+    // The owner signs in from home during the attack, five times over…
+    for (let n = 0; n < 5; n++) {
+      th.begin('a@x', '198.51.100.7', t);
+      th.succeeded('a@x', '198.51.100.7', t);
+    }
+    // …and a new address is still refused until the window ends.
+    expect(refused(() => th.begin('a@x', '192.0.2.1', t))).toBe(true);
   });
 
   it('keeps an owner signing in from a known address in, while strangers hold the ceiling', () => {

@@ -5,7 +5,10 @@ const LOCKED = 'Too many failed sign-in attempts. Please try again later.';
 const WINDOW_MS = 15 * 60 * 1000;
 /** An address an account signed in from is known to it this long after the last success. */
 const KNOWN_FOR_MS = 30 * 24 * 60 * 60 * 1000;
-/** At most this many known addresses per account (the most recent), and accounts kept. */
+/**
+ * At most this many known addresses per account (the most recent), and accounts kept (past
+ * that, the accounts whose last success is oldest are forgotten first).
+ */
 const KNOWN_PER_ACCOUNT = 5;
 const KNOWN_ACCOUNTS = 100_000;
 
@@ -15,11 +18,14 @@ const KNOWN_ACCOUNTS = 100_000;
  *   account from their address does not lock out its owner signing in from another;
  * - ceiling: 100 per 15 minutes per account from all addresses together (NIST SP 800-63B
  *   §5.2.2), so rotating addresses buys an attacker at most 100 guesses a window.
+ * A success clears its own address's count, never the ceiling.
  * Every attempt is counted the moment it arrives, in one synchronous step, so concurrent
  * guesses cannot all pass the check while the slow hashes run; a success clears the counts.
- * An address the account signed in from in the last 30 days is held to the strict count only:
- * a stranger rotating addresses can hold the ceiling down, but not keep the owner out of
- * the places they sign in from.
+ * An address the account signed in from in the last 30 days (the 5 most recent) is refused by
+ * the strict count only: a stranger rotating addresses can hold the ceiling down, but not keep
+ * the owner out of the places they sign in from. Its attempts still count towards the ceiling,
+ * so the guesses per account and window are at most 100 from unknown addresses plus 10 from
+ * each known one (150 in all).
  */
 export class LoginThrottle {
   private readonly strict: FixedWindowLimit;
@@ -42,13 +48,16 @@ export class LoginThrottle {
     );
     if (wait > 0) throw new TooManyRequestsError(wait, LOCKED);
     this.strict.hit(pair, now);
-    if (!known) this.ceiling.hit(account, now);
+    // Counted towards the ceiling wherever it comes from; only refused by it when unknown.
+    this.ceiling.hit(account, now);
   }
 
-  /** The password was right: this account's counts start again, and the address is known. */
+  /**
+   * The password was right: this address's count starts again, and the address is known. The
+   * ceiling runs out with its window: a success must not hand guessers a fresh 100.
+   */
   succeeded(account: string, address: string, now: number): void {
     this.strict.reset(`${account}\u0000${address}`);
-    this.ceiling.reset(account);
     const addresses = this.known.get(account) ?? new Map<string, number>();
     this.known.delete(account);
     addresses.delete(address);

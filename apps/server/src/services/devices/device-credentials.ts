@@ -81,7 +81,7 @@ export class DeviceCredentials {
     if (!ok) {
       if (!(await this.devices.findById(id))) throw new NotFoundError(DEVICE_NOT_FOUND);
       throw new ConflictError(
-        `The key of ${row.device_id} was just replaced by another rotation: rotate again to get one you can use.`,
+        `Another admin just issued a new key for ${row.device_id}; this one was not issued. Rotating again would replace theirs.`,
       );
     }
     this.lifecycle.credentialsChanged({

@@ -7,6 +7,7 @@ import { openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { makeReading } from '@/testing/devices';
 import { UserDashboard } from './user-dashboard';
 import { dogHomeState } from './dog-home-state';
+import { authToken } from '@/lib/auth-token';
 
 const NOW = Date.parse('2025-07-01T12:00:00.000Z');
 const ago = (s: number) => new Date(NOW - s * 1000).toISOString();
@@ -207,5 +208,34 @@ describe('the loading placeholder', () => {
   it('keeps its default size on a first visit, or with another owner’s figure', () => {
     localStorage.setItem(KEY, JSON.stringify({ user: 'someone-else', narrow: 900 }));
     expect(loading().style.height).toBe('');
+  });
+
+  it('remembers the height once the dogs, collars and alerts are shown, not an error’s', async () => {
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ height: 480 } as DOMRect);
+    stubFetch({ 'GET /api/dogs': () => jsonResponse(500, { error: 'down' }) });
+    const failed = renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
+    await screen.findByText(/Your dogs could not be loaded just now/);
+    expect(localStorage.getItem(KEY)).toBeNull();
+    failed.unmount();
+
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [rex], total: 1 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [rexCollar], total: 1 }),
+      'GET /api/alerts?resolved=false&limit=100': () => jsonResponse(200, { alerts: [], total: 0 }),
+    });
+    renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
+    await card('Rex');
+    await vi.waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(KEY)!)).toEqual({ user: user.id, narrow: 480 }),
+    );
+    rect.mockRestore();
+  });
+
+  it('is forgotten with the session', () => {
+    localStorage.setItem(KEY, JSON.stringify({ user: user.id, narrow: 524 }));
+    authToken.clear();
+    expect(localStorage.getItem(KEY)).toBeNull();
   });
 });

@@ -54,11 +54,14 @@ export function DogHomeCards({ userId }: { userId: string }) {
   const pets = usePets();
   const devices = useDevices({ refetchIntervalMs: useLiveFallback(POLL_MS) });
   const now = useNow(1_000);
-  const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
-  // While loading, the room the cards took last time: the links below stay where they are.
+  const open = useOpenAlerts();
+  const openAlerts = alertsByDevice(open.data?.alerts);
+  // While loading, the room the cards took last time: the links below stay where they are,
+  // until the collars and alerts that fill the cards have arrived too.
   const [placeholderHeight] = useState(() => rememberedHeight(userId));
+  const settled = !pets.isPending && !pets.isError && !devices.isPending && !open.isPending;
   const shown = useRef<HTMLDivElement>(null);
-  useRememberHeight(userId, shown, [pets.data, devices.data, openAlerts]);
+  useRememberHeight(userId, shown, settled, [pets.data, devices.data, open.data]);
 
   if (pets.isPending) {
     return (
@@ -74,7 +77,14 @@ export function DogHomeCards({ userId }: { userId: string }) {
     );
   }
   const dogs = pets.data ?? [];
-  return <div ref={shown}>{loaded()}</div>;
+  return (
+    <div
+      ref={shown}
+      style={!settled && placeholderHeight ? { minHeight: placeholderHeight } : undefined}
+    >
+      {loaded()}
+    </div>
+  );
 
   function loaded() {
     // The links below still work; a failed look-up here must not hide them.

@@ -6,7 +6,8 @@ import { useLayoutEffect, type RefObject } from 'react';
  * below do not jump when the cards arrive (a layout shift, counted against the page on a slow
  * phone). Only a number in this browser's storage, under the owner's id; none on a first visit.
  */
-const KEY = 'pawguard:home-dogs-height';
+export const REMEMBERED_HEIGHT_KEY = 'pawguard:home-dogs-height';
+const KEY = REMEMBERED_HEIGHT_KEY;
 const layout = () => (window.matchMedia?.('(min-width: 640px)').matches ? 'wide' : 'narrow');
 
 type Stored = { user: string; wide?: number; narrow?: number };
@@ -28,15 +29,19 @@ export function rememberedHeight(userId: string): number | null {
   return typeof h === 'number' && h > 0 && h < 4000 ? Math.round(h) : null;
 }
 
-/** Remembers the height of `ref`'s element for this owner and layout after each render. */
+/**
+ * Remembers the height of `ref`'s element for this owner and layout when `deps` change, once
+ * what fills it has settled (never an error's or a half-loaded height).
+ */
 export function useRememberHeight(
   userId: string,
   ref: RefObject<HTMLElement | null>,
+  settled: boolean,
   deps: readonly unknown[],
 ): void {
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || !settled) return;
     const height = Math.round(el.getBoundingClientRect().height);
     if (height <= 0) return;
     const stored = read();
@@ -48,5 +53,5 @@ export function useRememberHeight(
       // Storage full or refused: the placeholder keeps its default size.
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  }, [userId, settled, ...deps]);
 }
