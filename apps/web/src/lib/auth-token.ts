@@ -3,15 +3,6 @@
  * hear when the api-client drops it after a 401, so the session can end in the UI too.
  */
 export const AUTH_TOKEN_KEY = 'auth_token';
-/** What screens remember for the signed-in person (layout hints): gone with the session. */
-export const SESSION_HINT_PREFIX = 'pawguard:';
-
-function clearSession(store: Storage | null): void {
-  if (!store) return;
-  store.removeItem(AUTH_TOKEN_KEY);
-  for (const key of Object.keys(store))
-    if (key.startsWith(SESSION_HINT_PREFIX)) store.removeItem(key);
-}
 
 type Listener = () => void;
 const expiredListeners = new Set<Listener>();
@@ -33,11 +24,11 @@ export const authToken = {
     storage()?.setItem(AUTH_TOKEN_KEY, token);
   },
   clear(): void {
-    clearSession(storage());
+    storage()?.removeItem(AUTH_TOKEN_KEY);
   },
   /** The server refused the token: clear it and tell whoever holds the session. */
   expire(): void {
-    clearSession(storage());
+    storage()?.removeItem(AUTH_TOKEN_KEY);
     for (const listener of expiredListeners) listener();
   },
   onExpired(listener: Listener): () => void {

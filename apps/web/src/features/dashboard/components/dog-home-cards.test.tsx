@@ -7,7 +7,6 @@ import { openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { makeReading } from '@/testing/devices';
 import { UserDashboard } from './user-dashboard';
 import { dogHomeState } from './dog-home-state';
-import { authToken } from '@/lib/auth-token';
 
 const NOW = Date.parse('2025-07-01T12:00:00.000Z');
 const ago = (s: number) => new Date(NOW - s * 1000).toISOString();
@@ -188,54 +187,29 @@ describe('dogHomeState', () => {
   });
 });
 
-describe('the loading placeholder', () => {
-  const KEY = 'pawguard:home-dogs-height';
-  afterEach(() => localStorage.removeItem(KEY));
-  /** Pets that never arrive: the placeholder stays. */
-  const loading = () => {
-    stubFetch({ 'GET /api/dogs': () => new Promise<Response>(() => {}) });
-    renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
-    return screen.getByLabelText('Loading your dogs');
-  };
+describe('the links below the dog cards', () => {
+  const linkText = 'Add your dogs, keep their profiles and medical notes up to date.';
 
-  it("takes the room the owner's dogs took last time, so the links below do not jump", () => {
-    localStorage.setItem(KEY, JSON.stringify({ user: user.id, narrow: 524, wide: 344 }));
-    const placeholder = loading();
-    // jsdom matches no media query: the one-column (phone) layout.
-    expect(placeholder).toHaveStyle({ height: '524px' });
-  });
-
-  it('keeps its default size on a first visit, or with another owner’s figure', () => {
-    localStorage.setItem(KEY, JSON.stringify({ user: 'someone-else', narrow: 900 }));
-    expect(loading().style.height).toBe('');
-  });
-
-  it('remembers the height once the dogs, collars and alerts are shown, not an error’s', async () => {
-    const rect = vi
-      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
-      .mockReturnValue({ height: 480 } as DOMRect);
-    stubFetch({ 'GET /api/dogs': () => jsonResponse(500, { error: 'down' }) });
-    const failed = renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
-    await screen.findByText(/Your dogs could not be loaded just now/);
-    expect(localStorage.getItem(KEY)).toBeNull();
-    failed.unmount();
-
+  it('wait for the dogs and their collars, so they do not jump down as the cards fill in', async () => {
+    let answer: (r: Response) => void = () => {};
     stubFetch({
       'GET /api/dogs': () => jsonResponse(200, { dogs: [rex], total: 1 }),
-      'GET /api/devices': () => jsonResponse(200, { devices: [rexCollar], total: 1 }),
-      'GET /api/alerts?resolved=false&limit=100': () => jsonResponse(200, { alerts: [], total: 0 }),
+      'GET /api/devices': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
     await card('Rex');
-    await vi.waitFor(() =>
-      expect(JSON.parse(localStorage.getItem(KEY)!)).toEqual({ user: user.id, narrow: 480 }),
-    );
-    rect.mockRestore();
+    expect(screen.queryByText(linkText)).not.toBeInTheDocument();
+    answer(await jsonResponse(200, { devices: [rexCollar], total: 1 }));
+    expect(await screen.findByText(linkText)).toBeInTheDocument();
   });
 
-  it('is forgotten with the session', () => {
-    localStorage.setItem(KEY, JSON.stringify({ user: user.id, narrow: 524 }));
-    authToken.clear();
-    expect(localStorage.getItem(KEY)).toBeNull();
+  it('still appear when the dogs cannot be loaded', async () => {
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(500, { error: 'down' }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
+    });
+    renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
+    await screen.findByText(/Your dogs could not be loaded just now/);
+    expect(await screen.findByText(linkText)).toBeInTheDocument();
   });
 });

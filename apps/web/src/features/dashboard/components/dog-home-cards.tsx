@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, PawPrint } from 'lucide-react';
 import {
@@ -24,7 +23,6 @@ import { useLiveFallback } from '@/lib/realtime';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import { dogHomeState, type DogHomeState } from './dog-home-state';
-import { rememberedHeight, useRememberHeight } from './remembered-height';
 
 /** Spec section 9's Monitoring poll, used here too while the live stream is down. */
 const POLL_MS = 120_000;
@@ -50,121 +48,101 @@ const LOOK: Record<DogHomeState['kind'], { label: string; className: string }> =
  * Each shows the dog's state at a glance, its latest values and how old they are, live from
  * the stream (the devices cache it patches) with polling while the stream is down.
  */
-export function DogHomeCards({ userId }: { userId: string }) {
+export function DogHomeCards() {
   const pets = usePets();
   const devices = useDevices({ refetchIntervalMs: useLiveFallback(POLL_MS) });
   const now = useNow(1_000);
-  const open = useOpenAlerts();
-  const openAlerts = alertsByDevice(open.data?.alerts);
-  // While loading, the room the cards took last time: the links below stay where they are,
-  // until the collars and alerts that fill the cards have arrived too.
-  const [placeholderHeight] = useState(() => rememberedHeight(userId));
-  const settled = !pets.isPending && !pets.isError && !devices.isPending && !open.isPending;
-  const shown = useRef<HTMLDivElement>(null);
-  useRememberHeight(userId, shown, settled, [pets.data, devices.data, open.data]);
+  const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
 
   if (pets.isPending) {
     return (
       <div
         aria-busy="true"
         aria-label="Loading your dogs"
-        className="mb-6 grid gap-4 overflow-hidden sm:grid-cols-2"
-        style={placeholderHeight ? { height: placeholderHeight } : undefined}
+        className="mb-6 grid gap-4 sm:grid-cols-2"
       >
         <Skeleton className="h-40 rounded-xl" />
         <Skeleton className="hidden h-40 rounded-xl sm:block" />
       </div>
     );
   }
-  const dogs = pets.data ?? [];
-  return (
-    <div
-      ref={shown}
-      style={!settled && placeholderHeight ? { minHeight: placeholderHeight } : undefined}
-    >
-      {loaded()}
-    </div>
-  );
-
-  function loaded() {
-    // The links below still work; a failed look-up here must not hide them.
-    if (pets.isError) {
-      return (
-        <p role="alert" className="mb-6 rounded-lg border p-4 text-sm text-muted-foreground">
-          Your dogs could not be loaded just now.{' '}
-          <button
-            type="button"
-            className="font-medium text-foreground underline underline-offset-2"
-            onClick={() => void pets.refetch()}
-          >
-            Try again
-          </button>
-        </p>
-      );
-    }
-    if (dogs.length === 0) {
-      return (
-        <Card className="mb-6 flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center">
-          <PawPrint className="size-6 text-orange-600" aria-hidden="true" />
-          <p className="flex-1 text-sm">
-            Add your dog and put a collar on them to see how they are doing right here.
-          </p>
-          <Link
-            to={paths.myPets}
-            className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground"
-          >
-            Add a pet
-          </Link>
-        </Card>
-      );
-    }
+  // The links below still work; a failed look-up here must not hide them.
+  if (pets.isError) {
     return (
-      <section aria-labelledby="dogs-heading" className="mb-6">
-        <h2 id="dogs-heading" className="sr-only">
-          Your dogs now
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {dogs.map((dog) => {
-            const state = dogHomeState(dog.id, devices.data, now);
-            // A fresh reading's heat risk: an old one is not shown as if it were now.
-            const risk = isVitalsStatus(state.kind) ? state.collar : null;
-            const dogAlerts = (devices.data ?? [])
-              .filter((c) => c.dog_id === dog.id)
-              .flatMap((c) => openAlerts.get(c.id) ?? []);
-            return (
-              <li key={dog.id} className="grid content-start gap-2">
-                <DogHomeCard dog={dog} state={state} now={now} />
-                {/* Its collars' open alerts and its heat risk, beside the card, not in it: their
-                  links and buttons cannot sit inside its link. */}
-                {dogAlerts.map((alert) => (
-                  <AlertBanner
-                    key={alert.id}
-                    alert={alert}
-                    now={now}
-                    compact
-                    guidance={alert.device !== risk?.id || !riskCovers(risk.risk_band, alert)}
-                  />
-                ))}
-                {risk ? (
-                  <HeatRisk
-                    band={risk.risk_band}
-                    reasons={risk.risk_reasons}
-                    headingAs="h4"
-                    firstAid={
-                      !alertAboveRisk(
-                        risk.risk_band,
-                        dogAlerts.filter((a) => a.device === risk.id),
-                      )
-                    }
-                  />
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      <p role="alert" className="mb-6 rounded-lg border p-4 text-sm text-muted-foreground">
+        Your dogs could not be loaded just now.{' '}
+        <button
+          type="button"
+          className="font-medium text-foreground underline underline-offset-2"
+          onClick={() => void pets.refetch()}
+        >
+          Try again
+        </button>
+      </p>
     );
   }
+  if (pets.data.length === 0) {
+    return (
+      <Card className="mb-6 flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center">
+        <PawPrint className="size-6 text-orange-600" aria-hidden="true" />
+        <p className="flex-1 text-sm">
+          Add your dog and put a collar on them to see how they are doing right here.
+        </p>
+        <Link
+          to={paths.myPets}
+          className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground"
+        >
+          Add a pet
+        </Link>
+      </Card>
+    );
+  }
+  return (
+    <section aria-labelledby="dogs-heading" className="mb-6">
+      <h2 id="dogs-heading" className="sr-only">
+        Your dogs now
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {pets.data.map((dog) => {
+          const state = dogHomeState(dog.id, devices.data, now);
+          // A fresh reading's heat risk: an old one is not shown as if it were now.
+          const risk = isVitalsStatus(state.kind) ? state.collar : null;
+          const dogAlerts = (devices.data ?? [])
+            .filter((c) => c.dog_id === dog.id)
+            .flatMap((c) => openAlerts.get(c.id) ?? []);
+          return (
+            <li key={dog.id} className="grid content-start gap-2">
+              <DogHomeCard dog={dog} state={state} now={now} />
+              {/* Its collars' open alerts and its heat risk, beside the card, not in it: their
+                  links and buttons cannot sit inside its link. */}
+              {dogAlerts.map((alert) => (
+                <AlertBanner
+                  key={alert.id}
+                  alert={alert}
+                  now={now}
+                  compact
+                  guidance={alert.device !== risk?.id || !riskCovers(risk.risk_band, alert)}
+                />
+              ))}
+              {risk ? (
+                <HeatRisk
+                  band={risk.risk_band}
+                  reasons={risk.risk_reasons}
+                  headingAs="h4"
+                  firstAid={
+                    !alertAboveRisk(
+                      risk.risk_band,
+                      dogAlerts.filter((a) => a.device === risk.id),
+                    )
+                  }
+                />
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
 }
 
 function DogHomeCard({ dog, state, now }: { dog: Dog; state: DogHomeState; now: number }) {
