@@ -10,8 +10,7 @@ import {
   petAvatar,
   type Dog,
 } from '@pawguard/shared';
-import { AlertBanner } from '@/components/alert-banner';
-import { HeatRisk, alertAboveRisk, riskCovers } from '@/components/heat-risk';
+import { PetAlertsAndRisk } from '@/components/pet-alerts-and-risk';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -115,28 +114,7 @@ export function DogHomeCards() {
               <DogHomeCard dog={dog} state={state} now={now} />
               {/* Its collars' open alerts and its heat risk, beside the card, not in it: their
                   links and buttons cannot sit inside its link. */}
-              {dogAlerts.map((alert) => (
-                <AlertBanner
-                  key={alert.id}
-                  alert={alert}
-                  now={now}
-                  compact
-                  guidance={alert.device !== risk?.id || !riskCovers(risk.risk_band, alert)}
-                />
-              ))}
-              {risk ? (
-                <HeatRisk
-                  band={risk.risk_band}
-                  reasons={risk.risk_reasons}
-                  headingAs="h4"
-                  firstAid={
-                    !alertAboveRisk(
-                      risk.risk_band,
-                      dogAlerts.filter((a) => a.device === risk.id),
-                    )
-                  }
-                />
-              ) : null}
+              <PetAlertsAndRisk alerts={dogAlerts} risk={risk} now={now} headingAs="h4" />
             </li>
           );
         })}

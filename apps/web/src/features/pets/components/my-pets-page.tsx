@@ -13,8 +13,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { isFresh, petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
-import { AlertBanner } from '@/components/alert-banner';
-import { HeatRisk, alertAboveRisk, riskCovers } from '@/components/heat-risk';
+import { PetAlertsAndRisk } from '@/components/pet-alerts-and-risk';
 import { LiveStatus } from '@/components/live-status';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -333,27 +332,7 @@ function PetDetailCard({
         </div>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {alerts.map((alert) => (
-          <AlertBanner
-            key={alert.id}
-            alert={alert}
-            now={now}
-            compact
-            guidance={alert.device !== risk?.id || !riskCovers(risk.risk_band, alert)}
-          />
-        ))}
-        {risk ? (
-          <HeatRisk
-            band={risk.risk_band}
-            reasons={risk.risk_reasons}
-            firstAid={
-              !alertAboveRisk(
-                risk.risk_band,
-                alerts.filter((a) => a.device === risk.id),
-              )
-            }
-          />
-        ) : null}
+        <PetAlertsAndRisk alerts={alerts} risk={risk} now={now} />
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Medical info</dt>

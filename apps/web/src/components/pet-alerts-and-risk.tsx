@@ -1,0 +1,47 @@
+import type { Alert, Device } from '@pawguard/shared';
+import { AlertBanner } from '@/components/alert-banner';
+import { HeatRisk, alertAboveRisk, riskCovers } from '@/components/heat-risk';
+
+/**
+ * A pet's open alerts (from any collar it wears) and the heat risk of the collar that reported
+ * last, while that reading is fresh (`risk`, else null). The why and the first aid are said
+ * once: by the risk when it is at least the heat alert's level, else by the alert.
+ */
+export function PetAlertsAndRisk({
+  alerts,
+  risk,
+  now,
+  headingAs,
+}: {
+  alerts: readonly Alert[];
+  risk: Device | null;
+  now: number;
+  headingAs?: 'h3' | 'h4';
+}) {
+  return (
+    <>
+      {alerts.map((alert) => (
+        <AlertBanner
+          key={alert.id}
+          alert={alert}
+          now={now}
+          compact
+          guidance={alert.device !== risk?.id || !riskCovers(risk.risk_band, alert)}
+        />
+      ))}
+      {risk ? (
+        <HeatRisk
+          band={risk.risk_band}
+          reasons={risk.risk_reasons}
+          {...(headingAs ? { headingAs } : {})}
+          firstAid={
+            !alertAboveRisk(
+              risk.risk_band,
+              alerts.filter((a) => a.device === risk.id),
+            )
+          }
+        />
+      ) : null}
+    </>
+  );
+}
