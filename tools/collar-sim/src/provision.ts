@@ -220,27 +220,27 @@ export async function savePet(
   return (await callApi(base, method, path, dogResponseSchema, { token, body })).dog;
 }
 
-/** Every row of a paged list (at most 100 a page), oldest first. */
-async function allPages<T>(fetchPage: (offset: number) => Promise<{ rows: T[]; total: number }>) {
+/** Every row of an owner's paged list (`/api/dogs`, `/api/devices`: 100 a page), in its order. */
+async function allPages<S extends z.ZodType<{ total: number }>, T>(
+  base: string,
+  token: string,
+  path: string,
+  schema: S,
+  rowsOf: (page: z.infer<S>) => T[],
+): Promise<T[]> {
   const rows: T[] = [];
   for (;;) {
-    const page = await fetchPage(rows.length);
-    rows.push(...page.rows);
-    if (page.rows.length === 0 || rows.length >= page.total) return rows;
+    const page = await callApi(base, 'GET', `${path}?limit=100&offset=${rows.length}`, schema, {
+      token,
+    });
+    const pageRows = rowsOf(page);
+    rows.push(...pageRows);
+    if (pageRows.length === 0 || rows.length >= page.total) return rows;
   }
 }
 
 const ownerDevices = (base: string, token: string): Promise<Device[]> =>
-  allPages(async (offset) => {
-    const { devices, total } = await callApi(
-      base,
-      'GET',
-      `/api/devices?limit=100&offset=${offset}`,
-      devicesResponseSchema,
-      { token },
-    );
-    return { rows: devices, total };
-  });
+  allPages(base, token, '/api/devices', devicesResponseSchema, (p) => p.devices);
 
 /**
  * Gives the pets wearing `collars` a scenario's profile (PUT replaces the pet: its name and
@@ -258,16 +258,7 @@ export async function updatePets(
       .filter((d) => worn.has(d.device_id) && d.dog_id !== null)
       .map((d) => d.dog_id!),
   );
-  const dogs = await allPages(async (offset) => {
-    const { dogs, total } = await callApi(
-      base,
-      'GET',
-      `/api/dogs?limit=100&offset=${offset}`,
-      dogsResponseSchema,
-      { token },
-    );
-    return { rows: dogs, total };
-  });
+  const dogs = await allPages(base, token, '/api/dogs', dogsResponseSchema, (p) => p.dogs);
   for (const dog of dogs.filter((d) => dogIds.has(d.id))) {
     await savePet(base, token, 'PUT', `/api/dogs/${dog.id}`, {
       name: dog.name,

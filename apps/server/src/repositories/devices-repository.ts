@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
 import {
-  isVitalsStatus,
+  asVitalsStatus,
   parseReasons,
   statesAllowing,
   type Device,
@@ -57,7 +57,7 @@ export function toDevice(row: DeviceWithNames): Device {
     activity_level: num(row.activity_level),
     vitals_status: row.vitals_status,
     vitals_recorded_at: row.vitals_recorded_at,
-    risk_band: isVitalsStatus(row.risk_band) ? row.risk_band : null,
+    risk_band: asVitalsStatus(row.risk_band),
     risk_score: num(row.risk_score),
     risk_reasons: parseReasons(row.risk_reasons),
   };

@@ -10,7 +10,7 @@ import {
   heatIndexF,
   heatStep,
   higherLevel,
-  isVitalsStatus,
+  asVitalsStatus,
   nextPeaks,
   parseReasons,
   type VitalsStatus,
@@ -120,7 +120,7 @@ export class AlertService {
     const wasOffline = before.status !== 'active';
     // The heat alert follows the higher of the owner's thresholds and the heat-risk model.
     const levelBefore = higherLevel(
-      isVitalsStatus(before.vitals_status) ? before.vitals_status : 'SAFE',
+      asVitalsStatus(before.vitals_status) ?? 'SAFE',
       before.risk_band,
     );
     const heatMayMove =
@@ -467,7 +467,7 @@ const readingTime = (row: ReadingRow) => new Date(Number(row.recorded_at)).toISO
 /** A notification's title and message: who, what, how hot, what to do. */
 /** A reading's heat level: the higher of its vitals status and the heat-risk band. */
 function heatLevel({ row, status }: StoredReading): VitalsStatus {
-  return higherLevel(status, isVitalsStatus(row.risk_band) ? row.risk_band : null);
+  return higherLevel(status, asVitalsStatus(row.risk_band));
 }
 
 /**
@@ -489,7 +489,7 @@ function reasonsFor(s: StoredReading, thresholds: IngestDevice['thresholds']): s
       `heat index ${formatFahrenheit(hi)} is over your critical threshold of ${thresholds.criticalF}°F`,
     );
   }
-  const risk = isVitalsStatus(s.row.risk_band) ? s.row.risk_band : 'SAFE';
+  const risk = asVitalsStatus(s.row.risk_band) ?? 'SAFE';
   if (risk === 'SAFE') return out;
   const model = parseReasons(s.row.risk_reasons);
   // The model raised it above the thresholds: its reasons lead.

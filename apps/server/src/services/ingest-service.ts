@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   DEFAULT_PREFERENCES,
   assessAlone,
-  isVitalsStatus,
+  asVitalsStatus,
   nextRegistrationStatus,
   parseReasons,
   parseRiskState,
@@ -290,7 +290,7 @@ export class IngestService {
         } = r;
         const state: DeviceVitalsPatch = {
           ...vitals,
-          risk_band: isVitalsStatus(band) ? band : null,
+          risk_band: asVitalsStatus(band),
           risk_score: score === null ? null : Number(score),
           risk_reasons: parseReasons(reasons),
         };
@@ -504,17 +504,19 @@ export class IngestService {
       patch.heart_rate = lastWith('heart_rate') ?? before.heart_rate;
       patch.activity_level = lastWith('activity_level') ?? before.activity_level;
       patch.battery_level = lastWith('battery') ?? before.battery_level;
-      patch.risk_band = isVitalsStatus(newest.risk_band) ? newest.risk_band : null;
+      patch.risk_band = asVitalsStatus(newest.risk_band);
       patch.risk_score = newest.risk_score;
       patch.risk_reasons = parseReasons(newest.risk_reasons);
     }
     // Only while the owner it was read with still holds it (the row is locked on PostgreSQL;
     // on SQLite one connection serialises every write).
+    // The reasons are stored as the newest reading has them (JSON), and only when it moved on.
+    const { risk_reasons: _reasons, ...columns } = patch;
     await this.o.devices.update(
       device.id,
       {
-        ...patch,
-        risk_reasons: JSON.stringify(patch.risk_reasons),
+        ...columns,
+        ...(newest ? { risk_reasons: newest.risk_reasons } : {}),
         risk_state: JSON.stringify(device.risk),
         updated_at: patch.last_seen!,
       },

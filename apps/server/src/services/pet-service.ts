@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { HEALTH_CONDITIONS, type AdminDog, type Dog, type DogInput } from '@pawguard/shared';
+import {
+  HEALTH_CONDITIONS,
+  parseJsonList,
+  type AdminDog,
+  type Dog,
+  type DogInput,
+} from '@pawguard/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { DogFields, DogRow, DogsRepository } from '../repositories/dogs-repository.js';
@@ -32,13 +38,8 @@ function toFields(input: DogInput): DogFields {
 
 /** The known conditions of a stored pet ([] when none or unreadable). */
 export function healthConditionsOf(json: string | null): Dog['health_conditions'] {
-  if (!json) return [];
-  try {
-    const list = JSON.parse(json) as unknown;
-    return Array.isArray(list) ? HEALTH_CONDITIONS.filter((c) => list.includes(c)) : [];
-  } catch {
-    return [];
-  }
+  const list = parseJsonList(json);
+  return HEALTH_CONDITIONS.filter((c) => list.includes(c));
 }
 
 export function toDog<T extends DogRow>(row: T): Omit<T, 'health_conditions'> & Dog {

@@ -1,4 +1,4 @@
-import { isVitalsStatus, parseReasons, type Reading, type VitalsStatus } from '@pawguard/shared';
+import { asVitalsStatus, parseReasons, type Reading, type VitalsStatus } from '@pawguard/shared';
 import type { ReadingRow } from '../repositories/readings-repository.js';
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
@@ -18,7 +18,7 @@ export function toReading(row: ReadingRow, deviceId: string): Reading {
     reported_status: row.reported_status,
     location: row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon },
     received_at: iso(row.received_at),
-    risk_band: isVitalsStatus(row.risk_band) ? row.risk_band : null,
+    risk_band: asVitalsStatus(row.risk_band),
     risk_score: row.risk_score === null ? null : Number(row.risk_score),
     risk_reasons: parseReasons(row.risk_reasons),
   };

@@ -1,7 +1,7 @@
 import {
   BacktestTally,
   DEFAULT_PREFERENCES,
-  isVitalsStatus,
+  asVitalsStatus,
   type BacktestResponse,
   HISTORY_MAX_BUCKETS,
   HISTORY_RANGES,
@@ -143,8 +143,8 @@ export class ReadingsService {
       for (const r of rows)
         tally.add({
           at: Number(r.recorded_at),
-          status: isVitalsStatus(r.status) ? r.status : 'SAFE',
-          risk_band: isVitalsStatus(r.risk_band) ? r.risk_band : null,
+          status: asVitalsStatus(r.status) ?? 'SAFE',
+          risk_band: asVitalsStatus(r.risk_band),
         });
       count += rows.length;
       if (rows.length < BACKTEST_PAGE) break;

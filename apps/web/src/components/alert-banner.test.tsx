@@ -3,35 +3,12 @@ import { screen, within } from '@testing-library/react';
 import type { Alert } from '@pawguard/shared';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { makeUser } from '@/testing/fixtures';
+import { makeAlert } from '@/testing/devices';
 import { AlertBanner } from './alert-banner';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const NOW = Date.parse('2025-07-01T12:00:00.000Z');
-
-function makeAlert(overrides: Partial<Alert> = {}): Alert {
-  return {
-    id: '40000000-0000-4000-8000-000000000001',
-    device: '10000000-0000-4000-8000-000000000001',
-    device_id: 'PET-BC01',
-    device_name: 'Biscuit collar',
-    dog_id: null,
-    dog_name: 'Biscuit',
-    type: 'heat',
-    level: 'DANGER',
-    resolved: false,
-    opened_at: '2025-07-01T11:55:00.000Z',
-    reading_at: '2025-07-01T11:55:00.000Z',
-    escalated_at: null,
-    resolved_at: null,
-    resolved_by: null,
-    peak_temperature_celsius: 39.5,
-    peak_heat_index_f: 104,
-    battery_level: null,
-    reasons: [],
-    ...overrides,
-  };
-}
 
 const show = (alert: Alert, compact = false) =>
   renderWithProviders(<AlertBanner alert={alert} now={NOW} compact={compact} />, {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Hospital, ThermometerSun } from 'lucide-react';
-import type { Alert, RiskBand } from '@pawguard/shared';
+import { vitalsRank, type Alert, type RiskBand } from '@pawguard/shared';
 import { HEAT_FIRST_AID } from '@pawguard/shared/content';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
@@ -19,8 +19,6 @@ export const HEAT_LEVEL_LOOK = {
 export const isRaised = (band: string | null | undefined): band is RaisedLevel =>
   band === 'WARNING' || band === 'DANGER' || band === 'CRITICAL';
 
-const RAISED: readonly RaisedLevel[] = ['WARNING', 'DANGER', 'CRITICAL'];
-
 /**
  * Whether the heat-risk panel shown beside an open heat alert says what the alert would: its
  * band is raised and at least the alert's level. Then the alert leaves its why and first aid
@@ -31,7 +29,7 @@ export function riskCovers(band: string | null | undefined, alert: Alert): boole
   return (
     alert.type === 'heat' &&
     isRaised(band) &&
-    RAISED.indexOf(band) >= RAISED.indexOf(alert.level ?? 'WARNING')
+    vitalsRank(band) >= vitalsRank(alert.level ?? 'WARNING')
   );
 }
 

@@ -1,4 +1,5 @@
 import type {
+  Alert,
   BacktestResponse,
   Device,
   DeviceVitalsPatch,
@@ -147,6 +148,34 @@ export function makeBacktest(overrides: Partial<BacktestResponse> = {}): Backtes
     thresholds: { alerts: 0, minutes_elevated: 0, highest: 'SAFE' },
     model: { alerts: 0, minutes_elevated: 0, highest: 'SAFE' },
     model_only_alerts: 0,
+    ...overrides,
+  };
+}
+
+/** An open DANGER heat alert on Biscuit's collar; `device` fills in the collar it is on. */
+export function makeAlert(
+  overrides: Partial<Alert> = {},
+  device?: Pick<Device, 'id' | 'device_id' | 'device_name'>,
+): Alert {
+  return {
+    id: '40000000-0000-4000-8000-000000000001',
+    device: device?.id ?? '10000000-0000-4000-8000-000000000001',
+    device_id: device?.device_id ?? 'PET-BC01',
+    device_name: device?.device_name ?? 'Biscuit collar',
+    dog_id: null,
+    dog_name: 'Biscuit',
+    type: 'heat',
+    level: 'DANGER',
+    resolved: false,
+    opened_at: '2025-07-01T11:55:00.000Z',
+    reading_at: '2025-07-01T11:55:00.000Z',
+    escalated_at: null,
+    resolved_at: null,
+    resolved_by: null,
+    peak_temperature_celsius: 39.5,
+    peak_heat_index_f: 104,
+    battery_level: null,
+    reasons: [],
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import type { AlertLevel, AlertType } from '../schemas/alert.js';
-import { VITALS_STATUSES, type VitalsStatus } from './vitals-status.js';
+import { vitalsRank as rank, type VitalsStatus } from './vitals-status.js';
 
 /**
  * The alert rules (DESIGN §3 "Alerts and notifications"), as pure functions: the server calls
@@ -13,8 +13,6 @@ export const OFFLINE_AFTER_MS = 600_000;
 export const LOW_BATTERY_BELOW = 20;
 /** …once per discharge: the alert re-arms when the battery reports at least this. */
 export const LOW_BATTERY_REARM_AT = 30;
-
-const rank = (s: VitalsStatus) => VITALS_STATUSES.indexOf(s);
 
 /**
  * The readings of a batch that take part in alerts (decision 0023): those newer than the

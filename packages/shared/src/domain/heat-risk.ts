@@ -1,7 +1,8 @@
 import { matchBreed } from './breeds.js';
 import { heatIndexF } from './heat-index.js';
 import { celsiusToFahrenheit, fahrenheitToCelsius } from './units.js';
-import { VITALS_STATUSES, type VitalsStatus } from './vitals-status.js';
+import { higherLevel } from './alert-engine.js';
+import { VITALS_STATUSES, vitalsRank as rank, type VitalsStatus } from './vitals-status.js';
 
 /**
  * The heat-risk model (DESIGN §3 "Heat risk"; every number is in docs/heat-risk.md with its
@@ -147,7 +148,6 @@ const BREED_POINTS = { 'very-high': 2.5, high: 1.5, brachycephalic: 1.07 } as co
 const LBS_PER_KG = 2.20462;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
-const rank = (b: RiskBand) => RISK_BANDS.indexOf(b);
 const ewma = (prev: number | null, value: number, dtMs: number, tauMs: number) =>
   prev === null ? value : prev + (value - prev) * (1 - Math.exp(-dtMs / tauMs));
 const minutes = (ms: number) => Math.max(1, Math.round(ms / MIN));
@@ -237,16 +237,20 @@ function isRiskState(v: unknown): v is RiskState {
   );
 }
 
-/** Stored reasons (a JSON list), or none. */
-export function parseReasons(json: string | null | undefined): string[] {
+/** A stored JSON list (a text column), or none when it is missing or not a list. */
+export function parseJsonList(json: string | null | undefined): unknown[] {
   if (!json) return [];
   try {
     const list = JSON.parse(json) as unknown;
-    return Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : [];
+    return Array.isArray(list) ? list : [];
   } catch {
     return [];
   }
 }
+
+/** Stored reasons (a JSON list), or none. */
+export const parseReasons = (json: string | null | undefined): string[] =>
+  parseJsonList(json).filter((r): r is string => typeof r === 'string');
 
 /** The profile's points: the same for every reading of the dog. */
 export function profileFactors(p: RiskProfile): RiskFactor[] {
@@ -317,9 +321,9 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
   const base: RiskState = fresh
     ? { ...emptyRiskState(), restHr: prev.restHr, days: prev.days }
     : prev;
-  // A reading timed before the last one (a collar clock set back) moves no window backwards.
-  const s: RiskState = { ...recordDay(base, r), at: Math.max(base.at, r.at) };
-  const dt = fresh ? 0 : Math.max(0, r.at - prev.at);
+  // Never earlier than the last reading: riskStep holds a collar clock set back to it.
+  const s: RiskState = { ...recordDay(base, r), at: r.at };
+  const dt = fresh ? 0 : r.at - prev.at;
   const hi = heatIndexC(r.temperature, r.humidity);
 
   if (r.activity_level != null) {
@@ -361,20 +365,16 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
 
   const minute = Math.floor(r.at / MIN);
   const last = s.temps.at(-1);
-  // The minute samples only move forwards; an earlier reading leaves them as they are.
-  if (!last || minute >= last[0]) {
-    const moved = r.activity_level == null || r.activity_level >= MOVED_AT ? 0 : 1;
-    const temps = s.temps.filter(([m]) => m > minute - 16);
-    if (last && last[0] === minute)
-      temps[temps.length - 1] = [minute, r.temperature, moved && last[2] ? 1 : 0];
-    else temps.push([minute, r.temperature, moved]);
-    s.temps = temps;
-  }
+  const moved = r.activity_level == null || r.activity_level >= MOVED_AT ? 0 : 1;
+  const temps = s.temps.filter(([m]) => m > minute - 16);
+  if (last && last[0] === minute)
+    temps[temps.length - 1] = [minute, r.temperature, moved && last[2] ? 1 : 0];
+  else temps.push([minute, r.temperature, moved]);
+  s.temps = temps;
 
   // The parked car holds while the dog stays still, the heat has not eased by 2 °C, and it is
   // still climbing or at 35 °C or more: a rise that levels off below 35 °C lets go.
-  const climbing =
-    s.temps.length > 0 && r.temperature - (sampleAt(s.temps, minute - 5) ?? r.temperature) >= 0.5;
+  const climbing = r.temperature - (sampleAt(s.temps, minute - 5)?.[1] ?? r.temperature) >= 0.5;
   if (
     s.carPeak !== null &&
     still &&
@@ -386,9 +386,9 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
   return s;
 }
 
-/** The collar temperature of the latest minute sample at or before `minute`. */
+/** The latest minute sample at or before `minute`. */
 const sampleAt = (temps: readonly MinuteSample[], minute: number) =>
-  temps.findLast(([m]) => m <= minute)?.[1];
+  temps.findLast(([m]) => m <= minute);
 
 /** Activity is forgotten this long after the last reading that reported it. */
 const ACTIVITY_EXPIRES_MS = 2 * MIN;
@@ -406,7 +406,7 @@ const DEFAULT_REST_HR = 90;
  * is one climb of a few minutes while the sensor catches up, then flat.
  */
 export function parkedCarPattern(temps: readonly MinuteSample[], minute: number): boolean {
-  const at = (m: number) => temps.findLast(([mm]) => mm <= m);
+  const at = (m: number) => sampleAt(temps, m);
   const start = at(minute - 10);
   const middle = at(minute - 5);
   const now = temps.at(-1);
@@ -599,7 +599,7 @@ export class BacktestTally {
 
   add(r: BacktestReading): void {
     const t = r.status;
-    const m = higher(t, r.risk_band);
+    const m = higherLevel(t, r.risk_band);
     const prev = this.prev;
     const dt = prev ? r.at - prev.at : 0;
     if (m !== 'SAFE' && (!prev || prev.m === 'SAFE')) this.thresholdsToo = false;
@@ -625,8 +625,6 @@ export class BacktestTally {
     };
   }
 }
-
-const higher = (a: RiskBand, b: RiskBand | null) => (b && rank(b) > rank(a) ? b : a);
 
 function tally(s: BacktestSide, level: RiskBand, was: RiskBand | null, dtMs: number): void {
   if (level !== 'SAFE' && (was === null || was === 'SAFE')) s.alerts++;

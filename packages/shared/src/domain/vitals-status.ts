@@ -15,11 +15,17 @@ export interface Thresholds {
   criticalF: number;
 }
 
-const rank = (s: VitalsStatus) => VITALS_STATUSES.indexOf(s);
+/** A level's place, SAFE lowest: to compare two levels. */
+export const vitalsRank = (s: VitalsStatus): number => VITALS_STATUSES.indexOf(s);
+const rank = vitalsRank;
 
 export function isVitalsStatus(value: unknown): value is VitalsStatus {
   return typeof value === 'string' && (VITALS_STATUSES as readonly string[]).includes(value);
 }
+
+/** A stored level (a text column), or null when it is none of the four. */
+export const asVitalsStatus = (value: unknown): VitalsStatus | null =>
+  isVitalsStatus(value) ? value : null;
 
 /**
  * The status of a reading from the owner's thresholds:
@@ -35,7 +41,7 @@ export function vitalsStatus(
 ): VitalsStatus {
   const tempF = celsiusToFahrenheit(reading.temperature);
   const hiF = heatIndexF(tempF, reading.humidity);
-  const held = rank(isVitalsStatus(previous) ? previous : 'SAFE');
+  const held = rank(asVitalsStatus(previous) ?? 'SAFE');
   // At or below the level held, the bar to stay is 1 °F lower than the bar to enter.
   const reaches = (level: VitalsStatus, value: number, threshold: number) =>
     rank(level) <= held ? value > threshold - HYSTERESIS_F : value >= threshold;

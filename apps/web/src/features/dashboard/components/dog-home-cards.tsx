@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, PawPrint } from 'lucide-react';
 import {
@@ -8,9 +9,10 @@ import {
   formatRelativeTime,
   isVitalsStatus,
   petAvatar,
+  type Device,
   type Dog,
 } from '@pawguard/shared';
-import { PetAlertsAndRisk } from '@/components/pet-alerts-and-risk';
+import { AlertsWithRisk } from '@/components/alerts-with-risk';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -43,13 +45,30 @@ const LOOK: Record<DogHomeState['kind'], { label: string; className: string }> =
 };
 
 /**
- * One card per dog, above the dashboard's links: the first thing an owner sees on a phone.
- * Each shows the dog's state at a glance, its latest values and how old they are, live from
- * the stream (the devices cache it patches) with polling while the stream is down.
+ * One card per dog, above the dashboard's links (`children`): the first thing an owner sees
+ * on a phone. Each shows the dog's state at a glance, its latest values and how old they are,
+ * live from the stream (the devices cache it patches) with polling while the stream is down.
  */
-export function DogHomeCards() {
+export function DogHomeCards({ children }: { children?: ReactNode }) {
   const pets = usePets();
   const devices = useDevices({ refetchIntervalMs: useLiveFallback(POLL_MS) });
+  return (
+    <>
+      <DogCards pets={pets} devices={devices.data} />
+      {/* What follows the cards comes once their pets and collars are known: shown earlier, it
+          would jump down the page as the cards fill in (a layout shift on a slow phone). */}
+      {!pets.isPending && !devices.isPending ? children : null}
+    </>
+  );
+}
+
+function DogCards({
+  pets,
+  devices,
+}: {
+  pets: ReturnType<typeof usePets>;
+  devices: Device[] | undefined;
+}) {
   const now = useNow(1_000);
   const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
 
@@ -103,10 +122,10 @@ export function DogHomeCards() {
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2">
         {pets.data.map((dog) => {
-          const state = dogHomeState(dog.id, devices.data, now);
+          const state = dogHomeState(dog.id, devices, now);
           // A fresh reading's heat risk: an old one is not shown as if it were now.
           const risk = isVitalsStatus(state.kind) ? state.collar : null;
-          const dogAlerts = (devices.data ?? [])
+          const dogAlerts = (devices ?? [])
             .filter((c) => c.dog_id === dog.id)
             .flatMap((c) => openAlerts.get(c.id) ?? []);
           return (
@@ -114,7 +133,7 @@ export function DogHomeCards() {
               <DogHomeCard dog={dog} state={state} now={now} />
               {/* Its collars' open alerts and its heat risk, beside the card, not in it: their
                   links and buttons cannot sit inside its link. */}
-              <PetAlertsAndRisk alerts={dogAlerts} risk={risk} now={now} headingAs="h4" />
+              <AlertsWithRisk alerts={dogAlerts} risk={risk} now={now} headingAs="h4" />
             </li>
           );
         })}

@@ -4,9 +4,6 @@ import type { User } from '@pawguard/shared';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { useQuery } from '@tanstack/react-query';
-import { getDevicesQueryOptions } from '@/lib/api/get-devices';
-import { usePets } from '@/lib/api/get-pets';
 import { DogHomeCards } from './dog-home-cards';
 
 const CARDS = [
@@ -25,19 +22,15 @@ const CARDS = [
 ] as const;
 
 export function UserDashboard({ user }: { user: User }) {
-  const pets = usePets();
-  const devices = useQuery(getDevicesQueryOptions());
-  const settled = !pets.isPending && !devices.isPending;
   return (
     <section aria-labelledby="page-title">
       <PageHeader
         title={`Welcome, ${user.name}`}
         description="Keep an eye on your pets and stay ahead of the heat."
       />
-      <DogHomeCards />
-      {/* Below the dog cards only once their pets and collars are known: shown earlier, they
-          would jump down the page as the cards fill in (a layout shift on a slow phone). */}
-      {settled ? <DashboardLinks /> : null}
+      <DogHomeCards>
+        <DashboardLinks />
+      </DogHomeCards>
     </section>
   );
 }

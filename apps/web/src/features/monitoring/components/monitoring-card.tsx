@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { ChartLine } from 'lucide-react';
 import { formatRelativeTime, isFresh, type Alert, type Device } from '@pawguard/shared';
-import { AlertBanner } from '@/components/alert-banner';
-import { HeatRisk, HeatRiskLow, alertAboveRisk, riskCovers } from '@/components/heat-risk';
+import { AlertsWithRisk } from '@/components/alerts-with-risk';
+import { HeatRiskLow } from '@/components/heat-risk';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -29,7 +29,7 @@ export function MonitoringCard({ device, shown, now, showOwner, alerts }: Monito
   const titleId = `monitoring-${device.id}`;
   // The heat-risk model judges every reading: it follows the cache the stream patches, not
   // only the changed readings the values follow, and an old judgement is not shown as now.
-  const risk = connected ? device.risk_band : null;
+  const risk = connected ? device : null;
 
   return (
     <Card
@@ -55,20 +55,7 @@ export function MonitoringCard({ device, shown, now, showOwner, alerts }: Monito
       <CardContent
         className={cn('grid flex-1 content-start gap-4', !connected && 'text-slate-600')}
       >
-        {alerts?.map((alert) => (
-          <AlertBanner
-            key={alert.id}
-            alert={alert}
-            now={now}
-            compact
-            guidance={!riskCovers(risk, alert)}
-          />
-        ))}
-        <HeatRisk
-          band={risk}
-          reasons={device.risk_reasons}
-          firstAid={!alertAboveRisk(risk, alerts ?? [])}
-        />
+        <AlertsWithRisk alerts={alerts ?? []} risk={risk} now={now} />
         {shown.temperature_celsius === null ? (
           <div className="rounded-lg bg-muted p-3 text-sm">
             <p className="font-medium">No data available</p>
@@ -89,7 +76,7 @@ export function MonitoringCard({ device, shown, now, showOwner, alerts }: Monito
             />
           </dl>
         )}
-        {risk === 'SAFE' ? <HeatRiskLow /> : null}
+        {risk?.risk_band === 'SAFE' ? <HeatRiskLow /> : null}
         <dl className="grid gap-2 text-sm">
           <div className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
             <dt className="text-muted-foreground">Battery</dt>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { Device } from '@pawguard/shared';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
-import { makeDevice, makeReading } from '@/testing/devices';
+import { makeAlert, makeDevice, makeReading } from '@/testing/devices';
 import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { MonitoringPage } from './monitoring-page';
 
@@ -261,28 +261,19 @@ describe('Monitoring', () => {
 
   it('shows an open heat alert on its card with why, what to do for its level, and Resolve sends it', async () => {
     const device = liveDevice();
-    const alert = {
-      id: '40000000-0000-4000-8000-000000000001',
-      device: device.id,
-      device_id: device.device_id,
-      device_name: device.device_name,
-      dog_id: null,
-      dog_name: 'Biscuit',
-      type: 'heat',
-      level: 'CRITICAL',
-      resolved: false,
-      opened_at: ago(300),
-      reading_at: ago(300),
-      escalated_at: null,
-      resolved_at: null,
-      resolved_by: null,
-      peak_temperature_celsius: 41,
-      peak_heat_index_f: 110,
-      battery_level: null,
-      reasons: [
-        'collar temperature climbing steadily while Biscuit is still: the pattern of a parked car',
-      ],
-    };
+    const alert = makeAlert(
+      {
+        level: 'CRITICAL',
+        opened_at: ago(300),
+        reading_at: ago(300),
+        peak_temperature_celsius: 41,
+        peak_heat_index_f: 110,
+        reasons: [
+          'collar temperature climbing steadily while Biscuit is still: the pattern of a parked car',
+        ],
+      },
+      device,
+    );
     const calls = stubFetch({
       'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
       'GET /api/alerts?resolved=false&limit=100': () =>
@@ -403,26 +394,17 @@ describe('heat risk on the Monitoring card', () => {
       'GET /api/alerts?resolved=false&limit=100': () =>
         jsonResponse(200, {
           alerts: [
-            {
-              id: '40000000-0000-4000-8000-000000000002',
-              device: device.id,
-              device_id: device.device_id,
-              device_name: device.device_name,
-              dog_id: null,
-              dog_name: 'Biscuit',
-              type: 'heat',
-              level: 'DANGER',
-              resolved: false,
-              opened_at: ago(60),
-              reading_at: ago(60),
-              escalated_at: null,
-              resolved_at: null,
-              resolved_by: null,
-              peak_temperature_celsius: 31.4,
-              peak_heat_index_f: 95,
-              battery_level: null,
-              reasons,
-            },
+            makeAlert(
+              {
+                id: '40000000-0000-4000-8000-000000000002',
+                opened_at: ago(60),
+                reading_at: ago(60),
+                peak_temperature_celsius: 31.4,
+                peak_heat_index_f: 95,
+                reasons,
+              },
+              device,
+            ),
           ],
           total: 1,
         }),
@@ -445,26 +427,18 @@ describe('heat risk on the Monitoring card', () => {
       'GET /api/alerts?resolved=false&limit=100': () =>
         jsonResponse(200, {
           alerts: [
-            {
-              id: '40000000-0000-4000-8000-000000000003',
-              device: device.id,
-              device_id: device.device_id,
-              device_name: device.device_name,
-              dog_id: null,
-              dog_name: 'Biscuit',
-              type: 'heat',
-              level: 'CRITICAL',
-              resolved: false,
-              opened_at: ago(60),
-              reading_at: ago(60),
-              escalated_at: null,
-              resolved_at: null,
-              resolved_by: null,
-              peak_temperature_celsius: 41,
-              peak_heat_index_f: 106,
-              battery_level: null,
-              reasons: ['collar temperature 105.8°F is over your critical threshold of 105°F'],
-            },
+            makeAlert(
+              {
+                id: '40000000-0000-4000-8000-000000000003',
+                level: 'CRITICAL',
+                opened_at: ago(60),
+                reading_at: ago(60),
+                peak_temperature_celsius: 41,
+                peak_heat_index_f: 106,
+                reasons: ['collar temperature 105.8°F is over your critical threshold of 105°F'],
+              },
+              device,
+            ),
           ],
           total: 1,
         }),

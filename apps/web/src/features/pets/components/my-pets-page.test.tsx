@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Alert } from '@pawguard/shared';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
-import { makeDevice, makePet } from '@/testing/devices';
+import { makeAlert, makeDevice, makePet } from '@/testing/devices';
 import { MyPetsPage } from './my-pets-page';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -51,26 +50,18 @@ describe('an open alert on My Pets', () => {
       vitals_status: 'CRITICAL',
       vitals_recorded_at: new Date().toISOString(),
     });
-    const alert: Alert = {
-      id: '20000000-0000-4000-8000-000000000001',
-      device: collar.id,
-      device_id: collar.device_id,
-      device_name: collar.device_name,
-      dog_id: pet.id,
-      dog_name: 'Biscuit',
-      type: 'heat',
-      level: 'CRITICAL',
-      resolved: false,
-      opened_at: new Date().toISOString(),
-      reading_at: new Date().toISOString(),
-      escalated_at: null,
-      resolved_at: null,
-      resolved_by: null,
-      peak_temperature_celsius: 41,
-      peak_heat_index_f: 110,
-      battery_level: null,
-      reasons: [],
-    };
+    const alert = makeAlert(
+      {
+        id: '20000000-0000-4000-8000-000000000001',
+        dog_id: pet.id,
+        level: 'CRITICAL',
+        opened_at: new Date().toISOString(),
+        reading_at: new Date().toISOString(),
+        peak_temperature_celsius: 41,
+        peak_heat_index_f: 110,
+      },
+      collar,
+    );
     stubFetch({
       'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
       'GET /api/devices': () => jsonResponse(200, { devices: [collar], total: 1 }),

@@ -13,7 +13,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { isFresh, petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
-import { PetAlertsAndRisk } from '@/components/pet-alerts-and-risk';
+import { AlertsWithRisk } from '@/components/alerts-with-risk';
 import { LiveStatus } from '@/components/live-status';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -332,7 +332,7 @@ function PetDetailCard({
         </div>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <PetAlertsAndRisk alerts={alerts} risk={risk} now={now} />
+        <AlertsWithRisk alerts={alerts} risk={risk} now={now} />
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Medical info</dt>

@@ -3,18 +3,19 @@ import { AlertBanner } from '@/components/alert-banner';
 import { HeatRisk, alertAboveRisk, riskCovers } from '@/components/heat-risk';
 
 /**
- * A pet's open alerts (from any collar it wears) and the heat risk of the collar that reported
- * last, while that reading is fresh (`risk`, else null). The why and the first aid are said
- * once: by the risk when it is at least the heat alert's level, else by the alert.
+ * Open alerts (a collar's, or those of every collar a pet wears) and the heat risk of the
+ * collar that reported last while that reading is fresh (`risk`, else null), on the
+ * Monitoring, home and My Pets cards. The why and the first aid are said once: by the risk
+ * when it is at least the heat alert's level, else by the alert.
  */
-export function PetAlertsAndRisk({
+export function AlertsWithRisk({
   alerts,
   risk,
   now,
   headingAs,
 }: {
   alerts: readonly Alert[];
-  risk: Device | null;
+  risk: Pick<Device, 'id' | 'risk_band' | 'risk_reasons'> | null;
   now: number;
   headingAs?: 'h3' | 'h4';
 }) {
