@@ -12,7 +12,6 @@ import {
   validatorCompiler,
   jsonSchemaTransform,
 } from 'fastify-type-provider-zod';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -23,6 +22,7 @@ import { createContainer, type Container } from './container.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerAuth, type DeviceAuthenticator } from './plugins/auth.js';
 import { deviceKeyAuthenticator } from './plugins/device-auth.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { apiRoutes } from './routes/api/index.js';
 import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap.js';
 import { systemClock, type Clock } from './services/clock.js';
@@ -214,7 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Only JSON bodies are accepted: anything else (text/plain included) answers 415.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -32,10 +32,11 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
       // collar has its own limit below, and this per-address ceiling only stops a flood.
       config: {
         auth: 'device_or_user',
-        // The acknowledgement stays lean: never compressed on the hot path.
-        compress: false,
         rateLimit: { max: Math.ceil(120_000 * app.config.rateLimitMultiplier), timeWindow: 60_000 },
       },
+      // The acknowledgement stays lean: never compressed on the hot path (a route option, read
+      // when the route is added; in `config` it was ignored).
+      compress: false,
       // Readings are counted, not logged one by one (the hot path).
       logLevel: 'warn',
       bodyLimit: READINGS_BODY_LIMIT,
