@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
+import type { InferResult, Kysely, Selectable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
 import {
   asVitalsStatus,
   parseReasons,
@@ -8,6 +8,7 @@ import {
 } from '@pawguard/shared';
 import type { Database, DevicesTable } from '../db/schema.js';
 import { readPage, type PageRequest } from './paging.js';
+import { chunkSizes, CompiledQueries } from '../db/compiled-queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -20,6 +21,8 @@ type RiskColumn = 'risk_band' | 'risk_score' | 'risk_reasons' | 'risk_state';
 /** A device with the names the screens show beside it. */
 export type DeviceWithNames = DeviceRow & { dog_name: string | null; owner_name: string | null };
 export type DeviceChanges = Updateable<DevicesTable>;
+/** A device as an ingest batch reads it, with its pet and its owner's thresholds. */
+export type IngestStateRow = InferResult<ReturnType<DevicesRepository['ingestStatesQuery']>>[number];
 
 /** Where a write runs (a transaction, or the database) and whose device it must still be. */
 export interface WriteOptions {
@@ -69,6 +72,8 @@ const asDevices = ({ rows, total }: { rows: DeviceWithNames[]; total: number }) 
 });
 
 export class DevicesRepository {
+  private readonly compiled = new CompiledQueries();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   private withNames(ex: Executor) {
@@ -209,6 +214,28 @@ export class DevicesRepository {
   }
 
   /**
+   * The ingest path's write of a device: only the columns given, and only while `ownerId`
+   * still holds it. Compiled once per set of columns (see CompiledQueries).
+   */
+  async updateHeld(
+    id: string,
+    ownerId: string,
+    changes: DeviceChanges,
+    ex: Executor,
+  ): Promise<boolean> {
+    const columns = (Object.keys(changes) as (keyof DeviceChanges)[]).filter(
+      (c) => changes[c] !== undefined,
+    );
+    const r = await this.compiled.run(
+      ex,
+      `updateHeld ${columns.join(',')}`,
+      () => ex.updateTable('devices').set(changes).where('id', '=', id).where('user_id', '=', ownerId),
+      [...columns.map((c) => changes[c]), id, ownerId],
+    );
+    return Number(r.numAffectedRows ?? 0) > 0;
+  }
+
+  /**
    * Applies `event` (a claim, or an admin's assignment) only while the device is in a state
    * the shared state machine allows it from. The condition is checked by the UPDATE itself,
    * so of two concurrent claims exactly one changes the row.
@@ -260,7 +287,25 @@ export class DevicesRepository {
    * What ingest needs of each posting device, in one query per batch: its state, its latest
    * vitals and its owner's thresholds (null when the owner kept the defaults).
    */
-  ingestStates(ids: string[], ex: Executor, lock: boolean) {
+  async ingestStates(ids: string[], ex: Executor, lock: boolean) {
+    // In id order, a chunk at a time (a few shapes, each compiled once): chunks of a sorted
+    // list keep the rows, and PostgreSQL's row locks, in id order.
+    const rows: IngestStateRow[] = [];
+    let at = 0;
+    for (const size of chunkSizes(ids.length)) {
+      const chunk = ids.slice(at, (at += size));
+      const r = await this.compiled.run(
+        ex,
+        `ingestStates ${size} ${lock}`,
+        () => this.ingestStatesQuery(chunk, ex, lock),
+        chunk,
+      );
+      rows.push(...r.rows);
+    }
+    return rows;
+  }
+
+  private ingestStatesQuery(ids: string[], ex: Executor, lock: boolean) {
     const q = ex
       .selectFrom('devices')
       .leftJoin('notification_preferences as p', 'p.user_id', 'devices.user_id')
@@ -297,6 +342,6 @@ export class DevicesRepository {
       .where('devices.id', 'in', ids)
       .orderBy('devices.id');
     // FOR UPDATE OF devices: the device rows only (the preferences row may be absent).
-    return (lock ? q.forUpdate(['devices']) : q).execute();
+    return lock ? q.forUpdate(['devices']) : q;
   }
 }

@@ -1,12 +1,10 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, ReadingsTable } from '../db/schema.js';
+import { chunkSizes, CompiledQueries } from '../db/compiled-queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type ReadingRow = Selectable<ReadingsTable>;
 export type NewReadingRow = Insertable<ReadingsTable>;
-
-/** Rows per INSERT: 16 values each stays far below either database's parameter limit. */
-const INSERT_CHUNK = 500;
 
 export interface HistoryRow {
   bucket: number;
@@ -23,6 +21,8 @@ export interface HistoryRow {
 }
 
 export class ReadingsRepository {
+  private readonly compiled = new CompiledQueries();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
@@ -31,16 +31,29 @@ export class ReadingsRepository {
    */
   async insertNew(rows: NewReadingRow[], ex: Executor): Promise<ReadingRow[]> {
     const inserted: ReadingRow[] = [];
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const chunk = rows.slice(i, i + INSERT_CHUNK);
-      inserted.push(
-        ...(await ex
-          .insertInto('readings')
-          .values(chunk)
-          .onConflict((oc) => oc.columns(['device_id', 'recorded_at']).doNothing())
-          .returningAll()
-          .execute()),
+    if (rows.length === 0) return inserted;
+    const columns = Object.keys(rows[0]!) as (keyof NewReadingRow)[];
+    let at = 0;
+    for (const size of chunkSizes(rows.length)) {
+      // Every row with the same columns, in the same order: what the one SQL text binds.
+      const chunk = rows.slice(at, (at += size)).map((row) => {
+        const out = {} as Record<keyof NewReadingRow, unknown>;
+        for (const c of columns) out[c] = row[c] ?? null;
+        return out as NewReadingRow;
+      });
+      const params = chunk.flatMap((row) => columns.map((c) => row[c]));
+      const r = await this.compiled.run(
+        ex,
+        `insertNew ${size} ${columns.join(',')}`,
+        () =>
+          ex
+            .insertInto('readings')
+            .values(chunk)
+            .onConflict((oc) => oc.columns(['device_id', 'recorded_at']).doNothing())
+            .returningAll(),
+        params,
       );
+      inserted.push(...r.rows);
     }
     return inserted;
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash as digest, randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import { MESSAGES, type LoginInput, type RegisterInput, type User } from '@pawguard/shared';
@@ -36,7 +36,7 @@ export const toUser = (
   created_at: row.created_at,
 });
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const sha256 = (s: string) => digest('sha256', s, 'hex');
 
 export interface AuthDeps {
   db: Kysely<Database>;

@@ -18,7 +18,7 @@ import {
   presentHorizon,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
-import type { DevicesRepository } from '../repositories/devices-repository.js';
+import type { DeviceChanges, DevicesRepository } from '../repositories/devices-repository.js';
 import type {
   NewReadingRow,
   ReadingRow,
@@ -46,6 +46,8 @@ export interface IngestDevice {
   profile: RiskProfile;
   /** The heat-risk model's memory of this collar: before the batch, then after it. */
   risk: RiskState;
+  /** The JSON columns as stored before this batch (a column is written only when it changes). */
+  stored: { risk_reasons: string | null; risk_state: string | null };
 }
 
 /** A reading stored by this batch, with the status the server gave it. */
@@ -124,6 +126,12 @@ export class IngestService {
   storedCount = 0;
   batchCount = 0;
   private statsTimer: NodeJS.Timeout | null = null;
+  /**
+   * The risk state this server last wrote per collar, with its JSON: when the row still holds
+   * that JSON, the state is taken as it is instead of parsed again (states are never changed
+   * in place; riskStep answers a new one).
+   */
+  private readonly riskStates = new Map<string, { json: string; state: RiskState }>();
 
   constructor(private readonly o: IngestOptions) {
     this.gatherMs = o.gatherMs ?? 2;
@@ -310,7 +318,8 @@ export class IngestService {
             bodyCondition,
             conditions: healthConditionsOf(conditions),
           },
-          risk: parseRiskState(riskState),
+          risk: this.riskStateOf(r.id, riskState),
+          stored: { risk_reasons: reasons, risk_state: riskState },
           thresholds: {
             warningF: w ?? DEFAULT_PREFERENCES.temperature_threshold,
             criticalF: c ?? DEFAULT_PREFERENCES.critical_temperature_threshold,
@@ -422,6 +431,18 @@ export class IngestService {
     return { results, messages, afterCommit, inserted: inserted.length };
   }
 
+  private riskStateOf(deviceUuid: string, json: string | null): RiskState {
+    const known = this.riskStates.get(deviceUuid);
+    if (known && json === known.json) return known.state;
+    return parseRiskState(json);
+  }
+
+  private rememberRiskState(deviceUuid: string, json: string, state: RiskState): void {
+    if (this.riskStates.size >= RISK_STATE_CACHE && !this.riskStates.has(deviceUuid))
+      this.riskStates.clear();
+    this.riskStates.set(deviceUuid, { json, state });
+  }
+
   /**
    * New rows with the server's status. Readings newer than the device's latest are judged in
    * time order from its current status (the 1 °F hysteresis needs the level it is at); older
@@ -485,9 +506,10 @@ export class IngestService {
     now: Date,
   ): Promise<DeviceVitalsPatch> {
     const before = device.state;
+    const seenAt = now.toISOString();
     const patch: DeviceVitalsPatch = {
       ...before,
-      last_seen: now.toISOString(),
+      last_seen: seenAt,
       status: before.status === 'maintenance' ? 'maintenance' : 'active',
       registration_status: nextRegistrationStatus(before.registration_status, 'data') ?? 'active',
     };
@@ -509,22 +531,38 @@ export class IngestService {
       patch.risk_reasons = parseReasons(newest.risk_reasons);
     }
     // Only while the owner it was read with still holds it (the row is locked on PostgreSQL;
-    // on SQLite one connection serialises every write).
+    // on SQLite one connection serialises every write). Only what changed is written: the
+    // unchanged columns (an index among them) cost SQLite work for nothing.
+    const riskState = JSON.stringify(device.risk);
+    this.rememberRiskState(device.id, riskState, device.risk);
+    const changes: Record<string, unknown> = { last_seen: seenAt, updated_at: seenAt };
+    for (const k of PATCH_COLUMNS) if (patch[k] !== before[k]) changes[k] = patch[k];
     // The reasons are stored as the newest reading has them (JSON), and only when it moved on.
-    const { risk_reasons: _reasons, ...columns } = patch;
-    await this.o.devices.update(
-      device.id,
-      {
-        ...columns,
-        ...(newest ? { risk_reasons: newest.risk_reasons } : {}),
-        risk_state: JSON.stringify(device.risk),
-        updated_at: patch.last_seen!,
-      },
-      { ownerId: device.user_id, ex: trx },
-    );
+    if (newest && newest.risk_reasons !== device.stored.risk_reasons)
+      changes.risk_reasons = newest.risk_reasons;
+    if (riskState !== device.stored.risk_state) changes.risk_state = riskState;
+    await this.o.devices.updateHeld(device.id, device.user_id, changes as DeviceChanges, trx);
     return patch;
   }
 }
+
+/** The device columns a batch may change, besides last_seen and the JSON columns. */
+const PATCH_COLUMNS = [
+  'status',
+  'registration_status',
+  'battery_level',
+  'temperature_celsius',
+  'humidity_percent',
+  'heart_rate',
+  'activity_level',
+  'vitals_status',
+  'vitals_recorded_at',
+  'risk_band',
+  'risk_score',
+] as const satisfies readonly (keyof DeviceVitalsPatch & keyof DeviceChanges)[];
+
+/** At most this many parsed risk states are kept (about 1 KB each). */
+const RISK_STATE_CACHE = 50_000;
 
 interface BatchOutcome {
   results: Map<Job, Reading[] | Error>;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { STREAM_TICKET_TTL_MS, type StreamEvent } from '@pawguard/shared';
@@ -20,7 +20,7 @@ interface Client {
   admin: boolean;
 }
 
-const hashTicket = (t: string) => createHash('sha256').update(t).digest('hex');
+const hashTicket = (t: string) => hash('sha256', t, 'hex');
 
 /**
  * The live stream's server side. Event ids are `<boot>.<n>`: n counts up on this instance,

@@ -80,6 +80,9 @@ describe('GET /api/stream', () => {
     expect(s.headers.get('x-accel-buffering')).toBe('no');
     expect(s.headers.get('cache-control')).toBe('no-store');
     expect(s.headers.get('content-encoding')).toBeNull();
+    // The reply is hijacked, yet it keeps the security headers every answer has (WEB-1).
+    expect(s.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(s.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('brings an owner the readings of their collars, with what changed on the device', async () => {

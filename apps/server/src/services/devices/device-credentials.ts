@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { PrePopulatedDevice, SelfRegisterInput } from '@pawguard/shared';
 import { isUniqueViolation } from '../../db/index.js';
 import type { DevicesRepository } from '../../repositories/devices-repository.js';
@@ -11,8 +11,7 @@ import { qrPng } from './qr.js';
 /** 32 random bytes: 256 bits, well over the 128 the checklist asks of a device credential. */
 export const newDeviceKey = () => randomBytes(32).toString('base64url');
 /** A fast hash is enough for a long random secret (nothing to brute-force). */
-export const hashDeviceKey = (key: string) =>
-  createHash('sha256').update(key, 'utf8').digest('hex');
+export const hashDeviceKey = (key: string) => hash('sha256', key, 'hex');
 
 /** A new key with its QR code, made before any transaction (nothing slow happens inside one). */
 export async function issueKey(): Promise<{ key: string; hash: string; qr: string }> {
