@@ -18,13 +18,30 @@ if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/index.html has no ${EMPTY
 
 const viteManifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
-/** The chunk files a source module needs (itself and its static imports), for modulepreload. */
-function chunksOf(source, seen = new Set()) {
-  const entry = viteManifest[source];
-  if (!entry || seen.has(source)) return [];
-  seen.add(source);
-  return [entry.file, ...(entry.imports ?? []).flatMap((i) => chunksOf(i, seen))];
+/**
+ * The manifest key of a source module, or of a chunk vite.config.ts groups by name (a group
+ * takes its modules' own keys away). A name the build does not know fails the build, rather
+ * than silently preloading nothing.
+ */
+function manifestKey(source) {
+  if (viteManifest[source]) return source;
+  const named = Object.keys(viteManifest).filter((key) => viteManifest[key].name === source);
+  if (named.length !== 1) throw new Error(`The build manifest has no single chunk ${source}`);
+  return named[0];
 }
+
+/** The chunk files a module or named chunk needs (itself and its static imports), for modulepreload. */
+function chunksOf(source) {
+  const seen = new Set();
+  const walk = (key) => {
+    if (seen.has(key)) return [];
+    seen.add(key);
+    const entry = viteManifest[key];
+    return [entry.file, ...(entry.imports ?? []).flatMap(walk)];
+  };
+  return walk(manifestKey(source));
+}
+
 
 const manifest = { pages: {}, fallback: 'app.html' };
 await writeFile(path.join(dist, 'app.html'), shell);

@@ -17,8 +17,9 @@ export const pages = [
     title: 'Emergency Vets',
     paths: [paths.emergency],
     renderAt: paths.emergency,
-    // Its lazy parts, fetched with the main bundle so the page hydrates without a second wait.
-    preload: ['src/app/routes/emergency.tsx', 'src/lib/query-provider.tsx'],
+    // Its lazy parts (one chunk, named in vite.config.ts), fetched with the main bundle so the
+    // page hydrates without a second wait.
+    preload: ['public'],
   },
 ] as const;
 
