@@ -58,6 +58,34 @@ test('a signed-in visitor never glimpses the landing page on the way to the dash
   );
 });
 
+test('a returning owner’s dashboard asks for the session and the dogs once each, as the page loads', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerUser(request);
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('auth_token', value), owner.token);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${r.method()} ${url.pathname}`);
+  });
+  // The page starts them (public/session-hint.js) and the app takes them over, not asking again.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await expect(page.getByText(/Add your dog and put a collar on them/)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const call of [
+    'GET /api/auth/profile',
+    'GET /api/dogs',
+    'GET /api/notifications/preferences',
+  ])
+    expect(
+      asked.filter((a) => a === call),
+      call,
+    ).toHaveLength(1);
+});
+
 test('assets answer brotli or gzip as asked, cached long, behind the same security headers', async ({
   request,
 }) => {

@@ -8,13 +8,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(web, 'dist');
 const ssrDir = path.join(web, 'dist-ssr');
-const { pages, renderPage, documentTitle } = await import(
+const { pages, renderPage, documentTitle, sessionHintRequests, sessionLoader } = await import(
   pathToFileURL(path.join(ssrDir, 'prerender.js')).href
 );
 
-const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+const built = await readFile(path.join(dist, 'index.html'), 'utf8');
 const EMPTY_ROOT = '<div id="root"></div>';
-if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/index.html has no ${EMPTY_ROOT}`);
+if (!built.includes(EMPTY_ROOT)) throw new Error(`dist/index.html has no ${EMPTY_ROOT}`);
+// Every page carries the loader a visitor with a stored session sees until the app has
+// started (index.html's style shows it only to them).
+const shell = built.replace(
+  EMPTY_ROOT,
+  `<div id="session-loader">${sessionLoader}</div>\n    ${EMPTY_ROOT}`,
+);
 
 const viteManifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
@@ -42,7 +48,6 @@ function chunksOf(source) {
   return walk(manifestKey(source));
 }
 
-
 const manifest = { pages: {}, fallback: 'app.html' };
 await writeFile(path.join(dist, 'app.html'), shell);
 for (const page of pages) {
@@ -62,4 +67,23 @@ for (const page of pages) {
   );
 }
 await writeFile(path.join(dist, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+// public/session-hint.js preloads the signed-in app for a visitor with a stored session: the
+// chunks vite.config.ts groups as `signed-in` and what they import, but the main bundle.
+// It also starts the session and the screen's first requests (app/router.tsx's earlyRequests).
+const hintFile = path.join(dist, 'session-hint.js');
+let hint = await readFile(hintFile, 'utf8');
+const fillIn = (marker, value) => {
+  const slot = new RegExp(`/\\* ${marker} \\*/ (\\[\\]|null)`);
+  if (!slot.test(hint)) throw new Error(`dist/session-hint.js has no /* ${marker} */ to fill in`);
+  hint = hint.replace(slot, () => JSON.stringify(value));
+};
+fillIn(
+  'signed-in chunks',
+  chunksOf('signed-in')
+    .filter((file) => !shell.includes(`/${file}"`))
+    .map((file) => `/${file}`),
+);
+fillIn('early requests', sessionHintRequests);
+await writeFile(hintFile, hint);
 await rm(ssrDir, { recursive: true, force: true });

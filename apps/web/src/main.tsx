@@ -1,5 +1,6 @@
 import '@/lib/zod-setup';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadSignedIn } from '@/app/router';
@@ -18,11 +19,15 @@ const app = (
 // The server sent this page prerendered (the landing page, /emergency) as a signed-out
 // visitor sees it: the app takes that HTML over. A visitor with a stored session never saw
 // it (public/session-hint.js hid it before the first paint); their app starts afresh.
-if (root.hasAttribute('data-prerendered') && !authToken.get()) {
+const token = authToken.get();
+if (root.hasAttribute('data-prerendered') && !token) {
   hydrateRoot(root, app);
 } else {
-  if (authToken.get()) preloadSignedIn(window.location.pathname);
+  if (token) preloadSignedIn(window.location.pathname, token);
   root.replaceChildren();
+  // The first render (the session loader) at once, and only then the HTML's own loader goes:
+  // no frame without either.
+  const reactRoot = createRoot(root);
+  flushSync(() => reactRoot.render(app));
   document.documentElement.removeAttribute('data-session');
-  createRoot(root).render(app);
 }

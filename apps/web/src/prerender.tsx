@@ -1,15 +1,27 @@
 // Build-time entry (vite build --ssr): renders the pages a signed-out visitor reaches to
 // HTML, which scripts/prerender.mjs writes into dist so they paint before any JavaScript runs.
 import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { AppTree } from '@/app/app';
-import { landingPaths } from '@/app/router';
+import { earlyRequests, landingPaths } from '@/app/router';
+import { SessionLoader } from '@/app/layouts/page-loader';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 
-/** Each prerendered page: its file in dist, its title, and every path that shows it. */
 export { documentTitle } from '@/lib/use-document-title';
 
+/** What public/session-hint.js asks for early, for a visitor with a stored session. */
+export const sessionHintRequests = { api: env.apiBaseUrl, ...earlyRequests };
+
+/**
+ * The loader a visitor with a stored session sees from the first paint (the page's own HTML
+ * is hidden from them), the same the app shows while it restores the session.
+ */
+export const sessionLoader = renderToStaticMarkup(<SessionLoader />);
+
+/** Each prerendered page: its file in dist, its title, and every path that shows it. */
 export const pages = [
   { file: 'index.html', title: null, paths: landingPaths, renderAt: paths.home, preload: [] },
   {

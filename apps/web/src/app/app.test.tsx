@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { jsonResponse, makeAdminUser, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
 import { AppProvider } from './provider';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadSignedIn } from './router';
 
 const slow = { timeout: 5000 };
 const prefs = {
@@ -124,6 +124,42 @@ describe('session', () => {
         .getAllByRole('link')
         .map((l) => l.getAttribute('href')),
     ).toEqual(['/safety', '/emergency', '/support']);
+  });
+
+  it('starts a returning owner’s first requests before the app asks, and makes each once', async () => {
+    const riley = makeUser({ name: 'Riley' });
+    const calls = stubFetch({
+      ...signedInAs(riley),
+      'GET /api/notifications/unread-count': () => jsonResponse(200, { count: 0 }),
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [], total: 0 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
+      'GET /api/alerts?resolved=false&limit=100': () => jsonResponse(200, { alerts: [], total: 0 }),
+    });
+    // As the entry module does for a visitor with a stored token, before React renders.
+    preloadSignedIn('/', 'valid-token');
+    const early = [
+      'GET /api/auth/profile',
+      'GET /api/notifications/unread-count',
+      'GET /api/notifications/preferences',
+      'GET /api/dogs',
+      'GET /api/devices',
+      'GET /api/alerts?resolved=false&limit=100',
+    ];
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(early);
+
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <AppProvider>
+          <AppRoutes />
+        </AppProvider>
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByText(/Add your dog and put a collar on them/, {}, slow),
+    ).toBeInTheDocument();
+    expect((await screen.findAllByText('Enabled', {}, slow)).length).toBeGreaterThan(0);
+    const made = calls.map((c) => `${c.method} ${c.url}`);
+    for (const request of early) expect(made.filter((m) => m === request)).toHaveLength(1);
   });
 
   it('drops a stored token the server no longer accepts and shows the landing page', async () => {

@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { startEarlyRequests } from '@/lib/early-requests';
 import { RootLayout } from './layouts/root-layout';
 import { ProtectedLayout } from './layouts/protected-layout';
 import { OpenLayout } from './layouts/open-layout';
@@ -34,9 +35,28 @@ const SafetyRoute = lazy(screens.safety);
 const SupportRoute = lazy(screens.support);
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
-/** Signed in: these screens. Signed out: the landing page at the same URL (DESIGN §6). */
-const protectedRoutes = [
-  { path: paths.home, element: <DashboardRoute />, load: screens.dashboard },
+/**
+ * What an owner's dashboard asks for first: its dogs, their collars and open alerts (the
+ * paths lib/api's fetchers use; router.test.tsx checks they are taken, not asked twice).
+ */
+const dashboardRequests = ['/dogs', '/devices', '/alerts?resolved=false&limit=100'];
+
+/**
+ * Signed in: these screens. Signed out: the landing page at the same URL (DESIGN §6).
+ * `requests`: the GETs the screen makes as it opens, started early for a returning visitor.
+ */
+const protectedRoutes: {
+  path: string;
+  element: ReactElement;
+  load: () => Promise<unknown>;
+  requests?: readonly string[];
+}[] = [
+  {
+    path: paths.home,
+    element: <DashboardRoute />,
+    load: screens.dashboard,
+    requests: dashboardRequests,
+  },
   { path: paths.myPets, element: <MyPetsRoute />, load: screens.myPets },
   { path: paths.petProfiles, element: <MyPetsRoute />, load: screens.myPets },
   { path: paths.myDogs, element: <MyPetsRoute />, load: screens.myPets },
@@ -49,14 +69,42 @@ const protectedRoutes = [
   { path: paths.notifications, element: <NotificationsRoute />, load: screens.notifications },
   { path: paths.safety, element: <SafetyRoute />, load: screens.safety },
   { path: paths.support, element: <SupportRoute />, load: screens.support },
-] satisfies (RouteObject & { load: () => Promise<unknown> })[];
+];
 
 /**
- * A returning owner: fetch the signed-in shell and this URL's screen while the session is
- * restored, instead of one after the other once it is.
+ * What every signed-in screen asks for first: the session itself, and the header's unread
+ * count and e-mail alert setting.
  */
-export function preloadSignedIn(pathname: string): void {
-  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+const signedInRequests = [
+  '/auth/profile',
+  '/notifications/unread-count',
+  '/notifications/preferences',
+];
+
+/**
+ * The GETs a returning visitor's browser starts before any screen asks: the signed-in shell's
+ * at every URL, and each screen's `requests` at its own. The build writes this into
+ * public/session-hint.js, which starts them while the page is still loading.
+ */
+export const earlyRequests: { all: string[]; byPath: Record<string, readonly string[]> } = {
+  all: signedInRequests,
+  byPath: Object.fromEntries(
+    protectedRoutes.flatMap((route) => (route.requests ? [[route.path, route.requests]] : [])),
+  ),
+};
+
+/** A URL's path as the route table spells it (public/session-hint.js does the same). */
+const routePath = (pathname: string) => pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+
+/**
+ * A returning visitor (a stored token): fetch the signed-in shell, this URL's screen, the
+ * session and the screen's first data all at once, instead of one after the other as each
+ * piece finds it needs the next. (Requests public/session-hint.js already started are not
+ * made twice.)
+ */
+export function preloadSignedIn(pathname: string, token: string): void {
+  const path = routePath(pathname);
+  startEarlyRequests(token, [...earlyRequests.all, ...(earlyRequests.byPath[path] ?? [])]);
   void import('./layouts/signed-in-layout');
   void protectedRoutes.find((route) => route.path === path)?.load();
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { MESSAGES } from '@pawguard/shared';
 import { env } from '@/config/env';
 import { authToken } from '@/lib/auth-token';
+import { takeEarlyResponse } from '@/lib/early-requests';
 
 /** A failed call, with the message a person can read. `status` is 0 for network failures. */
 export class ApiError extends Error {
@@ -42,6 +43,17 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** `promise`, unless `signal` aborts first (as fetch would with that signal). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
  * Calls `/api{path}`. Rules (DESIGN §4): Content-Type only when there is a body; a bearer
  * header whenever a token is stored; a 401 on a call made with a token ends the session
@@ -56,14 +68,18 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  // A GET the entry module already started for this session (lib/early-requests.ts).
+  const early = method === 'GET' ? takeEarlyResponse(path, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(`${env.apiBaseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    response = await (early
+      ? abortable(early, signal)
+      : fetch(`${env.apiBaseUrl}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal,
+        }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(MESSAGES.networkError, 0);

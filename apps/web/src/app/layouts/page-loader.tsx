@@ -17,3 +17,8 @@ export function PageLoader({
     </div>
   );
 }
+
+/** While a stored session is restored (also written into the HTML at build time). */
+export function SessionLoader() {
+  return <PageLoader label="Loading your session..." fullScreen />;
+}

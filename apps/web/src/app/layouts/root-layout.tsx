@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { useLoginScreen } from '@/app/login-screen';
 import { useHydrated } from '@/lib/use-hydrated';
-import { PageLoader } from './page-loader';
+import { PageLoader, SessionLoader } from './page-loader';
 
 const AuthScreen = lazy(() =>
   import('@/features/auth/components/auth-screen').then((m) => ({ default: m.AuthScreen })),
@@ -28,7 +28,7 @@ export function RootLayout() {
   return (
     <>
       {isInitializing ? (
-        <PageLoader label="Loading your session..." fullScreen />
+        <SessionLoader />
       ) : showLogin ? (
         <Suspense fallback={<PageLoader fullScreen />}>
           <AuthScreen onBack={loginScreen.close} onSignedIn={loginScreen.close} />
