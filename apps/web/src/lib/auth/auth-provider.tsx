@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginInput, RegisterInput, User } from '@pawguard/shared';
 import { authToken } from '@/lib/auth-token';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './auth-context';
@@ -36,7 +36,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     sessionApi()
       .then(({ getProfile }) => getProfile(controller.signal))
       .then((user) =>
-        setState({ user, status: 'signed-in', sessionEnded: false, sessionKey: nextSessionKey() }),
+        // A transition: React renders the signed-in app in slices, yielding to the browser
+        // between them, instead of in one long task on a slow phone (the loader stays until
+        // it is ready).
+        startTransition(() =>
+          setState({
+            user,
+            status: 'signed-in',
+            sessionEnded: false,
+            sessionKey: nextSessionKey(),
+          }),
+        ),
       )
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
