@@ -20,10 +20,13 @@ export function SignedInLayout({ user, children }: { user: User; children?: Reac
       <div className="flex min-h-dvh flex-col">
         <SkipLink />
         <SignedInHeader user={user} onLogout={() => void logout()} loggingOut={isLoading} />
+        {/* At least a screen tall below the header (h-16), so the footer starts below the
+            first screen: content arriving above it (the dashboard's cards, a list) never
+            pushes a footer already in view down the page (a layout shift on a slow phone). */}
         <main
           id="main-content"
           tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+          className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
         >
           {confirmationPending ? (
             <div className="mb-6">
