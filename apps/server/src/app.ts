@@ -22,7 +22,7 @@ import { createContainer, type Container } from './container.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerAuth, type DeviceAuthenticator } from './plugins/auth.js';
 import { deviceKeyAuthenticator } from './plugins/device-auth.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { helmetHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
 import { apiRoutes } from './routes/api/index.js';
 import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap.js';
 import { systemClock, type Clock } from './services/clock.js';
@@ -142,6 +142,32 @@ function loggerOptions(
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
+  const securityHeaders = helmetHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS only means something where people reach the app over TLS.
+    strictTransportSecurity: config.publicUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    // Agrees with frame-ancestors 'none' for browsers that only read X-Frame-Options.
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+
   const app = Fastify({
     logger: loggerOptions(config, opts.logStream),
     // Client IPs come from the socket; X-Forwarded-For counts only when the socket is one of
@@ -157,6 +183,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Refused by the router before any route runs: the same { error } answer as the rest, and
     // a status from the API's set (DESIGN §4).
     frameworkErrors: (error, _request, reply: FastifyReply) => {
+      // Answered before any hook runs: the security headers are added here.
+      reply.headers(securityHeaders);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
         return reply.code(400).send({ error: 'A part of the address is too long' });
       return reply.code(400).send({ error: 'The address is not valid' });
@@ -214,31 +242,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Only JSON bodies are accepted: anything else (text/plain included) answers 415.
   app.removeContentTypeParser('text/plain');
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // HSTS only means something where people reach the app over TLS.
-    strictTransportSecurity: config.publicUrl.startsWith('https://')
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
-    // Agrees with frame-ancestors 'none' for browsers that only read X-Frame-Options.
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, securityHeaders);
 
   await app.register(rateLimit, {
     global: true,

@@ -7,13 +7,14 @@ interface Executes {
 /**
  * The SQL of hot-path queries, built and compiled by Kysely once per shape (the columns set,
  * the number of rows) and afterwards only given new values. Building and compiling a query
- * cost as much CPU as SQLite running it on the ingest path; the statement itself is cached
- * by the SQLite driver (and by PostgreSQL's planner) under the same text either way.
+ * cost as much CPU as SQLite running it on the ingest path; SQLite's driver then finds the
+ * prepared statement under the same text (node-postgres sends it unnamed, so PostgreSQL saves
+ * only the building and compiling).
  *
- * `params` are the values in the order the compiled query binds them. The first run of a
- * shape checks that order against the query Kysely compiled from the same values, so a
- * builder whose binding order differs fails loudly in tests instead of writing one column's
- * value into another.
+ * `build(values)` makes the query from the values in the order they are given. On a shape's
+ * first use it is built from placeholders that are all different, and Kysely must bind them
+ * in that same order: a builder that binds in another order fails loudly there, whatever the
+ * values of the call happen to be.
  */
 export class CompiledQueries {
   private readonly sql = new Map<string, string>();
@@ -23,20 +24,21 @@ export class CompiledQueries {
   run<R>(
     ex: Executes,
     shape: string,
-    build: () => Compilable<R>,
-    params: readonly unknown[],
+    build: (values: readonly unknown[]) => Compilable<R>,
+    values: readonly unknown[],
   ): Promise<QueryResult<R>> {
     let text = this.sql.get(shape);
     if (text === undefined) {
-      const compiled = build().compile();
+      const placeholders = values.map((_, i) => `\u0000compiled-query-value-${i}`);
+      const compiled = build(placeholders).compile();
       const same =
-        compiled.parameters.length === params.length &&
-        compiled.parameters.every((p, i) => Object.is(p, params[i]));
+        compiled.parameters.length === placeholders.length &&
+        compiled.parameters.every((p, i) => p === placeholders[i]);
       if (!same) throw new Error(`Compiled query "${shape}" binds its values in another order`);
       if (this.sql.size >= this.capacity) this.sql.clear();
       this.sql.set(shape, (text = compiled.sql));
     }
-    return ex.executeQuery(CompiledQuery.raw(text, [...params]) as CompiledQuery<R>);
+    return ex.executeQuery(CompiledQuery.raw(text, [...values]) as CompiledQuery<R>);
   }
 }
 
@@ -44,17 +46,33 @@ export class CompiledQueries {
 const LARGEST_CHUNK = 256;
 
 /**
- * The sizes `n` rows (or ids of an IN list) are cut into: powers of two up to 256, largest
- * first, so that a batch of any size runs as a few statements of at most nine shapes, each
- * compiled and prepared once.
+ * The sizes `n` rows are cut into: powers of two up to 256, largest first, so that a batch of
+ * any size runs as a few statements of at most nine shapes, each compiled and prepared once.
  */
 export function chunkSizes(n: number): number[] {
   const sizes: number[] = [];
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     let size = LARGEST_CHUNK;
     while (size > left) size >>= 1;
     sizes.push(size);
     left -= size;
   }
   return sizes;
+}
+
+/**
+ * An IN list cut into chunks of 256 and a last one padded, by repeating its last id, to a
+ * power of two: one statement for up to 256 ids, of at most nine shapes. A repeated id in an
+ * IN list changes nothing the query answers, nor the order it locks rows in.
+ */
+export function inListChunks<T>(ids: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let at = 0; at < ids.length; at += LARGEST_CHUNK) {
+    const chunk = ids.slice(at, at + LARGEST_CHUNK);
+    let size = 1;
+    while (size < chunk.length) size <<= 1;
+    while (chunk.length < size) chunk.push(chunk.at(-1)!);
+    chunks.push(chunk);
+  }
+  return chunks;
 }

@@ -10,6 +10,16 @@ import type { FastifyInstance } from 'fastify';
  * ingest path.
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const csp = options.contentSecurityPolicy;
+  const directives = typeof csp === 'object' ? Object.values(csp.directives ?? {}) : [];
+  // A directive computed per request (a nonce) would be frozen into one value for all.
+  if (
+    directives.some(
+      (d) =>
+        typeof d === 'function' || (Array.isArray(d) && d.some((v) => typeof v === 'function')),
+    )
+  )
+    throw new Error('Security headers are fixed: a CSP directive cannot be a function');
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: unknown) {
@@ -29,8 +39,10 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /** helmet's headers on every answer (a hijacked reply, the live stream, copies them). */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+): void {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,4 +1,11 @@
-import type { InferResult, Kysely, Selectable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
+import type {
+  InferResult,
+  Kysely,
+  Selectable,
+  SelectQueryBuilder,
+  Transaction,
+  Updateable,
+} from 'kysely';
 import {
   asVitalsStatus,
   parseReasons,
@@ -8,7 +15,7 @@ import {
 } from '@pawguard/shared';
 import type { Database, DevicesTable } from '../db/schema.js';
 import { readPage, type PageRequest } from './paging.js';
-import { chunkSizes, CompiledQueries } from '../db/compiled-queries.js';
+import { CompiledQueries, inListChunks } from '../db/compiled-queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -22,7 +29,9 @@ type RiskColumn = 'risk_band' | 'risk_score' | 'risk_reasons' | 'risk_state';
 export type DeviceWithNames = DeviceRow & { dog_name: string | null; owner_name: string | null };
 export type DeviceChanges = Updateable<DevicesTable>;
 /** A device as an ingest batch reads it, with its pet and its owner's thresholds. */
-export type IngestStateRow = InferResult<ReturnType<DevicesRepository['ingestStatesQuery']>>[number];
+export type IngestStateRow = InferResult<
+  ReturnType<DevicesRepository['ingestStatesQuery']>
+>[number];
 
 /** Where a write runs (a transaction, or the database) and whose device it must still be. */
 export interface WriteOptions {
@@ -226,10 +235,16 @@ export class DevicesRepository {
     const columns = (Object.keys(changes) as (keyof DeviceChanges)[]).filter(
       (c) => changes[c] !== undefined,
     );
+    const n = columns.length;
     const r = await this.compiled.run(
       ex,
       `updateHeld ${columns.join(',')}`,
-      () => ex.updateTable('devices').set(changes).where('id', '=', id).where('user_id', '=', ownerId),
+      (v) =>
+        ex
+          .updateTable('devices')
+          .set(Object.fromEntries(columns.map((c, i) => [c, v[i]])) as DeviceChanges)
+          .where('id', '=', v[n] as string)
+          .where('user_id', '=', v[n + 1] as string),
       [...columns.map((c) => changes[c]), id, ownerId],
     );
     return Number(r.numAffectedRows ?? 0) > 0;
@@ -288,16 +303,14 @@ export class DevicesRepository {
    * vitals and its owner's thresholds (null when the owner kept the defaults).
    */
   async ingestStates(ids: string[], ex: Executor, lock: boolean) {
-    // In id order, a chunk at a time (a few shapes, each compiled once): chunks of a sorted
-    // list keep the rows, and PostgreSQL's row locks, in id order.
+    // In id order, a chunk of up to 256 at a time (padded: a few shapes, each compiled once):
+    // chunks of a sorted list keep the rows, and PostgreSQL's row locks, in id order.
     const rows: IngestStateRow[] = [];
-    let at = 0;
-    for (const size of chunkSizes(ids.length)) {
-      const chunk = ids.slice(at, (at += size));
+    for (const chunk of inListChunks(ids)) {
       const r = await this.compiled.run(
         ex,
-        `ingestStates ${size} ${lock}`,
-        () => this.ingestStatesQuery(chunk, ex, lock),
+        `ingestStates ${chunk.length} ${lock}`,
+        (v) => this.ingestStatesQuery(v as string[], ex, lock),
         chunk,
       );
       rows.push(...r.rows);

@@ -32,26 +32,33 @@ export class ReadingsRepository {
   async insertNew(rows: NewReadingRow[], ex: Executor): Promise<ReadingRow[]> {
     const inserted: ReadingRow[] = [];
     if (rows.length === 0) return inserted;
-    const columns = Object.keys(rows[0]!) as (keyof NewReadingRow)[];
+    // Every row with the columns of them all, in one order: what one SQL text binds. A column
+    // a row leaves out is NULL (no column of readings but its id has a default).
+    const columns = [
+      ...new Set(rows.flatMap((row) => Object.keys(row))),
+    ] as (keyof NewReadingRow)[];
+    const width = columns.length;
     let at = 0;
     for (const size of chunkSizes(rows.length)) {
-      // Every row with the same columns, in the same order: what the one SQL text binds.
-      const chunk = rows.slice(at, (at += size)).map((row) => {
-        const out = {} as Record<keyof NewReadingRow, unknown>;
-        for (const c of columns) out[c] = row[c] ?? null;
-        return out as NewReadingRow;
-      });
-      const params = chunk.flatMap((row) => columns.map((c) => row[c]));
+      const values = rows
+        .slice(at, (at += size))
+        .flatMap((row) => columns.map((c) => row[c] ?? null));
       const r = await this.compiled.run(
         ex,
         `insertNew ${size} ${columns.join(',')}`,
-        () =>
+        (v) =>
           ex
             .insertInto('readings')
-            .values(chunk)
+            .values(
+              Array.from(
+                { length: size },
+                (_, i) =>
+                  Object.fromEntries(columns.map((c, j) => [c, v[i * width + j]])) as NewReadingRow,
+              ),
+            )
             .onConflict((oc) => oc.columns(['device_id', 'recorded_at']).doNothing())
             .returningAll(),
-        params,
+        values,
       );
       inserted.push(...r.rows);
     }

@@ -438,8 +438,10 @@ export class IngestService {
   }
 
   private rememberRiskState(deviceUuid: string, json: string, state: RiskState): void {
-    if (this.riskStates.size >= RISK_STATE_CACHE && !this.riskStates.has(deviceUuid))
-      this.riskStates.clear();
+    // Oldest first out (a Map keeps insertion order; a collar seen again moves to the end).
+    this.riskStates.delete(deviceUuid);
+    if (this.riskStates.size >= RISK_STATE_CACHE)
+      this.riskStates.delete(this.riskStates.keys().next().value!);
     this.riskStates.set(deviceUuid, { json, state });
   }
 
@@ -560,9 +562,16 @@ const PATCH_COLUMNS = [
   'risk_band',
   'risk_score',
 ] as const satisfies readonly (keyof DeviceVitalsPatch & keyof DeviceChanges)[];
+// Every field of the patch is written: a field added to it and not to PATCH_COLUMNS (or written
+// on its own, as last_seen and the reasons are) is a type error here, not a field lost.
+const everyPatchFieldWritten: Record<
+  Exclude<keyof DeviceVitalsPatch, (typeof PATCH_COLUMNS)[number] | 'last_seen' | 'risk_reasons'>,
+  never
+> = {};
+void everyPatchFieldWritten;
 
-/** At most this many parsed risk states are kept (about 1 KB each). */
-const RISK_STATE_CACHE = 50_000;
+/** At most this many parsed risk states are kept (about 4 KB each with their JSON). */
+const RISK_STATE_CACHE = 10_000;
 
 interface BatchOutcome {
   results: Map<Job, Reading[] | Error>;

@@ -290,6 +290,25 @@ describe('a collar that changes hands or pets', () => {
     const rs = await live(c, 1, () => resting(22));
     expect(rs.every((r) => r.risk_band === 'SAFE')).toBe(true);
   });
+
+  it('a state changed in the database since this server wrote it is read again, not remembered', async () => {
+    const c = await collarFor({ name: 'Pip' });
+    await live(c, 20, parkedCar);
+    expect((await deviceOf(c)).risk_band).toBe('CRITICAL');
+    // Emptied behind the server's back: a remembered copy would still hold CRITICAL for 5 minutes.
+    await t.app.container.db
+      .updateTable('devices')
+      .set({ risk_state: null })
+      .where('id', '=', c.id)
+      .execute();
+    t.clock.advance(STEP_S * 1000);
+    const res = await postAsCollar(t, c.device_id, c.device_key, {
+      ...resting(21),
+      timestamp: t.clock.now().toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().vitals.risk_band).toBe('SAFE');
+  });
 });
 
 describe('GET /api/devices/{id}/risk/backtest', () => {

@@ -326,6 +326,43 @@ describe('POST vitals: batches, idempotency and what a reading changes', () => {
     expect(await readingRows(t, c.id)).toHaveLength(3);
   });
 
+  it('writes the device from what it holds now: a value changed since is overwritten by the next reading', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const at = (ms: number) => ({ ...reading, heart_rate: 90, battery: 60, timestamp: ago(t, ms) });
+    await postAsCollar(t, c.device_id, c.device_key, at(20_000));
+    // Changed behind the server's back (an admin's tool, another instance).
+    await t.app.container.db
+      .updateTable('devices')
+      .set({ temperature_celsius: 99, heart_rate: 1, battery_level: 2, vitals_status: 'CRITICAL' })
+      .where('id', '=', c.id)
+      .execute();
+    // The same values as the first reading: each differs from what the row holds now.
+    await postAsCollar(t, c.device_id, c.device_key, at(10_000));
+    expect(await deviceRow(t, c.id)).toMatchObject({
+      temperature_celsius: reading.temperature,
+      heart_rate: 90,
+      battery_level: 60,
+      vitals_status: 'SAFE',
+    });
+  });
+
+  it('answers a backlog uncompressed, even to a client that accepts gzip (the lean acknowledgement)', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${c.device_id}/vitals`,
+      headers: { authorization: `Device ${c.device_key}`, 'accept-encoding': 'gzip, br' },
+      payload: Array.from({ length: 50 }, (_, i) => ({
+        ...reading,
+        timestamp: ago(t, (i + 1) * 1000),
+      })),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.body.length).toBeGreaterThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json().vitals).toHaveLength(50);
+  });
+
   it('brings an offline collar back to active, and leaves maintenance to the admin', async () => {
     const c = await ownedCollar(t, admin, owner);
     await t.app.container.db

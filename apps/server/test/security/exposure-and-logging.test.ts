@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../helpers/app.js';
 import { expectError, seedDog } from '../helpers/api.js';
+import { helmetHeaders } from '../../src/plugins/security-headers.js';
 
 let t: TestApp;
 let user: SeededUser;
@@ -258,6 +259,39 @@ describe('WEB-1: security headers on API answers', () => {
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-frame-options']).toBe('DENY');
     }
+  });
+
+  it('sends them on every kind of refusal too: unknown address, bad address, body too large, rate limit', async () => {
+    const calls = [
+      { url: '/api/nope' },
+      { url: '/nope.js' },
+      // Refused by the router before any hook runs.
+      { url: '/api/%zz' },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'x'.repeat(2_000_000) }),
+      },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject(call);
+      expect(res.statusCode, call.url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, call.url).toBeLessThan(500);
+      expect(res.headers['x-content-type-options'], call.url).toBe('nosniff');
+      expect(String(res.headers['content-security-policy']), call.url).toContain(
+        "frame-ancestors 'none'",
+      );
+      expect(res.headers['x-powered-by'], call.url).toBeUndefined();
+    }
+  });
+
+  it('refuses a policy that would have to change per request (a nonce function)', () => {
+    expect(() =>
+      helmetHeaders({
+        contentSecurityPolicy: { directives: { scriptSrc: ["'self'", () => "'nonce-x'"] } },
+      }),
+    ).toThrow(/cannot be a function/);
   });
 
   it('sends HSTS (a year, subdomains) where the app is reached over https, and not over plain http', async () => {

@@ -381,6 +381,39 @@ describe('assessAlone and the stored state', () => {
       expect(parseRiskState(JSON.stringify({ ...good, ...broken }))).toEqual(emptyRiskState());
   });
 
+  it('never changes a state in place: the server keeps the states it wrote and reuses them', () => {
+    const deepFreeze = <T>(o: T): T => {
+      if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+        Object.freeze(o);
+        for (const v of Object.values(o)) deepFreeze(v);
+      }
+      return o;
+    };
+    // A state with every window filled: a parked car, then a walk, over two days.
+    let state = run(
+      trace(30, (m) => ({
+        temperature: 24 + m / 2,
+        humidity: 45,
+        activity_level: 4,
+        heart_rate: 110,
+      })),
+    ).state;
+    const walk = trace(
+      20,
+      () => ({ temperature: 28, humidity: 60, activity_level: 70, heart_rate: 150 }),
+      T0 + 86_400_000,
+    );
+    for (const r of walk) {
+      const before = JSON.stringify(deepFreeze(state));
+      // Strict-mode code throws when it writes to a frozen object.
+      const next = riskStep(state, r, { breed: 'Pug' }).state;
+      recordDay(state, { ...r, at: r.at - 3 * 86_400_000 });
+      assessAlone(r, {});
+      expect(JSON.stringify(state)).toBe(before);
+      state = next;
+    }
+  });
+
   it('keeps the highest heat index of each of the last 15 days only', () => {
     let s = emptyRiskState();
     for (let d = 0; d < 20; d++)
