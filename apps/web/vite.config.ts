@@ -14,21 +14,59 @@ const sources = (...paths: string[]) =>
     `[\\\\/]src[\\\\/](${paths.map((p) => p.replace(/\//g, '[\\\\/]')).join('|')})([.\\\\/])`,
   );
 
+/** Matches the modules of these npm packages. */
+const packages = (...names: string[]) =>
+  new RegExp(
+    `[\\\\/]node_modules[\\\\/](${names.map((n) => n.replace(/\//g, '[\\\\/]')).join('|')})[\\\\/]`,
+  );
+
+/** Matches a module that any of these match. */
+const anyOf =
+  (...patterns: RegExp[]) =>
+  (id: string) =>
+    patterns.some((pattern) => pattern.test(id));
+
 /**
  * A page a visitor meets first gets its code in a few files rather than dozens of small
  * shared chunks: on a phone, each file waits its turn for one of six connections. Each group
- * takes the modules named and everything they import that no group before it took.
+ * takes the modules named and everything they import that no group before it took, so a
+ * group meant for the signed-in app must come after every group the landing page's lazy
+ * chunks need: whatever it takes, they would import it whole.
  * - `index`: what the main bundle imports (the landing page, within its budget), kept whole.
  * - `public`: what /emergency needs beyond it (the other page a signed-out visitor reaches);
  *   scripts/prerender.mjs preloads it by this name.
- * - `signed-in`: what the signed-in shell and the dashboard need beyond both.
+ * - `toaster`: sonner and the toaster host, which the landing page loads at a visitor's first
+ *   touch or key press (app/layouts/root-layout.tsx); screens that raise toasts import it.
+ * - `forms`: zod, the shared schemas (where the shared LIMITS live too), Radix's dialog and
+ *   react-query's hooks beyond /emergency's: what the login form and the waitlist dialog
+ *   need beyond the above, shared with the signed-in app.
+ * - `signed-in`: what the signed-in shell and the dashboard need beyond all these, and no
+ *   more: a landing page's lazy chunk that imported it would bring the whole signed-in app
+ *   along on a visitor's first tap. scripts/prerender.mjs fails the build if the toaster,
+ *   the login form or the waitlist dialog imports it.
+ * A returning owner's dashboard boots from these five files (session-hint.js preloads
+ * `signed-in` and what it imports).
  * Every other screen still loads on demand, in chunks of its own beside these.
  */
 const bootChunks = [
-  { name: 'index', tags: ['$initial' as const], priority: 3 },
+  { name: 'index', tags: ['$initial' as const], priority: 5 },
   {
     name: 'public',
     test: sources('app/routes/emergency', 'features/emergency', 'lib/query-provider'),
+    priority: 4,
+  },
+  {
+    name: 'toaster',
+    test: anyOf(sources('app/toaster-host', 'components/ui/sonner'), packages('sonner')),
+    priority: 3,
+  },
+  {
+    name: 'forms',
+    test: anyOf(
+      packages('zod', '@radix-ui/react-dialog', '@tanstack/react-query', '@tanstack/query-core'),
+      /[\\/]packages[\\/]shared[\\/]src[\\/]schemas[\\/]/,
+      sources('components/ui/dialog', 'components/ui/sheet'),
+    ),
     priority: 2,
   },
   {

@@ -48,6 +48,24 @@ function chunksOf(source) {
   return walk(manifestKey(source));
 }
 
+// The landing page loads these on demand: the toaster host at a visitor's first touch or key
+// press, the login form and the waitlist dialog when asked for. None of them may bring the
+// signed-in app along, as they do when a module they need lands in the `signed-in` group (a
+// group takes what its modules import): a phone's first tap would then download and run the
+// whole dashboard. vite.config.ts groups the toaster host with sonner, as `toaster`.
+const signedInFile = viteManifest[manifestKey('signed-in')].file;
+for (const [source, group] of [
+  ['src/app/toaster-host.tsx', 'toaster'],
+  ['src/features/auth/components/auth-screen.tsx'],
+  ['src/features/waitlist/components/waitlist-dialog.tsx'],
+]) {
+  if (chunksOf(viteManifest[source] || !group ? source : group).includes(signedInFile)) {
+    throw new Error(
+      `${source} imports the signed-in chunk (${signedInFile}): see the groups in vite.config.ts`,
+    );
+  }
+}
+
 const manifest = { pages: {}, fallback: 'app.html' };
 await writeFile(path.join(dist, 'app.html'), shell);
 for (const page of pages) {
