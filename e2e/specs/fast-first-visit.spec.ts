@@ -74,16 +74,28 @@ test('a returning owner’s dashboard asks for the session and the dogs once eac
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
   await expect(page.getByText(/Add your dog and put a collar on them/)).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // What was asked until the dashboard showed (the header polls some of these later on).
+  const untilShown = [...asked];
   for (const call of [
     'GET /api/auth/profile',
     'GET /api/dogs',
+    'GET /api/devices',
     'GET /api/notifications/preferences',
   ])
     expect(
-      asked.filter((a) => a === call),
+      untilShown.filter((a) => a === call),
       call,
     ).toHaveLength(1);
+  // The build told the hint what to start and which chunks to preload.
+  const hint = await (await request.get('/session-hint.js')).text();
+  for (const part of ['/auth/profile', '/dogs', '/devices', 'modulepreload', '/assets/'])
+    expect(hint, part).toContain(part);
+  // And nothing of it is left on window, the token least of all.
+  expect(
+    await page.evaluate(() =>
+      ['token', 'responses', 'pawguardEarlyRequests'].filter((k) => k in window),
+    ),
+  ).toEqual([]);
 });
 
 test('assets answer brotli or gzip as asked, cached long, behind the same security headers', async ({

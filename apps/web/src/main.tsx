@@ -19,8 +19,11 @@ const app = (
 // The server sent this page prerendered (the landing page, /emergency) as a signed-out
 // visitor sees it: the app takes that HTML over. A visitor with a stored session never saw
 // it (public/session-hint.js hid it before the first paint); their app starts afresh.
+// Decided by what session-hint.js did, not by reading the token again: a sign-out in another
+// tab in between must not leave the page hidden behind a loader that never goes.
+const hinted = document.documentElement.hasAttribute('data-session');
 const token = authToken.get();
-if (root.hasAttribute('data-prerendered') && !token) {
+if (root.hasAttribute('data-prerendered') && !hinted) {
   hydrateRoot(root, app);
 } else {
   if (token) preloadSignedIn(window.location.pathname, token);
@@ -30,4 +33,5 @@ if (root.hasAttribute('data-prerendered') && !token) {
   const reactRoot = createRoot(root);
   flushSync(() => reactRoot.render(app));
   document.documentElement.removeAttribute('data-session');
+  document.getElementById('session-loader')?.remove();
 }

@@ -37,7 +37,7 @@ const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**
  * What an owner's dashboard asks for first: its dogs, their collars and open alerts (the
- * paths lib/api's fetchers use; router.test.tsx checks they are taken, not asked twice).
+ * paths lib/api's fetchers use; app/app.test.tsx checks they are taken, not asked twice).
  */
 const dashboardRequests = ['/dogs', '/devices', '/alerts?resolved=false&limit=100'];
 

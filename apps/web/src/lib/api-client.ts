@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { MESSAGES } from '@pawguard/shared';
 import { env } from '@/config/env';
 import { authToken } from '@/lib/auth-token';
-import { takeEarlyResponse } from '@/lib/early-requests';
+import { clearEarlyResponses, takeEarlyResponse } from '@/lib/early-requests';
 
 /** A failed call, with the message a person can read. `status` is 0 for network failures. */
 export class ApiError extends Error {
@@ -54,6 +54,8 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
   });
 }
 
+const STREAM_TICKET_PATH = '/stream/ticket';
+
 /**
  * Calls `/api{path}`. Rules (DESIGN §4): Content-Type only when there is a body; a bearer
  * header whenever a token is stored; a 401 on a call made with a token ends the session
@@ -68,8 +70,11 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  // A GET the entry module already started for this session (lib/early-requests.ts).
-  const early = method === 'GET' ? takeEarlyResponse(path, token) : undefined;
+  // A GET the entry module already started for this session (lib/early-requests.ts), unless
+  // this call is already given up; any change the user makes outdates every early answer
+  // (a stream ticket changes nothing, and the header asks for one as the app starts).
+  if (method !== 'GET' && path !== STREAM_TICKET_PATH) clearEarlyResponses();
+  const early = method === 'GET' && !signal?.aborted ? takeEarlyResponse(path, token) : undefined;
   let response: Response;
   try {
     response = await (early

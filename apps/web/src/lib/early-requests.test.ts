@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fixtures';
 
@@ -56,5 +57,60 @@ describe('early requests', () => {
     startEarlyRequests('token-a', ['/auth/profile']);
     expect(calls).toHaveLength(0);
     expect(takeEarlyResponse('/auth/profile', 'token-a')).toBe(profile);
+  });
+
+  it('forgets every answer when the session changes or ends, and after a change the user makes', async () => {
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [], total: 0 }),
+      'DELETE /api/dogs/1': () => jsonResponse(200, { success: true }),
+    });
+    const { startEarlyRequests, takeEarlyResponse } = await load();
+    const { authToken } = await import('./auth-token');
+    const { apiRequest } = await import('./api-client');
+    const ends = [
+      () => authToken.set('token-b'),
+      () => authToken.clear(),
+      () => authToken.expire(),
+      () => apiRequest('/dogs/1', { method: 'DELETE' }),
+    ];
+    for (const end of ends) {
+      authToken.set('token-a');
+      startEarlyRequests('token-a', ['/dogs']);
+      await end();
+      expect(takeEarlyResponse('/dogs', 'token-a')).toBeUndefined();
+    }
+  });
+
+  it('keeps an answer for the next caller when the one asking has already given up', async () => {
+    stubFetch({
+      'GET /api/dogs': (init) => {
+        if (init.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+        return jsonResponse(200, { dogs: [], total: 0 });
+      },
+    });
+    const { startEarlyRequests, takeEarlyResponse } = await load();
+    const { authToken } = await import('./auth-token');
+    const { apiRequest } = await import('./api-client');
+    authToken.set('token-a');
+    startEarlyRequests('token-a', ['/dogs']);
+    const given = new AbortController();
+    given.abort();
+    await expect(apiRequest('/dogs', { signal: given.signal })).rejects.toThrow();
+    expect(takeEarlyResponse('/dogs', 'token-a')).toBeDefined();
+  });
+
+  it('session-hint.js leaves nothing on window but the one object the app takes over', () => {
+    localStorage.setItem('auth_token', 'secret-token');
+    stubFetch({});
+    const before = new Set(Object.keys(globalThis));
+    const file = ['apps/web/public/session-hint.js', 'public/session-hint.js'].find(existsSync);
+    const hint = readFileSync(file!, 'utf8');
+    // Run as the browser runs a classic script: in the global scope.
+    (0, eval)(hint);
+    const added = Object.keys(globalThis).filter((k) => !before.has(k));
+    expect(added).toEqual(['pawguardEarlyRequests']);
+    expect(document.documentElement.hasAttribute('data-session')).toBe(true);
+    document.documentElement.removeAttribute('data-session');
+    localStorage.removeItem('auth_token');
   });
 });

@@ -13,6 +13,21 @@ const FRESH_FOR_MS = 30_000;
 type EarlyResponse = { token: string; startedAt: number; response: Promise<Response> };
 
 const early = new Map<string, EarlyResponse>();
+let expiry: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Forgets every early answer: a sign-in, a sign-out, a refused token and any change the user
+ * makes (a non-GET) end what they were good for; and none outlives FRESH_FOR_MS.
+ */
+export function clearEarlyResponses(): void {
+  early.clear();
+  clearTimeout(expiry);
+  expiry = undefined;
+}
+
+function expireSoon(): void {
+  expiry ??= setTimeout(clearEarlyResponses, FRESH_FOR_MS);
+}
 
 /** What public/session-hint.js leaves for the app: the token it used and each answer. */
 type HintRequests = {
@@ -27,6 +42,7 @@ delete scope.pawguardEarlyRequests;
 if (hinted) {
   for (const [path, response] of Object.entries(hinted.responses))
     early.set(path, { token: hinted.token, startedAt: hinted.startedAt, response });
+  expireSoon();
 }
 
 /** GETs `/api{path}` for each path with this token, unless already started. */
@@ -40,6 +56,7 @@ export function startEarlyRequests(token: string, paths: readonly string[]): voi
     response.catch(() => undefined);
     early.set(path, { token, startedAt: Date.now(), response });
   }
+  expireSoon();
 }
 
 /** The early answer to GET `path` made with `token`, once; undefined when there is none. */
