@@ -20,16 +20,13 @@ export async function freePort() {
   });
 }
 
-/**
- * Starts the built server (apps/server/dist/server.js, or `entry` to compare another build) on
- * a fresh DATA_DIR; resolves when /api/health answers.
- */
-export async function startServer(env = {}, { entry = 'apps/server/dist/server.js' } = {}) {
+/** Starts apps/server/dist/server.js on a fresh DATA_DIR; resolves when /api/health answers. */
+export async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-bench-'));
   // SQLite unless the caller passes DATABASE_URL: the PostgreSQL runs name it themselves.
   const { DATABASE_URL: _pg, ...inherited } = process.env;
-  const child = spawn(process.execPath, [path.join(root, entry)], {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     env: {
       ...inherited,
       PORT: String(port),

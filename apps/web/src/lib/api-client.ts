@@ -21,6 +21,11 @@ export type RequestOptions<S extends z.ZodType | undefined> = {
   body?: unknown;
   schema?: S;
   signal?: AbortSignal;
+  /**
+   * Whether this call may change what a GET answers; every call but a GET does unless it
+   * says otherwise (a stream ticket changes nothing). Such a call outdates the early answers.
+   */
+  changesData?: boolean;
 };
 
 type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
@@ -54,8 +59,6 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
   });
 }
 
-const STREAM_TICKET_PATH = '/stream/ticket';
-
 /**
  * Calls `/api{path}`. Rules (DESIGN §4): Content-Type only when there is a body; a bearer
  * header whenever a token is stored; a 401 on a call made with a token ends the session
@@ -63,7 +66,7 @@ const STREAM_TICKET_PATH = '/stream/ticket';
  */
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
-  { method = 'GET', body, schema, signal }: RequestOptions<S> = {},
+  { method = 'GET', body, schema, signal, changesData = method !== 'GET' }: RequestOptions<S> = {},
 ): Promise<Result<S>> {
   const token = authToken.get();
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -71,9 +74,8 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   if (token) headers.Authorization = `Bearer ${token}`;
 
   // A GET the entry module already started for this session (lib/early-requests.ts), unless
-  // this call is already given up; any change the user makes outdates every early answer
-  // (a stream ticket changes nothing, and the header asks for one as the app starts).
-  if (method !== 'GET' && path !== STREAM_TICKET_PATH) clearEarlyResponses();
+  // this call is already given up; any change the user makes outdates every early answer.
+  if (changesData) clearEarlyResponses();
   const early = method === 'GET' && !signal?.aborted ? takeEarlyResponse(path, token) : undefined;
   let response: Response;
   try {

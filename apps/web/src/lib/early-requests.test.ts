@@ -81,6 +81,20 @@ describe('early requests', () => {
     }
   });
 
+  it('keeps the answers through a call that changes nothing (a stream ticket)', async () => {
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [], total: 0 }),
+      'POST /api/stream/ticket': () => jsonResponse(200, { ticket: 't' }),
+    });
+    const { startEarlyRequests, takeEarlyResponse } = await load();
+    const { authToken } = await import('./auth-token');
+    const { apiRequest } = await import('./api-client');
+    authToken.set('token-a');
+    startEarlyRequests('token-a', ['/dogs']);
+    await apiRequest('/stream/ticket', { method: 'POST', changesData: false });
+    expect(takeEarlyResponse('/dogs', 'token-a')).toBeDefined();
+  });
+
   it('keeps an answer for the next caller when the one asking has already given up', async () => {
     stubFetch({
       'GET /api/dogs': (init) => {

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { streamEventSchema, streamTicketResponseSchema } from '@pawguard/shared';
 import { env } from '@/config/env';
-import { api, ApiError } from '@/lib/api-client';
+import { apiRequest, ApiError } from '@/lib/api-client';
 import { applyStreamEvent, invalidateDeviceData } from '@/lib/live-cache';
 
 /**
@@ -64,7 +64,12 @@ export type LiveStreamOptions = {
 };
 
 async function fetchTicket(): Promise<string> {
-  const { ticket } = await api.post('/stream/ticket', undefined, streamTicketResponseSchema);
+  // A ticket changes nothing a GET answers: the app's early answers stay good.
+  const { ticket } = await apiRequest('/stream/ticket', {
+    method: 'POST',
+    schema: streamTicketResponseSchema,
+    changesData: false,
+  });
   return ticket;
 }
 
