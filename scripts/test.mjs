@@ -32,6 +32,9 @@ else
     'TEST_DATABASE_URL is not set: the server suite runs on SQLite only (PostgreSQL skipped).',
   );
 
+if (!process.env.TEST_REDIS_URL)
+  console.log('TEST_REDIS_URL is not set: the live-event tests over Redis skip.');
+
 const failures = [];
 if (!step('typecheck', 'npm', ['run', 'typecheck'])) failures.push('typecheck');
 if (!step('lint', 'npm', ['run', 'lint'])) failures.push('lint');

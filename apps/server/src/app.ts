@@ -219,7 +219,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('container', container);
   // Set here, on the root instance: a route plugin's assignment would stay in its own context.
   app.decorate('deviceAuthenticator', deviceKeyAuthenticator(container.keys));
-  await container.bus.start?.();
+  try {
+    await container.bus.start?.();
+  } catch (err) {
+    // Nothing else has started yet: what is open is closed, so the process can exit.
+    await container.bus.close();
+    if (ownsDb) await dbHandle.close();
+    throw err;
+  }
 
   // Open streams would keep the server from closing: they end first.
   app.addHook('preClose', async () => {

@@ -26,6 +26,7 @@ import type { Clock } from './services/clock.js';
 import { ReadingsRepository } from './repositories/readings-repository.js';
 import { StreamTicketsRepository } from './repositories/stream-tickets-repository.js';
 import { LocalEventBus, PgEventBus, type EventBus } from './services/event-bus.js';
+import { RedisEventBus } from './services/redis-event-bus.js';
 import { DeviceKeyCache } from './services/device-key-cache.js';
 import { IngestService } from './services/ingest-service.js';
 import { ReadingsService } from './services/readings-service.js';
@@ -66,9 +67,11 @@ export function createContainer(opts: {
     alerts: new AlertsRepository(db),
     notifications: new NotificationsRepository(db),
   };
-  // Live events: in process, or shared by every instance on one PostgreSQL.
-  const bus: EventBus & { start?: () => Promise<void> } =
-    dbHandle.dialect === 'postgres' && dbHandle.url
+  // Live events: in process, or shared by every instance through Redis when REDIS_URL is set
+  // (whatever the database), else through the one PostgreSQL they use.
+  const bus: EventBus & { start?: () => Promise<void> } = config.redisUrl
+    ? new RedisEventBus(config.redisUrl, dbHandle.schema, opts.log)
+    : dbHandle.dialect === 'postgres' && dbHandle.url
       ? new PgEventBus(
           dbHandle.url,
           dbHandle.schema,

@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config/env.js';
 import { DataDirLockedError } from './db/index.js';
 import { buildApp } from './app.js';
+import { EventBusUnavailableError } from './services/event-bus.js';
 
 async function main() {
   let config;
@@ -18,7 +19,7 @@ async function main() {
   try {
     app = await buildApp({ config });
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof EventBusUnavailableError) {
       console.error(err.message);
       process.exit(1);
     }

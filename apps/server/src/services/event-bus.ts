@@ -21,6 +21,9 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/** The bus named in the configuration could not be reached at start: the server does not start. */
+export class EventBusUnavailableError extends Error {}
+
 /** One server process: events go straight to its own streams. */
 export class LocalEventBus implements EventBus {
   private readonly listeners = new Set<BusListener>();
