@@ -18,6 +18,7 @@ import {
   type SimState,
 } from './provision.js';
 import { SCENARIOS, type ScenarioName } from './scenarios.js';
+import { selfRegisterAll, SIM_FIRMWARE_VERSION } from './self-register.js';
 import { httpTransport, mqttTransport, type Transport } from './transport.js';
 import {
   advance,
@@ -114,6 +115,20 @@ async function setUp(options: SimOptions): Promise<{ state: SimState; collars: S
       `Reusing ${Math.min(kept.length, options.devices)} collars from ${options.statePath}.`,
     );
   return { state, collars: collars.slice(0, options.devices) };
+}
+
+/** Each collar reports itself on power-on, as a real one does (over HTTP, also with --mqtt). */
+async function reportCollars(base: string, collars: SimCollar[]): Promise<void> {
+  const { registered, failed, firstError } = await selfRegisterAll(base, collars);
+  console.log(
+    `${registered} collar${registered === 1 ? '' : 's'} reported firmware ${SIM_FIRMWARE_VERSION}` +
+      ' and their MAC address (POST /api/devices/self-register).',
+  );
+  if (failed > 0)
+    console.warn(
+      `${failed} collar${failed === 1 ? '' : 's'} could not report itself (${firstError}); ` +
+        `their readings are sent all the same.`,
+    );
 }
 
 function describeFleet(scenarios: Scenario[], named: ScenarioName | null): string {
@@ -289,6 +304,7 @@ async function main() {
     console.log(
       `Demo owner: ${state.owner.email} / ${state.owner.password}  (sign in at ${options.url})`,
     );
+    await reportCollars(options.url, collars);
     const transport = options.mqttUrl ? mqttTransport(options.mqttUrl) : httpTransport(options.url);
     await transport.open(collars);
     process.off('message', early).off('disconnect', early);

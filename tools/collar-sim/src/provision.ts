@@ -92,6 +92,8 @@ export interface KeyedCollar {
   /** The printed Device ID, PET-XXXX. */
   device_id: string;
   device_key: string;
+  /** Its MAC address, as the admin pre-populated it (the collar reports it itself too). */
+  device_address: string;
 }
 
 /**
@@ -109,6 +111,7 @@ export async function prePopulateCollars(
     const ids = new Set<string>();
     const size = Math.min(PRE_POPULATE_MAX, count - collars.length);
     while (ids.size < size) ids.add(generateDeviceId(randomInt));
+    const macs = new Map([...ids].map((id) => [id, randomMac()]));
     try {
       const { devices } = await callApi(
         base,
@@ -118,12 +121,20 @@ export async function prePopulateCollars(
         {
           token: adminToken,
           body: {
-            devices: [...ids].map((device_id) => ({ device_id, device_address: randomMac() })),
+            devices: [...macs].map(([device_id, device_address]) => ({
+              device_id,
+              device_address,
+            })),
           },
         },
       );
       collars.push(
-        ...devices.map(({ id, device_id, device_key }) => ({ id, device_id, device_key })),
+        ...devices.map(({ id, device_id, device_key }) => ({
+          id,
+          device_id,
+          device_key,
+          device_address: macs.get(device_id)!,
+        })),
       );
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 409) || ++conflicts > 20) throw err;
@@ -274,14 +285,19 @@ export interface SimCollar {
   device_id: string;
   device_key: string;
   pet_name: string;
+  /** Its MAC address (a state file from before it was kept: filled in from the server). */
+  device_address: string;
 }
+
+/** A collar as the state file keeps it: a file written before the MAC was kept lacks it. */
+export type StoredCollar = Omit<SimCollar, 'device_address'> & { device_address?: string };
 
 /** What the simulator keeps between runs (its keys: the state file is written 0600). */
 export interface SimState {
   version: 1;
   url: string;
   owner: Account & { name: string };
-  collars: SimCollar[];
+  collars: StoredCollar[];
 }
 
 /**
@@ -297,8 +313,16 @@ export async function stillAssigned(base: string, state: SimState): Promise<SimC
     throw err;
   }
   const devices = await ownerDevices(base, token);
-  const onPets = new Set(devices.filter((d) => d.dog_id !== null).map((d) => d.device_id));
-  return state.collars.filter((c) => onPets.has(c.device_id));
+  const onPets = new Map(
+    devices.filter((d) => d.dog_id !== null).map((d) => [d.device_id, d.device_address]),
+  );
+  return state.collars
+    .filter((c) => onPets.has(c.device_id))
+    .map((c): SimCollar => ({
+      ...c,
+      // Every pre-populated collar has a MAC; a made-up one only if the server lost it.
+      device_address: c.device_address ?? onPets.get(c.device_id) ?? randomMac(),
+    }));
 }
 
 /**
@@ -325,7 +349,12 @@ export async function addPetsWithCollars(
       token: owner.token,
       body: { device_name: `${pet.name}'s collar`, dog_id: dog.id },
     });
-    collars.push({ device_id: c.device_id, device_key: c.device_key, pet_name: pet.name });
+    collars.push({
+      device_id: c.device_id,
+      device_key: c.device_key,
+      pet_name: pet.name,
+      device_address: c.device_address,
+    });
   }
   return collars;
 }

@@ -46,20 +46,31 @@ export function SignedInHeader({ user, onLogout, loggingOut }: SignedInHeaderPro
 
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
-      {/* The full bar needs about 1,100 px; narrower screens get the menu (never a second line). */}
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+      {/* The full bar needs about 1,100 px; narrower screens get the menu (never a second line).
+          Signed in, pages are max-w-7xl wide (not the public pages' 6xl), so that at 1280 px
+          the welcome has room beside the links. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Link to={paths.home} className="shrink-0 rounded-md" aria-label="PawGuard dashboard">
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="hidden min-w-0 flex-1 xl:block">
+        {/* The links keep their width; the welcome takes what is left (see UserSummary). */}
+        <nav aria-label="Main" className="hidden shrink-0 xl:block">
           <NavItems items={items} className="flex items-center gap-1" />
         </nav>
 
-        <div className="ml-auto hidden shrink-0 items-center gap-2 xl:flex">
+        <div className="ml-auto hidden min-w-0 items-center justify-end gap-2 xl:flex">
           <UserSummary user={user} />
-          <NotificationBell />
-          <Button variant="outline" size="sm" onClick={onLogout} disabled={loggingOut}>
+          <div className="shrink-0">
+            <NotificationBell />
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onLogout}
+            disabled={loggingOut}
+            className="shrink-0"
+          >
             <LogOut aria-hidden="true" />
             Logout
           </Button>
@@ -93,7 +104,7 @@ export function SignedInHeader({ user, onLogout, loggingOut }: SignedInHeaderPro
           }
         }}
       >
-        <div className="mx-auto max-w-6xl px-4 py-4 sm:px-6">
+        <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
           <nav aria-label="Main">
             {/* Following a link should not leave the menu covering the new page. */}
             <NavItems items={items} className="grid gap-1" onNavigate={() => setMenuOpen(false)} />
@@ -150,9 +161,12 @@ function UserSummary({ user }: { user: User }) {
   const enabled = preferences.data?.email_notifications_enabled;
 
   return (
-    <div className="flex items-center gap-2 max-xl:flex-wrap">
+    <div className="flex min-w-0 items-center gap-2 max-xl:flex-wrap">
+      {/* In the bar it takes the room the links and buttons leave (about 250 px beside five
+          links at 1280 px): a typical name reads whole, only a long one is cut short, and the
+          tooltip has all of it. */}
       <span
-        className="max-w-full truncate text-sm font-medium xl:max-w-[7rem] 2xl:max-w-[10rem]"
+        className="min-w-0 max-w-full truncate text-sm font-medium"
         title={`Welcome, ${user.name}`}
       >
         Welcome, {user.name}

@@ -26,7 +26,7 @@ export function SignedInLayout({ user, children }: { user: User; children?: Reac
         <main
           id="main-content"
           tabIndex={-1}
-          className="mx-auto min-h-[calc(100dvh-4rem-1px)] w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+          className="mx-auto min-h-[calc(100dvh-4rem-1px)] w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
         >
           {confirmationPending ? (
             <div className="mb-6">

@@ -21,11 +21,15 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
+/**
+ * A card's title is a heading whose level depends on where the card sits (a card right
+ * under the page's h1 is an h2), so every use names it: a default level let cards skip one.
+ */
 export function CardTitle({
   className,
-  as: Heading = 'h3',
+  as: Heading,
   ...props
-}: ComponentProps<'h3'> & { as?: 'h2' | 'h3' | 'h4' }) {
+}: ComponentProps<'h3'> & { as: 'h2' | 'h3' | 'h4' }) {
   return (
     <Heading
       data-slot="card-title"

@@ -13,18 +13,19 @@ const READABLE_RICH_COLORS = {
   '--info-text': 'hsl(216, 87%, 40%)',
 } as CSSProperties;
 
-/** Below this width a toast at the top would cover the header and its menu button. */
+/** Below this width the toasts span the screen, so they sit at its centre. */
 const PHONE = '(max-width: 639px)';
 
 /**
- * Top right on a wide screen; at the bottom on a phone, clear of the header. At most three
- * show at once, stacked with the newest in front.
+ * Always at the bottom, clear of the sticky header (at the top they covered its bell, badges
+ * and Logout): centred on a phone, at the right on a wide screen. At most three show at
+ * once, stacked with the newest in front.
  */
 export function Toaster({ style, ...props }: ToasterProps) {
   const phone = useMediaQuery(PHONE);
   return (
     <Sonner
-      position={phone ? 'bottom-center' : 'top-right'}
+      position={phone ? 'bottom-center' : 'bottom-right'}
       visibleToasts={3}
       closeButton
       richColors

@@ -28,7 +28,15 @@ export function Table({ className, scrollLabel, stacked = false, ...props }: Tab
       {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
     >
       <table
-        className={cn('w-full caption-bottom text-sm', stacked && STACKED, className)}
+        className={cn(
+          'w-full caption-bottom text-sm',
+          // The last row needs no divider under it; stacked below md, each row is a card
+          // with a border all round, the last one too.
+          stacked
+            ? cn(STACKED, 'md:[&_tbody_tr:last-child]:border-0')
+            : '[&_tbody_tr:last-child]:border-0',
+          className,
+        )}
         {...props}
       />
     </div>
@@ -40,7 +48,7 @@ export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
 }
 
 export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+  return <tbody className={className} {...props} />;
 }
 
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { alertResponseSchema, alertsResponseSchema, type Alert } from '@pawguard/shared';
+import {
+  alertResponseSchema,
+  alertsResponseSchema,
+  type Alert,
+  type Device,
+} from '@pawguard/shared';
 import { api } from '@/lib/api-client';
 import { useLiveFallback } from '@/lib/realtime';
 
@@ -75,4 +80,19 @@ export function alertsByDevice(alerts: readonly Alert[] | undefined): Map<string
   }
   for (const list of map.values()) list.sort(byAlertRank);
   return map;
+}
+
+/**
+ * A pet's open alerts: those of the collars it wears now. Without the collar list (a failed
+ * call) each alert's own pet says whose it is, so an open alert never vanishes with the list.
+ */
+export function openAlertsOfPet(
+  petId: string,
+  collars: readonly Pick<Device, 'id' | 'dog_id'>[] | undefined,
+  openAlerts: ReadonlyMap<string, Alert[]>,
+): Alert[] {
+  const alerts = collars
+    ? collars.filter((c) => c.dog_id === petId).flatMap((c) => openAlerts.get(c.id) ?? [])
+    : [...openAlerts.values()].flat().filter((a) => a.dog_id === petId);
+  return alerts.sort(byAlertRank);
 }

@@ -211,11 +211,17 @@ function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
             {device.status} · {device.device_type}
           </dd>
           <dt className="text-muted-foreground">Owner</dt>
-          <dd className="truncate">{device.owner_name ?? '—'}</dd>
+          <dd className="truncate" title={device.owner_name ?? undefined}>
+            {device.owner_name ?? '—'}
+          </dd>
           <dt className="text-muted-foreground">Pet</dt>
-          <dd className="truncate">{device.dog_name ?? '—'}</dd>
+          <dd className="truncate" title={device.dog_name ?? undefined}>
+            {device.dog_name ?? '—'}
+          </dd>
           <dt className="text-muted-foreground">MAC</dt>
-          <dd className="truncate font-mono text-xs">{device.device_address ?? '—'}</dd>
+          <dd className="truncate font-mono text-xs" title={device.device_address ?? undefined}>
+            {device.device_address ?? '—'}
+          </dd>
           <dt className="text-muted-foreground">Temperature</dt>
           <dd className="tabular-nums">
             {c === null ? '—' : `${formatCelsius(c)} / ${formatFahrenheit(celsiusToFahrenheit(c))}`}

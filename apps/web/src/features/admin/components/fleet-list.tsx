@@ -12,6 +12,10 @@ import { useNow } from '@/lib/use-now';
 import { RegistrationBadge } from './device-labels';
 import { useRotateDeviceKey } from '../api/rotate-device-key';
 
+/** The line under a device's ID: its name, MAC, owner and pet, as far as known. */
+const detailsOf = (d: Device) =>
+  [d.device_name, d.device_address, d.owner_name, d.dog_name].filter(Boolean).join(' · ');
+
 const newestFirst = (a: Device, b: Device) => Date.parse(b.created_at) - Date.parse(a.created_at);
 
 /** Every device, newest first, in a scroll area 96 units tall (spec section 2). */
@@ -81,11 +85,8 @@ export function FleetList({
               <li key={device.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                 <div className="min-w-0">
                   <p className="font-mono text-sm font-semibold">{device.device_id}</p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {device.device_name}
-                    {device.device_address ? ` · ${device.device_address}` : ''}
-                    {device.owner_name ? ` · ${device.owner_name}` : ''}
-                    {device.dog_name ? ` · ${device.dog_name}` : ''}
+                  <p className="truncate text-xs text-muted-foreground" title={detailsOf(device)}>
+                    {detailsOf(device)}
                   </p>
                 </div>
                 <div className="flex items-center gap-2 text-xs text-muted-foreground">

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
 import { makeDevice, makePet } from '@/testing/devices';
 import { openFakeStream, sendReading } from '@/testing/fake-event-source';
-import { makeReading } from '@/testing/devices';
+import { makeAlert, makeReading } from '@/testing/devices';
 import { UserDashboard } from './user-dashboard';
 import { dogHomeState } from './dog-home-state';
 
@@ -154,6 +155,56 @@ describe('the dashboard’s card per dog', () => {
     expect(screen.queryByRole('link', { name: 'Find an emergency vet' })).not.toBeInTheDocument();
   });
 
+  it('says the collars could not be loaded, not that a dog has none, keeps open alerts, and tries again', async () => {
+    let collarsUp = false;
+    const alert = makeAlert({ dog_id: 'dog-rex', dog_name: 'Rex' }, rexCollar);
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [rex, luna], total: 2 }),
+      'GET /api/devices': () =>
+        collarsUp
+          ? jsonResponse(200, { devices: [rexCollar], total: 1 })
+          : jsonResponse(500, { error: 'Internal Server Error' }),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, { alerts: [alert], total: 1 }),
+    });
+    renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
+    const failure = (await screen.findAllByRole('alert')).find((el) =>
+      el.textContent?.includes(
+        'Your collars could not be loaded just now, so their readings are not shown.',
+      ),
+    )!;
+    expect(failure).toBeDefined();
+    for (const name of ['Rex', 'Luna']) {
+      const dogCard = await card(name);
+      expect(dogCard.getByText('Not known')).toHaveAttribute('data-state', 'unknown');
+      expect(dogCard.getByText('Its collar could not be loaded just now.')).toBeInTheDocument();
+    }
+    expect(screen.queryByText('No collar')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Put a collar on this dog/)).not.toBeInTheDocument();
+    // Rex's open alert is still shown, by the alert's own pet.
+    expect(await screen.findByText(/Danger heat alert/)).toBeInTheDocument();
+
+    collarsUp = true;
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await (await card('Rex')).findByText('Critical')).toBeInTheDocument();
+    expect((await card('Luna')).getByText('No collar')).toBeInTheDocument();
+    expect(screen.queryByText(/Your collars could not be loaded/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Danger heat alert/)).toBeInTheDocument();
+  });
+
+  it('claims nothing about a collar while the collars are still loading', async () => {
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [luna], total: 1 }),
+      'GET /api/devices': () => new Promise<Response>(() => {}),
+    });
+    renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
+    const lunaCard = await card('Luna');
+    expect(lunaCard.getByText('Checking…')).toHaveAttribute('data-state', 'checking');
+    expect(lunaCard.queryByText('No collar')).not.toBeInTheDocument();
+  });
+
   it('invites an owner without dogs to add one', async () => {
     setup([], []);
     expect(await screen.findByRole('link', { name: 'Add a pet' })).toHaveAttribute(
@@ -181,6 +232,8 @@ describe('dogHomeState', () => {
       'DANGER',
     ],
     ['another dog’s collar is not this dog’s', [at(5, { dog_id: 'other' })], 'no-collar'],
+    ['the collars are still loading', 'pending', 'checking'],
+    ['the collars could not be loaded', 'failed', 'unknown'],
     ['the status is the thresholds’ alone', [at(5, { risk_band: 'CRITICAL' })], 'WARNING'],
   ] as const)('%s', (_, collars, kind) => {
     expect(dogHomeState('d', collars, NOW).kind).toBe(kind);

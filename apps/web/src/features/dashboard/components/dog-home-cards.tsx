@@ -17,13 +17,13 @@ import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { deviceHistoryPath, paths } from '@/config/paths';
-import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
+import { alertsByDevice, openAlertsOfPet, useOpenAlerts } from '@/lib/api/alerts';
 import { useDevices } from '@/lib/api/get-devices';
 import { usePets } from '@/lib/api/get-pets';
 import { useLiveFallback } from '@/lib/realtime';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
-import { dogHomeState, type DogHomeState } from './dog-home-state';
+import { dogHomeState, type DogHomeState, type KnownCollars } from './dog-home-state';
 
 /** Spec section 9's Monitoring poll, used here too while the live stream is down. */
 const POLL_MS = 120_000;
@@ -33,6 +33,8 @@ const LOOK: Record<DogHomeState['kind'], { label: string; className: string }> =
   WARNING: { label: 'Warning', className: 'bg-amber-50 text-amber-900 border-amber-300' },
   DANGER: { label: 'Danger', className: 'bg-orange-50 text-orange-900 border-orange-300' },
   CRITICAL: { label: 'Critical', className: 'bg-red-50 text-red-900 border-red-300' },
+  checking: { label: 'Checking…', className: 'bg-slate-50 text-slate-700 border-slate-200' },
+  unknown: { label: 'Not known', className: 'bg-slate-50 text-slate-700 border-slate-200' },
   'no-collar': { label: 'No collar', className: 'bg-slate-50 text-slate-700 border-slate-200' },
   disconnected: {
     label: 'Disconnected',
@@ -54,7 +56,7 @@ export function DogHomeCards({ children }: { children?: ReactNode }) {
   const devices = useDevices({ refetchIntervalMs: useLiveFallback(POLL_MS) });
   return (
     <>
-      <DogCards pets={pets} devices={devices.data} />
+      <DogCards pets={pets} devices={devices} />
       {/* What follows the cards comes once their pets and collars are known: shown earlier, it
           would jump down the page as the cards fill in (a layout shift on a slow phone). */}
       {!pets.isPending && !devices.isPending ? children : null}
@@ -67,10 +69,14 @@ function DogCards({
   devices,
 }: {
   pets: ReturnType<typeof usePets>;
-  devices: Device[] | undefined;
+  devices: ReturnType<typeof useDevices>;
 }) {
   const now = useNow(1_000);
   const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
+  // A failed refetch keeps the last list; only a list never loaded is unknown.
+  const collars: KnownCollars = devices.data ?? (devices.isError ? 'failed' : 'pending');
+  const collarList: readonly Device[] | undefined =
+    typeof collars === 'string' ? undefined : collars;
 
   if (pets.isPending) {
     return (
@@ -120,14 +126,25 @@ function DogCards({
       <h2 id="dogs-heading" className="sr-only">
         Your dogs now
       </h2>
+      {collars === 'failed' ? (
+        // Said once for every card: whether a dog wears a collar is not known, not "none".
+        <p role="alert" className="mb-4 rounded-lg border p-4 text-sm text-muted-foreground">
+          Your collars could not be loaded just now, so their readings are not shown.{' '}
+          <button
+            type="button"
+            className="font-medium text-foreground underline underline-offset-2"
+            onClick={() => void devices.refetch()}
+          >
+            Try again
+          </button>
+        </p>
+      ) : null}
       <ul className="grid gap-4 sm:grid-cols-2">
         {pets.data.map((dog) => {
-          const state = dogHomeState(dog.id, devices, now);
+          const state = dogHomeState(dog.id, collars, now);
           // A fresh reading's heat risk: an old one is not shown as if it were now.
           const risk = isVitalsStatus(state.kind) ? state.collar : null;
-          const dogAlerts = (devices ?? [])
-            .filter((c) => c.dog_id === dog.id)
-            .flatMap((c) => openAlerts.get(c.id) ?? []);
+          const dogAlerts = openAlertsOfPet(dog.id, collarList, openAlerts);
           return (
             <li key={dog.id} className="grid content-start gap-2">
               <DogHomeCard dog={dog} state={state} now={now} />
@@ -140,6 +157,21 @@ function DogCards({
       </ul>
     </section>
   );
+}
+
+function footnote(state: DogHomeState, now: number): string {
+  switch (state.kind) {
+    case 'checking':
+      return 'Looking for its collar…';
+    case 'unknown':
+      return 'Its collar could not be loaded just now.';
+    case 'no-collar':
+      return 'Put a collar on this dog to see live readings.';
+    case 'waiting':
+      return 'Waiting for the first reading';
+    default:
+      return `Updated ${formatRelativeTime(state.collar.vitals_recorded_at, now).replace(/^Just now$/, 'just now')}`;
+  }
 }
 
 function DogHomeCard({ dog, state, now }: { dog: Dog; state: DogHomeState; now: number }) {
@@ -188,13 +220,7 @@ function DogHomeCard({ dog, state, now }: { dog: Dog; state: DogHomeState; now: 
           </div>
         </dl>
       ) : null}
-      <p className="mt-3 text-sm text-muted-foreground">
-        {state.kind === 'no-collar'
-          ? 'Put a collar on this dog to see live readings.'
-          : state.kind === 'waiting'
-            ? 'Waiting for the first reading'
-            : `Updated ${formatRelativeTime(collar!.vitals_recorded_at, now).replace(/^Just now$/, 'just now')}`}
-      </p>
+      <p className="mt-3 text-sm text-muted-foreground">{footnote(state, now)}</p>
     </>
   );
   // With a collar the card opens its history; without one, Devices, to put one on.

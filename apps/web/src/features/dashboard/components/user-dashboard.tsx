@@ -50,7 +50,7 @@ function DashboardLinks() {
                   <span className="mb-2 inline-flex size-11 items-center justify-center rounded-lg bg-orange-100 text-orange-700">
                     <Icon className="size-5" aria-hidden="true" />
                   </span>
-                  <CardTitle className="flex items-center justify-between">
+                  <CardTitle as="h2" className="flex items-center justify-between">
                     {title}
                     <ArrowRight
                       className="size-4 text-muted-foreground transition-transform group-hover:translate-x-1"

@@ -96,7 +96,9 @@ export function UserDetailsDialog({
                         {petAvatar(pet.id)}
                       </span>
                       <div className="min-w-0 text-sm">
-                        <p className="truncate font-medium">{pet.name}</p>
+                        <p className="truncate font-medium" title={pet.name}>
+                          {pet.name}
+                        </p>
                         <p className="text-muted-foreground">
                           {[
                             pet.breed,

@@ -124,7 +124,10 @@ export function UserTable({
                 return (
                   <TableRow key={user.id}>
                     <TableCell className="max-w-[16rem] max-md:flex-col max-md:items-start max-md:gap-0">
-                      <p className="max-w-full truncate font-medium max-md:text-base">
+                      <p
+                        className="max-w-full truncate font-medium max-md:text-base"
+                        title={user.name}
+                      >
                         {user.name}
                         {isSelf ? (
                           <span className="ml-1 text-xs font-normal text-muted-foreground">
@@ -132,7 +135,10 @@ export function UserTable({
                           </span>
                         ) : null}
                       </p>
-                      <p className="max-w-full truncate text-xs text-muted-foreground">
+                      <p
+                        className="max-w-full truncate text-xs text-muted-foreground"
+                        title={user.email}
+                      >
                         {user.email}
                       </p>
                     </TableCell>

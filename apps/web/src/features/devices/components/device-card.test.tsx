@@ -23,8 +23,29 @@ describe('DeviceCard', () => {
     show({ registration_status: 'assigned', firmware_version: null });
     expect(screen.getByText('Registered')).toBeInTheDocument();
     expect(screen.getByText('Device Connected')).toBeInTheDocument();
+    expect(screen.getByText(/It reports itself once it is powered on/)).toBeInTheDocument();
     expect(screen.getByText('No vitals data yet')).toBeInTheDocument();
     expect(screen.getByText('Waiting for the first reading')).toBeInTheDocument();
+  });
+
+  it("says a collar that sends readings but never reported itself is connected, with no 'once it is powered on'", () => {
+    show({
+      registration_status: 'active',
+      status: 'active',
+      firmware_version: null,
+      temperature_celsius: 30,
+      vitals_status: 'SAFE',
+      last_seen: new Date(NOW - 5_000).toISOString(),
+    });
+    expect(screen.getByText('Device Connected')).toBeInTheDocument();
+    expect(screen.getByText(/registered to your account and sending readings/)).toBeInTheDocument();
+    expect(screen.queryByText(/once it is powered on/)).not.toBeInTheDocument();
+    expect(screen.queryByText('How to set it up')).not.toBeInTheDocument();
+  });
+
+  it('titles the card with an h2, the level under the page’s h1', () => {
+    show({ device_name: 'Rex collar' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Rex collar' })).toBeInTheDocument();
   });
 
   it('shows the temperature in °C and °F with one decimal, humidity, status, battery and last seen', () => {

@@ -53,7 +53,12 @@ export function DeviceCard({ device, now, onEdit, onDelete }: DeviceCardProps) {
       <CardHeader className="gap-2 pb-4">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <CardTitle id={`device-${device.id}`} className="truncate" title={device.device_name}>
+            <CardTitle
+              as="h2"
+              id={`device-${device.id}`}
+              className="truncate"
+              title={device.device_name}
+            >
               {device.device_name}
             </CardTitle>
             <p className="font-mono text-sm text-muted-foreground">{device.device_id}</p>
@@ -90,16 +95,27 @@ export function DeviceCard({ device, now, onEdit, onDelete }: DeviceCardProps) {
                   <CircleCheck className="size-4" aria-hidden="true" />
                   Device Connected
                 </p>
-                <p className="text-xs">
-                  The collar is registered to your account. It reports itself once it is powered on
-                  and on your WiFi.
-                </p>
-                <details className="text-xs">
-                  <summary className="cursor-pointer font-medium">How to set it up</summary>
-                  <div className="mt-2">
-                    <SetupSteps deviceId={device.device_id} />
-                  </div>
-                </details>
+                {device.last_seen === null ? (
+                  <>
+                    <p className="text-xs">
+                      The collar is registered to your account. It reports itself once it is powered
+                      on and on your WiFi.
+                    </p>
+                    <details className="text-xs">
+                      <summary className="cursor-pointer font-medium">How to set it up</summary>
+                      <div className="mt-2">
+                        <SetupSteps deviceId={device.device_id} />
+                      </div>
+                    </details>
+                  </>
+                ) : (
+                  // It has sent data, so it is set up and online; only its own report (its
+                  // firmware) is missing, which is no task for the owner.
+                  <p className="text-xs">
+                    The collar is registered to your account and sending readings. Its firmware
+                    version is not known yet.
+                  </p>
+                )}
               </div>
             ) : null}
             <Vitals device={device} />

@@ -40,7 +40,7 @@ export function MonitoringCard({ device, shown, now, showOwner, alerts }: Monito
       <CardHeader className="gap-1 pb-4">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <CardTitle as="h2" id={titleId} className="truncate">
+            <CardTitle as="h2" id={titleId} className="truncate" title={device.device_name}>
               {device.device_name}
             </CardTitle>
             <p className="font-mono text-sm text-muted-foreground">{device.device_id}</p>

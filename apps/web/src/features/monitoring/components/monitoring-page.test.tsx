@@ -65,6 +65,16 @@ afterEach(() => {
 });
 
 describe('Monitoring', () => {
+  it("gives a collar's name, cut short on a narrow card, its full text as a tooltip", async () => {
+    const name = 'The collar Biscuit wears on long summer walks by the lake';
+    stubFetch({
+      'GET /api/devices': () =>
+        jsonResponse(200, paged({ devices: [liveDevice({ device_name: name })] })),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    expect(await screen.findByRole('heading', { level: 2, name })).toHaveAttribute('title', name);
+  });
+
   it('shows each collar: °C and °F, humidity, safe zone, heart rate and activity when present, battery', async () => {
     const biscuit = liveDevice();
     stubFetch({

@@ -123,6 +123,70 @@ describe('Notification settings', () => {
     );
   });
 
+  describe('a threshold outside 70–120 °F or not a number', () => {
+    it('is said under its field, the field focused, with the toast, and nothing is sent', async () => {
+      const { calls, user } = setup({
+        [PREFS]: () => jsonResponse(200, { preferences: saved }),
+        'PUT /api/notifications/preferences': () => jsonResponse(200, { preferences: saved }),
+      });
+      await loaded();
+      const warning = screen.getByLabelText('Warning temperature (°F)');
+      const critical = screen.getByLabelText('Critical temperature (°F)');
+      await user.clear(warning);
+      await user.type(warning, '60');
+      await user.clear(critical);
+      await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+      expect(warning).toHaveAccessibleDescription(
+        'The warning temperature must be between 70 and 120 °F.',
+      );
+      expect(warning).toHaveAttribute('aria-invalid', 'true');
+      expect(warning).toHaveFocus();
+      expect(critical).toHaveAccessibleDescription(
+        'Enter the critical temperature as a number of °F, such as 105.',
+      );
+      expect(toast.error).toHaveBeenCalledWith('Error', {
+        description: 'Failed to save notification preferences',
+      });
+      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+      // Corrected, the message goes and the save is sent. No check that critical exceeds warning.
+      await user.clear(warning);
+      await user.type(warning, '110');
+      expect(warning).not.toHaveAttribute('aria-invalid');
+      await user.type(critical, '90');
+      await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+      await waitFor(() => expect(toast.success).toHaveBeenCalled());
+      expect(bodyOf(calls.find((c) => c.method === 'PUT')!.init)).toMatchObject({
+        temperature_threshold: 110,
+        critical_temperature_threshold: 90,
+      });
+      expect(screen.queryByText(/must be between/)).not.toBeInTheDocument();
+    });
+
+    it('refused by the server all the same, is said under the field it names', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { user } = setup({
+        [PREFS]: () => jsonResponse(200, { preferences: saved }),
+        'PUT /api/notifications/preferences': () =>
+          jsonResponse(400, {
+            error: 'critical_temperature_threshold must be between 70 and 120 °F',
+          }),
+      });
+      await loaded();
+      await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+      const critical = screen.getByLabelText('Critical temperature (°F)');
+      await waitFor(() =>
+        expect(critical).toHaveAccessibleDescription(
+          'The critical temperature must be between 70 and 120 °F.',
+        ),
+      );
+      expect(toast.error).toHaveBeenCalledWith('Error', {
+        description: 'Failed to save notification preferences',
+      });
+    });
+  });
+
   describe('Send Test Email', () => {
     const TEST = 'POST /api/notifications/test-email';
     const run = async (answer: () => Response | Promise<Response>) => {

@@ -6,11 +6,14 @@ import {
   DEFAULT_PREFERENCES,
   TEST_EMAIL_DEFAULTS,
   testEmailResponseSchema,
+  THRESHOLD_MAX_F,
+  THRESHOLD_MIN_F,
   type Preferences,
 } from '@pawguard/shared';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -41,6 +44,38 @@ type Form = {
   critical_temperature_threshold: string;
 };
 
+type Threshold = 'temperature_threshold' | 'critical_temperature_threshold';
+type ThresholdErrors = Partial<Record<Threshold, string>>;
+
+const THRESHOLD_NAMES: Record<Threshold, string> = {
+  temperature_threshold: 'warning temperature',
+  critical_temperature_threshold: 'critical temperature',
+};
+
+/**
+ * What is wrong with a threshold as typed, in words: the input's own bounds (min 70, max 120)
+ * and that it is a number, which the server checks too. Whether critical exceeds warning is
+ * not checked (spec section 5).
+ */
+function thresholdError(field: Threshold, value: string): string | undefined {
+  const text = value.trim();
+  const n = Number(text);
+  if (text === '' || !Number.isFinite(n))
+    return `Enter the ${THRESHOLD_NAMES[field]} as a number of °F, such as ${DEFAULT_PREFERENCES[field]}.`;
+  if (n < THRESHOLD_MIN_F || n > THRESHOLD_MAX_F) return rangeMessage(field);
+  return undefined;
+}
+
+const rangeMessage = (field: Threshold) =>
+  `The ${THRESHOLD_NAMES[field]} must be between ${THRESHOLD_MIN_F} and ${THRESHOLD_MAX_F} °F.`;
+
+/** The field a refused save names ("critical_temperature_threshold must be …"), if any. */
+function fieldOfServerError(message: string): Threshold | null {
+  if (message.startsWith('critical_temperature_threshold')) return 'critical_temperature_threshold';
+  if (message.startsWith('temperature_threshold')) return 'temperature_threshold';
+  return null;
+}
+
 const toForm = (p: Preferences): Form => ({
   email_notifications_enabled: p.email_notifications_enabled,
   email_frequency: p.email_frequency,
@@ -59,12 +94,17 @@ export function NotificationSettingsPage() {
   const [form, setForm] = useState<Form>(toForm(DEFAULT_PREFERENCES));
   const [saving, setSaving] = useState(false);
   const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<ThresholdErrors>({});
   const ids = {
     enabled: useId(),
     frequency: useId(),
     frequencyHint: useId(),
     warning: useId(),
     critical: useId(),
+  };
+  const inputIds: Record<Threshold, string> = {
+    temperature_threshold: ids.warning,
+    critical_temperature_threshold: ids.critical,
   };
 
   useEffect(() => {
@@ -84,9 +124,32 @@ export function NotificationSettingsPage() {
 
   const update = <K extends keyof Form>(key: K, value: Form[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  // A message goes once the value it was about has changed.
+  const updateThreshold = (key: Threshold, value: string) => {
+    update(key, value);
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  };
+
+  /** Shows the messages under their fields, the first one's field focused, and the toast. */
+  const refuse = (found: ThresholdErrors) => {
+    setErrors(found);
+    const first = (Object.keys(inputIds) as Threshold[]).find((k) => found[k]);
+    if (first) document.getElementById(inputIds[first])?.focus();
+    toast.error('Error', { description: 'Failed to save notification preferences' });
+  };
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const found: ThresholdErrors = {};
+    for (const key of Object.keys(inputIds) as Threshold[]) {
+      const error = thresholdError(key, form[key]);
+      if (error) found[key] = error;
+    }
+    if (Object.keys(found).length > 0) {
+      refuse(found);
+      return;
+    }
+    setErrors({});
     setSaving(true);
     const body = {
       email_notifications_enabled: form.email_notifications_enabled,
@@ -101,7 +164,13 @@ export function NotificationSettingsPage() {
       toast.success('Success', { description: 'Notification preferences updated successfully' });
     } catch (error) {
       console.error('Failed to save notification preferences', error);
-      toast.error('Error', { description: 'Failed to save notification preferences' });
+      const field =
+        error instanceof ApiError && error.status === 400
+          ? fieldOfServerError(error.message)
+          : null;
+      // Should the server refuse what passed here, its field still gets words under it.
+      if (field) refuse({ [field]: thresholdError(field, form[field]) ?? rangeMessage(field) });
+      else toast.error('Error', { description: 'Failed to save notification preferences' });
     } finally {
       setSaving(false);
     }
@@ -230,13 +299,15 @@ export function NotificationSettingsPage() {
                 id={ids.warning}
                 label="Warning temperature (°F)"
                 value={form.temperature_threshold}
-                onChange={(v) => update('temperature_threshold', v)}
+                error={errors.temperature_threshold}
+                onChange={(v) => updateThreshold('temperature_threshold', v)}
               />
               <ThresholdInput
                 id={ids.critical}
                 label="Critical temperature (°F)"
                 value={form.critical_temperature_threshold}
-                onChange={(v) => update('critical_temperature_threshold', v)}
+                error={errors.critical_temperature_threshold}
+                onChange={(v) => updateThreshold('critical_temperature_threshold', v)}
               />
             </div>
             <div
@@ -273,26 +344,32 @@ function ThresholdInput({
   id,
   label,
   value,
+  error,
   onChange,
 }: {
   id: string;
   label: string;
   value: string;
+  error: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const errorId = `${id}-error`;
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}
         type="number"
         inputMode="decimal"
-        min={70}
-        max={120}
+        min={THRESHOLD_MIN_F}
+        max={THRESHOLD_MAX_F}
         step={0.1}
         value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
 import { makeAlert, makeDevice, makePet } from '@/testing/devices';
@@ -97,5 +98,45 @@ describe('heat risk on My Pets', () => {
     expect(risk).toHaveTextContent('exercise for 25 minutes, about 4× the risk');
     expect(risk).toHaveTextContent('Offer small sips of cool water.');
     expect(within(risk).getByRole('link', { name: 'Find an emergency vet' })).toBeInTheDocument();
+  });
+});
+
+describe('choosing another pet on a phone', () => {
+  it("scrolls the card's top (its name) into view below the header, not its nearest edge", async () => {
+    const alpha = makePet({ name: 'Alpha' });
+    const bravo = makePet({ name: 'Bravo' });
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [alpha, bravo], total: 2 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
+    const bravoButton = await screen.findByRole('button', { name: /^Bravo/ });
+    const card = document.getElementById('pet-detail-title')!.closest('.scroll-mt-20')!;
+    // The owner has scrolled down to the list: the card's top is above the screen.
+    vi.spyOn(card, 'getBoundingClientRect').mockReturnValue({ top: -600 } as DOMRect);
+    const scroll = vi.spyOn(card, 'scrollIntoView').mockImplementation(() => {});
+    await userEvent.setup().click(bravoButton);
+    expect(scroll).toHaveBeenCalledWith(expect.objectContaining({ block: 'start' }));
+    expect(document.getElementById('pet-detail-title')).toHaveTextContent('Bravo');
+  });
+});
+
+describe('My Pets when the collars cannot be loaded', () => {
+  it('says so on the card with Try again, not "No collar yet", and keeps its open alert', async () => {
+    const pet = makePet({ name: 'Biscuit' });
+    const alert = makeAlert({ dog_id: pet.id, dog_name: 'Biscuit', level: 'CRITICAL' });
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
+      'GET /api/devices': () => jsonResponse(500, { error: 'Internal Server Error' }),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, { alerts: [alert], total: 1 }),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
+    expect(
+      await screen.findByText(/Your collars could not be loaded just now/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText(/No collar yet/)).not.toBeInTheDocument();
+    expect((await screen.findAllByText(/Critical heat alert/)).length).toBeGreaterThan(0);
   });
 });

@@ -23,7 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { deviceHistoryPath, paths } from '@/config/paths';
 import { useDeletePet } from '../api/delete-pet';
-import { alertsByDevice, byAlertRank, useOpenAlerts } from '@/lib/api/alerts';
+import { alertsByDevice, openAlertsOfPet, useOpenAlerts } from '@/lib/api/alerts';
 import { useDevices } from '@/lib/api/get-devices';
 import { PET_STATUS_POLL_MS } from '../api/pet-status-poll';
 import { usePets } from '@/lib/api/get-pets';
@@ -57,13 +57,9 @@ export function MyPetsPage() {
   // Without collar data (a failed call) no reading can be shown: Disconnected, not Loading.
   const collarList: Device[] | undefined = collars.isError ? [] : collars.data;
   const statusOf = (pet: Dog): PetStatus => petStatus(pet.id, collarList, now);
-  // A pet's open alerts are those of the collars it wears now.
+  // A pet's open alerts are those of the collars it wears now (or, without the list, its own).
   const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
-  const alertsOf = (pet: Dog): Alert[] =>
-    (collarList ?? [])
-      .filter((c) => c.dog_id === pet.id)
-      .flatMap((c) => openAlerts.get(c.id) ?? [])
-      .sort(byAlertRank);
+  const alertsOf = (pet: Dog): Alert[] => openAlertsOfPet(pet.id, collars.data, openAlerts);
   const list = pets.data ?? [];
   // The detail card shows the first pet (spec) until another is chosen from the list.
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -72,7 +68,7 @@ export function MyPetsPage() {
   const select = (pet: Dog) => {
     setSelectedId(pet.id);
     // On a phone the card sits above the list: bring it into view.
-    detailRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    if (detailRef.current) showTopOf(detailRef.current);
   };
 
   return (
@@ -151,7 +147,14 @@ export function MyPetsPage() {
               status={statusOf(selected)}
               alerts={alertsOf(selected)}
               now={now}
-              collars={(collars.data ?? []).filter((c) => c.dog_id === selected.id)}
+              collars={
+                collars.data
+                  ? collars.data.filter((c) => c.dog_id === selected.id)
+                  : collars.isError
+                    ? 'failed'
+                    : 'pending'
+              }
+              onRetryCollars={() => void collars.refetch()}
               onEdit={() => setSheet({ mode: 'edit', pet: selected })}
             />
           </div>
@@ -168,6 +171,19 @@ export function MyPetsPage() {
       <DeletePetDialog pet={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
+}
+
+/**
+ * Scrolls so the top of `el` (the pet's name) shows below the sticky header, unless it
+ * already does. `block: 'nearest'` would align the bottom of a card taller than the screen,
+ * leaving its name under the header; its scroll-margin-top keeps it clear of the header.
+ */
+function showTopOf(el: HTMLElement) {
+  const top = el.getBoundingClientRect().top;
+  const margin = parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
+  if (top >= margin && top < window.innerHeight * 0.5) return;
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  el.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
 }
 
 function PetsLoading() {
@@ -260,7 +276,7 @@ function PetListItem({
         <Avatar pet={pet} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="min-w-0 truncate font-semibold">
+            <h3 className="min-w-0 truncate font-semibold" title={pet.name}>
               {/* The whole card is the target (the ::after covers it); edit and delete sit above. */}
               <button
                 type="button"
@@ -302,17 +318,20 @@ function PetDetailCard({
   alerts,
   now,
   collars,
+  onRetryCollars,
   onEdit,
 }: {
   pet: Dog;
   status: PetStatus;
   alerts: Alert[];
   now: number;
-  collars: Device[];
+  /** The pet's collars, or why they are not known. */
+  collars: Device[] | 'pending' | 'failed';
+  onRetryCollars: () => void;
   onEdit: () => void;
 }) {
   // The history of the collar that reported last; Monitoring while the pet has none.
-  const collar = latestCollar(collars);
+  const collar = typeof collars === 'string' ? undefined : latestCollar(collars);
   const historyPath = collar ? deviceHistoryPath(collar.id) : paths.monitoring;
   // Its heat risk, while that reading is fresh: an old one is not shown as if it were now.
   const risk = collar && isFresh(collar.vitals_recorded_at, now) ? collar : null;
@@ -321,7 +340,7 @@ function PetDetailCard({
       <CardHeader className="flex-row items-center gap-4">
         <Avatar pet={pet} size="lg" />
         <div className="min-w-0">
-          <CardTitle as="h2" id="pet-detail-title" className="truncate text-xl">
+          <CardTitle as="h2" id="pet-detail-title" className="truncate text-xl" title={pet.name}>
             {pet.name}
           </CardTitle>
           <CardDescription>{petFacts(pet)}</CardDescription>
@@ -347,7 +366,20 @@ function PetDetailCard({
           <div className="sm:col-span-2">
             <dt className="text-muted-foreground">Collars</dt>
             <dd>
-              {collars.length > 0 ? (
+              {collars === 'pending' ? (
+                <span className="text-muted-foreground">Loading…</span>
+              ) : collars === 'failed' ? (
+                <>
+                  Your collars could not be loaded just now.{' '}
+                  <button
+                    type="button"
+                    onClick={onRetryCollars}
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    Try again
+                  </button>
+                </>
+              ) : collars.length > 0 ? (
                 collars.map((c) => `${c.device_name} (${c.device_id})`).join(', ')
               ) : (
                 <>

@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import { jsonResponse, makeAdminUser, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
+import { AdminDashboard } from './admin-dashboard';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const admin = makeUser({ role: 'admin', name: 'Administrator' });
+const USERS = 'GET /api/auth/users';
+const PETS = 'GET /api/dogs/all?limit=1';
+const usersAnswer = () =>
+  jsonResponse(200, {
+    users: [makeAdminUser({ id: admin.id, role: 'admin' })],
+    total: 1,
+    admin_count: 1,
+    active_count: 0,
+  });
+const petsAnswer = () => jsonResponse(200, { dogs: [], total: 0 });
+
+function setup(routes: Routes) {
+  stubFetch(routes);
+  renderWithProviders(<AdminDashboard />, { auth: fakeAuth(admin) });
+  return within(screen.getByText('Platform Health').closest('li')!);
+}
+
+describe('the Platform Health card', () => {
+  it('claims no health while the lists are still loading (or being retried)', () => {
+    const health = setup({ [USERS]: () => new Promise<Response>(() => {}), [PETS]: petsAnswer });
+    expect(health.getByText('Checking…')).toBeInTheDocument();
+    expect(health.queryByText('Healthy')).not.toBeInTheDocument();
+    expect(health.queryByText('All systems operational')).not.toBeInTheDocument();
+  });
+
+  it("shows the spec's static Healthy once both lists have loaded", async () => {
+    const health = setup({ [USERS]: usersAnswer, [PETS]: petsAnswer });
+    expect(await health.findByText('All systems operational')).toBeInTheDocument();
+    expect(health.getByText('Healthy')).toBeInTheDocument();
+  });
+
+  it('says some data failed, not that all is operational, when a list failed', async () => {
+    const health = setup({
+      [USERS]: () => jsonResponse(500, { error: 'Internal Server Error' }),
+      [PETS]: petsAnswer,
+    });
+    expect(await health.findByText('Service up; some data failed to load')).toBeInTheDocument();
+    expect(health.queryByText('All systems operational')).not.toBeInTheDocument();
+  });
+});
