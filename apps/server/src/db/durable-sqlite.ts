@@ -71,12 +71,14 @@ export class DurableSqliteDialect extends SqliteDialect {
     private readonly sqlite: SQLite.Database,
     private readonly wal: WalSync,
     private readonly wrote: { pending: boolean },
+    /** Told after each write commit is on disk (the checkpointer counts them). */
+    private readonly committed: () => void = () => undefined,
   ) {
     super(conf);
   }
 
   override createDriver(): Driver {
-    const { sqlite, wal, wrote } = this;
+    const { sqlite, wal, wrote, committed } = this;
     return new (class extends SqliteDriver {
       override async acquireConnection(): Promise<DatabaseConnection> {
         const inner = await super.acquireConnection();
@@ -86,6 +88,7 @@ export class DurableSqliteDialect extends SqliteDialect {
             if (wrote.pending && !sqlite.inTransaction) {
               wrote.pending = false;
               await wal.sync();
+              committed();
             }
             return result;
           },

@@ -7,6 +7,8 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { DurableSqliteDialect, WalSync } from './durable-sqlite.js';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
+import { WalCheckpointer, WRITER_CHECKPOINT_PAGES } from './wal-checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -17,13 +19,15 @@ export interface DbHandle {
   schema?: string | undefined;
   /** SQLite's WAL flush, for tests and figures. */
   wal?: WalSync | undefined;
+  /** SQLite's checkpoints beside the server, for tests and figures. */
+  checkpointer?: WalCheckpointer | undefined;
   /** PostgreSQL's connection string (for a dedicated LISTEN connection). */
   url?: string | undefined;
   /** Closes the pool / file and releases the DATA_DIR lock. */
   close(): Promise<void>;
 }
 
-export class DataDirLockedError extends Error {}
+export { DataDirLockedError };
 
 // Counts arrive as BIGINT (20) and NUMERIC (1700); both fit a JS number for our data.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -49,21 +53,14 @@ function openSqlite(dataDir: string): DbHandle {
   // and the process umask (often 022) would otherwise leave them readable by every account.
   fs.closeSync(fs.openSync(file, 'a', 0o600));
   fs.chmodSync(file, 0o600);
-  const sqlite = new SQLite(file);
-  // One server process owns DATA_DIR: exclusive locking makes SQLite hold an OS file lock
-  // for the life of the connection, which the kernel releases if the process dies (kill -9).
-  sqlite.pragma('busy_timeout = 0');
-  sqlite.pragma('locking_mode = EXCLUSIVE');
+  // Taken before the database is opened, so a second server never touches it.
+  const lock = lockDataDir(dataDir);
+  let sqlite: SQLite.Database;
   try {
+    sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
-    sqlite.exec('BEGIN EXCLUSIVE; COMMIT;');
   } catch (err) {
-    sqlite.close();
-    if ((err as { code?: string }).code === 'SQLITE_BUSY') {
-      throw new DataDirLockedError(
-        `Another PawGuard server is already using ${dataDir}. Stop it, or start this one with a different DATA_DIR.`,
-      );
-    }
+    lock.release();
     throw err;
   }
   // A commit is on disk before anyone is told it happened: COMMIT writes the WAL, and the
@@ -71,7 +68,10 @@ function openSqlite(dataDir: string): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   const wal = new WalSync(`${file}-wal`);
+  // Checkpoints run beside the server (wal-checkpointer.ts, decision 0026).
+  const checkpointer = new WalCheckpointer(file);
   const wrote = { pending: false };
   const db = new Kysely<Database>({
     dialect: new DurableSqliteDialect(
@@ -79,17 +79,21 @@ function openSqlite(dataDir: string): DbHandle {
       sqlite,
       wal,
       wrote,
+      () => checkpointer.committed(),
     ),
   });
   return {
     db,
     dialect: 'sqlite',
     wal,
+    checkpointer,
     close: async () => {
       await db.destroy();
+      await checkpointer.close();
       await wal.close();
       // Kysely closes the file only if it ever ran a query; the lock must go either way.
       if (sqlite.open) sqlite.close();
+      lock.release();
     },
   };
 }

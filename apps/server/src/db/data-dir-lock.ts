@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * One server process owns DATA_DIR. The lock is an OS file lock on DATA_DIR/pawguard.lock,
+ * taken through SQLite's exclusive locking mode on that small file of its own: SQLite holds it
+ * for the life of the connection, refuses it to a second connection in this process or any
+ * other, and the kernel releases it when the process dies (kill -9 leaves no stale lock).
+ * It is a file apart from the database so that the database itself can have a second
+ * connection, the WAL checkpointer's (wal-checkpointer.ts).
+ */
+export function lockDataDir(dataDir: string): { release(): void } {
+  const file = path.join(dataDir, 'pawguard.lock');
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  const lock = new SQLite(file);
+  try {
+    lock.pragma('busy_timeout = 0');
+    lock.pragma('locking_mode = EXCLUSIVE');
+    lock.exec('BEGIN EXCLUSIVE; COMMIT;');
+  } catch (err) {
+    lock.close();
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') {
+      throw new DataDirLockedError(
+        `Another PawGuard server is already using ${dataDir}. Stop it, or start this one with a different DATA_DIR.`,
+      );
+    }
+    throw err;
+  }
+  return {
+    release: () => {
+      if (lock.open) lock.close();
+    },
+  };
+}
