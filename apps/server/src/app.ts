@@ -49,6 +49,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Start background workers (mail delivery). Off in tests that drive them by hand. */
   startWorkers?: boolean;
+  /** How long start-up waits for the event bus's broker (Redis); tests shorten it. */
+  busStartTimeoutMs?: number;
 }
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -199,6 +201,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const dbHandle =
     opts.db ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   const ownsDb = !opts.db;
+  if (dbHandle.checkpointer) {
+    dbHandle.checkpointer.onError = (err) =>
+      app.log.error({ err }, 'the WAL checkpointer failed; SQLite checkpoints inline from now on');
+  }
   try {
     await migrateToLatest(dbHandle.db, dbHandle.schema);
   } catch (err) {
@@ -212,6 +218,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clock,
     log: app.log,
     ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}),
+    ...(opts.busStartTimeoutMs ? { busStartTimeoutMs: opts.busStartTimeoutMs } : {}),
   });
   await ensureFirstAdmin(config, container.repos.users, app.log);
 
@@ -224,6 +231,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   } catch (err) {
     // Nothing else has started yet: what is open is closed, so the process can exit.
     await container.bus.close();
+    container.mailTransport.close();
     if (ownsDb) await dbHandle.close();
     throw err;
   }

@@ -50,6 +50,7 @@ export function createContainer(opts: {
   clock: Clock;
   log: FastifyBaseLogger;
   mailTransport?: MailTransport;
+  busStartTimeoutMs?: number;
 }) {
   const { config, dbHandle, clock } = opts;
   const { db } = dbHandle;
@@ -70,7 +71,12 @@ export function createContainer(opts: {
   // Live events: in process, or shared by every instance through Redis when REDIS_URL is set
   // (whatever the database), else through the one PostgreSQL they use.
   const bus: EventBus & { start?: () => Promise<void> } = config.redisUrl
-    ? new RedisEventBus(config.redisUrl, dbHandle.schema, opts.log)
+    ? new RedisEventBus(
+        config.redisUrl,
+        dbHandle.schema,
+        opts.log,
+        opts.busStartTimeoutMs ? { startTimeoutMs: opts.busStartTimeoutMs } : {},
+      )
     : dbHandle.dialect === 'postgres' && dbHandle.url
       ? new PgEventBus(
           dbHandle.url,

@@ -11,27 +11,36 @@ export class DataDirLockedError extends Error {}
  * other, and the kernel releases it when the process dies (kill -9 leaves no stale lock).
  * It is a file apart from the database so that the database itself can have a second
  * connection, the WAL checkpointer's (wal-checkpointer.ts).
+ *
+ * The file is never opened here but by SQLite: POSIX locks belong to the process, and closing
+ * any descriptor of a locked file would drop the lock another connection of ours holds on it.
  */
 export function lockDataDir(dataDir: string): { release(): void } {
   const file = path.join(dataDir, 'pawguard.lock');
-  fs.closeSync(fs.openSync(file, 'a', 0o600));
-  const lock = new SQLite(file);
+  let lock: SQLite.Database | null = null;
   try {
+    lock = new SQLite(file);
+    fs.chmodSync(file, 0o600);
     lock.pragma('busy_timeout = 0');
     lock.pragma('locking_mode = EXCLUSIVE');
+    // Nothing is ever written: no journal file beside it.
+    lock.pragma('journal_mode = OFF');
     lock.exec('BEGIN EXCLUSIVE; COMMIT;');
   } catch (err) {
-    lock.close();
+    lock?.close();
     if ((err as { code?: string }).code === 'SQLITE_BUSY') {
       throw new DataDirLockedError(
         `Another PawGuard server is already using ${dataDir}. Stop it, or start this one with a different DATA_DIR.`,
       );
     }
-    throw err;
+    throw new DataDirLockedError(
+      `Cannot take the lock ${file} (${(err as Error).message}). DATA_DIR must be a folder this server can write to.`,
+    );
   }
+  const held = lock;
   return {
     release: () => {
-      if (lock.open) lock.close();
+      if (held.open) held.close();
     },
   };
 }

@@ -49,14 +49,15 @@ function openSqlite(dataDir: string): DbHandle {
   // Created private: it holds the database (password hashes, sessions) and generated secrets.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, 'pawguard.db');
-  // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode,
-  // and the process umask (often 022) would otherwise leave them readable by every account.
-  fs.closeSync(fs.openSync(file, 'a', 0o600));
-  fs.chmodSync(file, 0o600);
-  // Taken before the database is opened, so a second server never touches it.
+  // Taken before the database is touched, so a second server never opens (or closes) a
+  // descriptor of it: closing one would drop the POSIX locks the first server's connection holds.
   const lock = lockDataDir(dataDir);
   let sqlite: SQLite.Database;
   try {
+    // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode,
+    // and the process umask (often 022) would otherwise leave them readable by every account.
+    if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
+    fs.chmodSync(file, 0o600);
     sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
   } catch (err) {

@@ -12,8 +12,8 @@ import { Worker } from 'node:worker_threads';
  * on (a PASSIVE checkpoint never waits for the writer nor makes it wait). The server's own
  * automatic checkpoint stays, at a larger size, as the backstop (WRITER_CHECKPOINT_PAGES).
  *
- * The worker starts at the first checkpoint needed, so a server that writes little (and each
- * test's database) never starts one.
+ * The worker starts once the database has seen START_AFTER_COMMITS commits, so a server that
+ * writes little (and each test's database) never starts one.
  */
 export class WalCheckpointer {
   private worker: Worker | null = null;
@@ -36,9 +36,9 @@ export class WalCheckpointer {
     return this.worker !== null;
   }
 
-  /** Called after each write commit; every `every` commits asks for a checkpoint. */
+  /** Called after each write commit; every `every` commits (past the first few) asks for a checkpoint. */
   committed(): void {
-    if (++this.commits % this.every === 0) this.request();
+    if (++this.commits >= START_AFTER_COMMITS && this.commits % this.every === 0) this.request();
   }
 
   /** Asks for a checkpoint now (one at a time: a request during one runs once after it). */
@@ -72,6 +72,12 @@ export class WalCheckpointer {
       this.onError?.(err);
       this.closing ??= Promise.resolve();
     });
+    worker.on('exit', (code) => {
+      if (code !== 0 && !this.closing) {
+        this.onError?.(new Error(`the WAL checkpointer stopped (exit code ${code})`));
+        this.closing = Promise.resolve();
+      }
+    });
     return worker;
   }
 
@@ -80,6 +86,9 @@ export class WalCheckpointer {
     const worker = this.worker;
     this.closing ??= worker
       ? new Promise<void>((resolve) => {
+          // Kept alive until it has closed its connection: an unreferenced worker would let
+          // a process with nothing else to do exit first, before the lock is released.
+          worker.ref();
           worker.once('exit', () => resolve());
           worker.postMessage('close');
         })
@@ -87,6 +96,12 @@ export class WalCheckpointer {
     return this.closing;
   }
 }
+
+/**
+ * Commits before the worker starts: the migrations of a new database alone make about 60, and a
+ * test's database a few hundred; a server under steady ingest passes this within a second.
+ */
+const START_AFTER_COMMITS = 1_000;
 
 /**
  * Often enough that the worker, not the writer, copies nearly every page: 16 commits write

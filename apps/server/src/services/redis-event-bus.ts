@@ -79,6 +79,9 @@ export class RedisEventBus extends LocalEventBus {
     };
     this.publisher = new Redis(url, {
       ...common,
+      // A Redis that stops answering must not let PUBLISHes pile up in memory until the probe
+      // replaces the connection: each fails after 2 s (and the others resync later).
+      commandTimeout: 2_000,
       connectionName: `pawguard-events-pub-${this.instance}`,
     });
     // Subscribed again by hand after a reconnect, so the resync follows the SUBSCRIBE.

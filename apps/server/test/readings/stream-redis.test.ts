@@ -31,9 +31,11 @@ describe.skipIf(usePostgres)('REDIS_URL at start', () => {
         ADMIN_PASSWORD: TEST_PASSWORD,
         REDIS_URL: `redis://127.0.0.1:${port}`,
       });
-      const failure = await buildApp({ config, logStream: new PassThrough() }).catch(
-        (err: unknown) => err,
-      );
+      const failure = await buildApp({
+        config,
+        logStream: new PassThrough(),
+        busStartTimeoutMs: 200,
+      }).catch((err: unknown) => err);
       expect(failure).toBeInstanceOf(EventBusUnavailableError);
       expect((failure as Error).message).toMatch(/^REDIS_URL: Redis at redis:\/\/127\.0\.0\.1:/);
       // The database it opened is closed again: the next start is not refused as a second owner.

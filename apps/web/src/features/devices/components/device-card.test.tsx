@@ -38,7 +38,9 @@ describe('DeviceCard', () => {
       last_seen: new Date(NOW - 5_000).toISOString(),
     });
     expect(screen.getByText('Device Connected')).toBeInTheDocument();
-    expect(screen.getByText(/registered to your account and sending readings/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/registered to your account and has sent readings/),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/once it is powered on/)).not.toBeInTheDocument();
     expect(screen.queryByText('How to set it up')).not.toBeInTheDocument();
   });

@@ -109,10 +109,10 @@ export function DeviceCard({ device, now, onEdit, onDelete }: DeviceCardProps) {
                     </details>
                   </>
                 ) : (
-                  // It has sent data, so it is set up and online; only its own report (its
+                  // It has sent data, so it is set up; only its own report (its
                   // firmware) is missing, which is no task for the owner.
                   <p className="text-xs">
-                    The collar is registered to your account and sending readings. Its firmware
+                    The collar is registered to your account and has sent readings. Its firmware
                     version is not known yet.
                   </p>
                 )}
