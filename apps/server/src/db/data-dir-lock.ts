@@ -23,8 +23,8 @@ export function lockDataDir(dataDir: string): { release(): void } {
     fs.chmodSync(file, 0o600);
     lock.pragma('busy_timeout = 0');
     lock.pragma('locking_mode = EXCLUSIVE');
-    // Nothing is ever written: no journal file beside it.
-    lock.pragma('journal_mode = OFF');
+    // Nothing is ever written: no journal file beside it (OFF is refused in defensive mode).
+    lock.pragma('journal_mode = MEMORY');
     lock.exec('BEGIN EXCLUSIVE; COMMIT;');
   } catch (err) {
     lock?.close();

@@ -114,6 +114,7 @@ describe('the DATA_DIR lock', () => {
     const { dataDir } = await freshDatabase();
     const lockFile = path.join(dataDir, 'pawguard.lock');
     expect(fs.statSync(lockFile).mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(`${lockFile}-journal`)).toBe(false);
     expect(lockProbe(lockFile)).toBe('SQLITE_BUSY');
   });
 });
