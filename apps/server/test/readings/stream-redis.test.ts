@@ -14,6 +14,7 @@ import { ownedCollar } from '../helpers/devices.js';
 import { postAsCollar } from '../helpers/readings.js';
 import { listen, openStream, readingOf, ticketFor } from '../helpers/sse.js';
 import { testRedisUrl, withDatabase } from '../helpers/redis.js';
+import { expectReadingArrivesAt, withSecondInstance } from '../helpers/second-instance.js';
 
 const redisUrl = await testRedisUrl('the live stream over Redis (REDIS_URL)');
 const reading = (temperature: number) => ({ temperature, humidity: 40 });
@@ -77,38 +78,14 @@ describe.skipIf(!redisUrl)('live events through Redis (REDIS_URL)', () => {
     'carry a reading posted to one instance to a stream open on another',
     async () => {
       const t = await createTestApp({ env: { REDIS_URL: redisUrl! } });
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-second-'));
-      const db = await openDatabase({
-        dataDir,
-        databaseUrl: process.env.TEST_DATABASE_URL!,
-        pgSchema: t.dbHandle.schema!,
-      });
-      const second = await buildApp({
-        config: t.config,
-        db,
-        startWorkers: false,
-        clock: t.clock,
-        logStream: new PassThrough(),
-      });
-      await second.ready();
       try {
-        // Redis carries them, not LISTEN/NOTIFY, though both are on PostgreSQL.
-        expect(t.app.container.bus).toBeInstanceOf(RedisEventBus);
-        expect(second.container.bus).toBeInstanceOf(RedisEventBus);
-        const base2 = await second.listen({ port: 0, host: '127.0.0.1' });
-        const admin = await seedUser(t, { role: 'admin' });
-        const owner = await seedUser(t);
-        const c = await ownedCollar(t, admin, owner);
-        const s = await openStream(base2, await ticketFor(t, owner.token));
-        expect(s.status).toBe(200);
-        await postAsCollar(t, c.device_id, c.device_key, reading(27));
-        const e = await s.next(readingOf(c.id));
-        expect((e.data as { reading: { temperature: number } }).reading.temperature).toBe(27);
-        s.close();
+        await withSecondInstance(t, async (second, base2) => {
+          // Redis carries them, not LISTEN/NOTIFY, though both are on PostgreSQL.
+          expect(t.app.container.bus).toBeInstanceOf(RedisEventBus);
+          expect(second.container.bus).toBeInstanceOf(RedisEventBus);
+          await expectReadingArrivesAt(t, base2);
+        });
       } finally {
-        await second.close();
-        await db.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
         await t.close();
       }
     },

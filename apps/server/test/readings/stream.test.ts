@@ -1,9 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { openDatabase } from '../../src/db/index.js';
 import {
   bearer,
   createTestApp,
@@ -16,6 +11,7 @@ import { expectError } from '../helpers/api.js';
 import { ownedCollar } from '../helpers/devices.js';
 import { postAsCollar } from '../helpers/readings.js';
 import { listen, openStream, readingOf, ticketFor, until, type SseClient } from '../helpers/sse.js';
+import { expectReadingArrivesAt, withSecondInstance } from '../helpers/second-instance.js';
 
 let t: TestApp;
 let base: string;
@@ -207,29 +203,6 @@ describe('GET /api/stream', () => {
 
 describe.runIf(usePostgres)('several server instances on one PostgreSQL', () => {
   it('carry a reading posted to one instance to a stream open on another', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-second-'));
-    const db = await openDatabase({
-      dataDir,
-      databaseUrl: process.env.TEST_DATABASE_URL!,
-      pgSchema: t.dbHandle.schema!,
-    });
-    const second = await buildApp({ config: t.config, db, startWorkers: false, clock: t.clock });
-    await second.ready();
-    try {
-      const base2 = await second.listen({ port: 0, host: '127.0.0.1' });
-      const owner = await seedUser(t);
-      const c = await ownedCollar(t, admin, owner);
-      const s = await openStream(base2, await ticketFor(t, owner.token));
-      open.push(s);
-      expect(s.status).toBe(200);
-      await postAsCollar(t, c.device_id, c.device_key, reading(27));
-      const e = await s.next(readingOf(c.id));
-      expect((e.data as { reading: { temperature: number } }).reading.temperature).toBe(27);
-      s.close();
-    } finally {
-      await second.close();
-      await db.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    await withSecondInstance(t, async (_second, base2) => expectReadingArrivesAt(t, base2));
   });
 });

@@ -93,16 +93,9 @@ function DogCards({
   // The links below still work; a failed look-up here must not hide them.
   if (pets.isError) {
     return (
-      <p role="alert" className="mb-6 rounded-lg border p-4 text-sm text-muted-foreground">
-        Your dogs could not be loaded just now.{' '}
-        <button
-          type="button"
-          className="font-medium text-foreground underline underline-offset-2"
-          onClick={() => void pets.refetch()}
-        >
-          Try again
-        </button>
-      </p>
+      <LoadFailed className="mb-6" onRetry={() => void pets.refetch()}>
+        Your dogs could not be loaded just now.
+      </LoadFailed>
     );
   }
   if (pets.data.length === 0) {
@@ -128,16 +121,9 @@ function DogCards({
       </h2>
       {collars === 'failed' ? (
         // Said once for every card: whether a dog wears a collar is not known, not "none".
-        <p role="alert" className="mb-4 rounded-lg border p-4 text-sm text-muted-foreground">
-          Your collars could not be loaded just now, so their readings are not shown.{' '}
-          <button
-            type="button"
-            className="font-medium text-foreground underline underline-offset-2"
-            onClick={() => void devices.refetch()}
-          >
-            Try again
-          </button>
-        </p>
+        <LoadFailed className="mb-4" onRetry={() => void devices.refetch()}>
+          Your collars could not be loaded just now, so their readings are not shown.
+        </LoadFailed>
       ) : null}
       <ul className="grid gap-4 sm:grid-cols-2">
         {pets.data.map((dog) => {
@@ -232,5 +218,32 @@ function DogHomeCard({ dog, state, now }: { dog: Dog; state: DogHomeState; now: 
     >
       {body}
     </Link>
+  );
+}
+
+/** A list that failed to load, said plainly, with a way to ask again. */
+function LoadFailed({
+  className,
+  onRetry,
+  children,
+}: {
+  className: string;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <p
+      role="alert"
+      className={cn('rounded-lg border p-4 text-sm text-muted-foreground', className)}
+    >
+      {children}{' '}
+      <button
+        type="button"
+        className="font-medium text-foreground underline underline-offset-2"
+        onClick={onRetry}
+      >
+        Try again
+      </button>
+    </p>
   );
 }
