@@ -1,38 +1,28 @@
 import { lazy, type ReactElement } from 'react';
+import { preloadable } from '@/lib/preloadable';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { startEarlyRequests } from '@/lib/early-requests';
 import { RootLayout } from './layouts/root-layout';
 import { ProtectedLayout } from './layouts/protected-layout';
 import { OpenLayout } from './layouts/open-layout';
+import { SignedInLayout } from './layouts/signed-in-shell';
 import { AppErrorBoundary } from './error-boundary';
 
-// Every screen but the landing page loads on demand (landing JS budget: 100 kB gzipped).
-const screens = {
-  dashboard: () => import('./routes/dashboard'),
-  myPets: () => import('./routes/my-pets'),
-  monitoring: () => import('./routes/monitoring'),
-  devices: () => import('./routes/devices'),
-  deviceHistory: () => import('./routes/device-history'),
-  registerDevice: () => import('./routes/register-device'),
-  admin: () => import('./routes/admin'),
-  adminDevices: () => import('./routes/admin-devices'),
-  notifications: () => import('./routes/notifications'),
-  safety: () => import('./routes/safety'),
-  support: () => import('./routes/support'),
-};
-const DashboardRoute = lazy(screens.dashboard);
-const MyPetsRoute = lazy(screens.myPets);
-const MonitoringRoute = lazy(screens.monitoring);
-const DevicesRoute = lazy(screens.devices);
-const DeviceHistoryRoute = lazy(screens.deviceHistory);
-const RegisterDeviceRoute = lazy(screens.registerDevice);
-const AdminRoute = lazy(screens.admin);
-const AdminDevicesRoute = lazy(screens.adminDevices);
-const NotificationsRoute = lazy(screens.notifications);
+// Every screen but the landing page loads on demand (landing JS budget: 100 kB gzipped). A
+// returning visitor's screen is preloaded (preloadSignedIn) and then renders without a loader.
+const DashboardRoute = preloadable(() => import('./routes/dashboard'));
+const MyPetsRoute = preloadable(() => import('./routes/my-pets'));
+const MonitoringRoute = preloadable(() => import('./routes/monitoring'));
+const DevicesRoute = preloadable(() => import('./routes/devices'));
+const DeviceHistoryRoute = preloadable(() => import('./routes/device-history'));
+const RegisterDeviceRoute = preloadable(() => import('./routes/register-device'));
+const AdminRoute = preloadable(() => import('./routes/admin'));
+const AdminDevicesRoute = preloadable(() => import('./routes/admin-devices'));
+const NotificationsRoute = preloadable(() => import('./routes/notifications'));
 const EmergencyRoute = lazy(() => import('./routes/emergency'));
-const SafetyRoute = lazy(screens.safety);
-const SupportRoute = lazy(screens.support);
+const SafetyRoute = preloadable(() => import('./routes/safety'));
+const SupportRoute = preloadable(() => import('./routes/support'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**
@@ -48,27 +38,27 @@ const dashboardRequests = ['/dogs', '/devices', '/alerts?resolved=false&limit=10
 const protectedRoutes: {
   path: string;
   element: ReactElement;
-  load: () => Promise<unknown>;
+  screen: { preload: () => Promise<unknown> };
   requests?: readonly string[];
 }[] = [
   {
     path: paths.home,
     element: <DashboardRoute />,
-    load: screens.dashboard,
+    screen: DashboardRoute,
     requests: dashboardRequests,
   },
-  { path: paths.myPets, element: <MyPetsRoute />, load: screens.myPets },
-  { path: paths.petProfiles, element: <MyPetsRoute />, load: screens.myPets },
-  { path: paths.myDogs, element: <MyPetsRoute />, load: screens.myPets },
-  { path: paths.monitoring, element: <MonitoringRoute />, load: screens.monitoring },
-  { path: paths.devices, element: <DevicesRoute />, load: screens.devices },
-  { path: paths.deviceHistory, element: <DeviceHistoryRoute />, load: screens.deviceHistory },
-  { path: paths.registerDevice, element: <RegisterDeviceRoute />, load: screens.registerDevice },
-  { path: paths.admin, element: <AdminRoute />, load: screens.admin },
-  { path: paths.adminDevices, element: <AdminDevicesRoute />, load: screens.adminDevices },
-  { path: paths.notifications, element: <NotificationsRoute />, load: screens.notifications },
-  { path: paths.safety, element: <SafetyRoute />, load: screens.safety },
-  { path: paths.support, element: <SupportRoute />, load: screens.support },
+  { path: paths.myPets, element: <MyPetsRoute />, screen: MyPetsRoute },
+  { path: paths.petProfiles, element: <MyPetsRoute />, screen: MyPetsRoute },
+  { path: paths.myDogs, element: <MyPetsRoute />, screen: MyPetsRoute },
+  { path: paths.monitoring, element: <MonitoringRoute />, screen: MonitoringRoute },
+  { path: paths.devices, element: <DevicesRoute />, screen: DevicesRoute },
+  { path: paths.deviceHistory, element: <DeviceHistoryRoute />, screen: DeviceHistoryRoute },
+  { path: paths.registerDevice, element: <RegisterDeviceRoute />, screen: RegisterDeviceRoute },
+  { path: paths.admin, element: <AdminRoute />, screen: AdminRoute },
+  { path: paths.adminDevices, element: <AdminDevicesRoute />, screen: AdminDevicesRoute },
+  { path: paths.notifications, element: <NotificationsRoute />, screen: NotificationsRoute },
+  { path: paths.safety, element: <SafetyRoute />, screen: SafetyRoute },
+  { path: paths.support, element: <SupportRoute />, screen: SupportRoute },
 ];
 
 /**
@@ -105,8 +95,8 @@ const routePath = (pathname: string) => pathname.toLowerCase().replace(/(.)\/+$/
 export function preloadSignedIn(pathname: string, token: string): void {
   const path = routePath(pathname);
   startEarlyRequests(token, [...earlyRequests.all, ...(earlyRequests.byPath[path] ?? [])]);
-  void import('./layouts/signed-in-layout');
-  void protectedRoutes.find((route) => route.path === path)?.load();
+  void SignedInLayout.preload();
+  void protectedRoutes.find((route) => route.path === path)?.screen.preload();
 }
 
 /** The paths at which a signed-out visitor sees the landing page (prerendered at build time). */

@@ -1,11 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { User } from '@pawguard/shared';
+import { preloadable } from '@/lib/preloadable';
 import { PageLoader } from './page-loader';
 
-// The signed-in chrome (header, preferences query, footer) stays out of the landing bundle.
-const SignedInLayout = lazy(() =>
-  import('./signed-in-layout').then((m) => ({ default: m.SignedInLayout })),
-);
+// The signed-in chrome (header, preferences query, footer) stays out of the landing bundle;
+// a returning visitor's is preloaded (app/router.tsx: preloadSignedIn).
+export const SignedInLayout = preloadable(async () => ({
+  default: (await import('./signed-in-layout')).SignedInLayout,
+}));
 
 export function SignedInShell({ user }: { user: User }) {
   return (
