@@ -95,8 +95,13 @@ const routePath = (pathname: string) => pathname.toLowerCase().replace(/(.)\/+$/
 export function preloadSignedIn(pathname: string, token: string): void {
   const path = routePath(pathname);
   startEarlyRequests(token, [...earlyRequests.all, ...(earlyRequests.byPath[path] ?? [])]);
-  void SignedInLayout.preload();
-  void protectedRoutes.find((route) => route.path === path)?.screen.preload();
+  // A chunk that fails here is reported when the screen renders (its error boundary).
+  const ignore = () => undefined;
+  SignedInLayout.preload().catch(ignore);
+  protectedRoutes
+    .find((route) => route.path === path)
+    ?.screen.preload()
+    .catch(ignore);
 }
 
 /** The paths at which a signed-out visitor sees the landing page (prerendered at build time). */
