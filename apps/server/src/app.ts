@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyServerOptions,
+  type onSendHookHandler,
 } from 'fastify';
 import {
   serializerCompiler,
@@ -22,7 +23,11 @@ import { createContainer, type Container } from './container.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerAuth, type DeviceAuthenticator } from './plugins/auth.js';
 import { deviceKeyAuthenticator } from './plugins/device-auth.js';
-import { helmetHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
+import {
+  API_NO_STORE,
+  helmetHeaders,
+  registerSecurityHeaders,
+} from './plugins/security-headers.js';
 import { apiRoutes } from './routes/api/index.js';
 import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap.js';
 import { systemClock, type Clock } from './services/clock.js';
@@ -78,6 +83,9 @@ export function loadWebPages(dist: string): { pageFor: (url: string) => string }
     },
   };
 }
+
+/** The log levels at which an info line is written. */
+const INFO_LOGGED = new Set(['info', 'debug', 'trace']);
 
 /** Collar and API bodies are small; a 100 kB cap keeps a flood of large bodies cheap to refuse. */
 export const BODY_LIMIT = 100 * 1024;
@@ -184,9 +192,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 200 },
     // Refused by the router before any route runs: the same { error } answer as the rest, and
     // a status from the API's set (DESIGN §4).
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       // Answered before any hook runs: the security headers are added here.
       reply.headers(securityHeaders);
+      if (request.url.startsWith('/api')) reply.headers(API_NO_STORE);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
         return reply.code(400).send({ error: 'A part of the address is too long' });
       return reply.code(400).send({ error: 'The address is not valid' });
@@ -279,19 +288,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // After helmet and the rate limiter, so refused requests still carry the headers and floods stay cheap.
   registerAuth(app, { auth: container.auth, deviceAuthenticator: () => app.deviceAuthenticator });
 
-  // One line per answered request. Routes on the hot path set a quieter logLevel (collars'
-  // readings are counted instead, in one line a minute).
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-      'request completed',
-    );
+  // The documentation UI's files come with @fastify/static's own Cache-Control; like every
+  // other API answer they are sent with no-store (the onRequest hook's header is overwritten).
+  const noStore: onSendHookHandler = (_request, reply, payload, done) => {
+    reply.headers(API_NO_STORE);
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.onSend = [...[route.onSend ?? []].flat(), noStore];
   });
 
-  // API answers are never cached by browsers or proxies.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
-    return payload;
+  // One line per answered request. Routes on the hot path set a quieter logLevel (collars'
+  // readings are counted instead, in one line a minute), and then this costs them a level check.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (INFO_LOGGED.has(request.log.level))
+      request.log.info(
+        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    done();
   });
 
   await app.register(swagger, {

@@ -38,13 +38,22 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** helmet's headers on every answer (a hijacked reply, the live stream, copies them). */
+/** API answers are never cached by browsers or proxies. */
+export const API_NO_STORE = { 'cache-control': 'no-store' } as const;
+
+/**
+ * helmet's headers on every answer (a hijacked reply, the live stream, copies them), and
+ * `Cache-Control: no-store` on every API answer, set as the request arrives so that a refusal
+ * carries them as well as a success. One synchronous hook: the collars' ingest path pays for
+ * each hook a request goes through.
+ */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   headers: Record<string, string>,
 ): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = { ...headers, ...API_NO_STORE };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api') ? apiHeaders : headers);
     done();
   });
 }

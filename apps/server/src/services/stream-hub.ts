@@ -36,8 +36,15 @@ const hashTicket = (t: string) => hash('sha256', t, 'hex');
 export class StreamHub {
   private readonly boot = randomUUID().slice(0, 8);
   private seq = 0;
-  private readonly ring: { n: number; message: BusMessage; frame: string }[] = [];
+  /** The last REPLAY_WINDOW events; each framed once, when first written to a client. */
+  private readonly ring: { n: number; message: BusMessage; frame?: string }[] = [];
   private readonly clients = new Set<Client>();
+  /**
+   * The same streams by user, and the admins' apart: an event goes to its audience and the
+   * admins without looking at every other owner's stream (a reading has an audience of one).
+   */
+  private readonly byUser = new Map<string, Set<Client>>();
+  private readonly admins = new Set<Client>();
   private readonly unsubscribe: () => void;
   private heartbeat: NodeJS.Timeout | null = null;
 
@@ -94,8 +101,8 @@ export class StreamHub {
     lastEventId: string | undefined,
   ): void {
     const client: Client = { res, ...who };
-    this.clients.add(client);
-    res.on('close', () => this.clients.delete(client));
+    this.add(client);
+    res.on('close', () => this.forget(client));
     // A connection reset while we write is the browser gone, not a server fault.
     res.on('error', () => this.end(client));
     res.write(`retry: 3000\n: connected\n\n`);
@@ -107,9 +114,25 @@ export class StreamHub {
     for (const c of this.clients) if (c.sessionId === sessionId) this.end(c);
   }
 
+  private add(client: Client): void {
+    this.clients.add(client);
+    let own = this.byUser.get(client.userId);
+    if (!own) this.byUser.set(client.userId, (own = new Set()));
+    own.add(client);
+    if (client.admin) this.admins.add(client);
+  }
+
+  private forget(client: Client): void {
+    this.clients.delete(client);
+    this.admins.delete(client);
+    const own = this.byUser.get(client.userId);
+    own?.delete(client);
+    if (own?.size === 0) this.byUser.delete(client.userId);
+  }
+
   /** Ends a stream and forgets it at once, so nothing is written to it afterwards. */
   private end(client: Client): void {
-    this.clients.delete(client);
+    this.forget(client);
     if (!client.res.writableEnded) client.res.end();
   }
 
@@ -122,18 +145,32 @@ export class StreamHub {
       return;
     }
     for (const entry of this.ring) {
-      if (entry.n > last && this.sees(client, entry.message)) this.write(client, entry.frame);
+      if (entry.n > last && this.sees(client, entry.message))
+        this.write(client, (entry.frame ??= this.frame(entry.n, entry.message.event)));
     }
   }
 
   private onMessage(message: BusMessage): void {
     const n = ++this.seq;
-    const frame = this.frame(n, message.event);
+    const entry: { n: number; message: BusMessage; frame?: string } = { n, message };
     if (message.event.type !== 'resync') {
-      this.ring.push({ n, message, frame });
+      this.ring.push(entry);
       if (this.ring.length > REPLAY_WINDOW) this.ring.shift();
     }
-    for (const c of this.clients) if (this.sees(c, message)) this.write(c, frame);
+    const frame = () => (entry.frame ??= this.frame(n, message.event));
+    if (message.event.type === 'resync') {
+      for (const c of this.clients) this.write(c, frame());
+      return;
+    }
+    const audience = message.audience.length > 1 ? new Set(message.audience) : message.audience;
+    for (const userId of audience) {
+      const own = this.byUser.get(userId);
+      if (own) for (const c of own) this.write(c, frame());
+    }
+    if (!message.personal) {
+      // An admin in the audience has had it above.
+      for (const c of this.admins) if (!message.audience.includes(c.userId)) this.write(c, frame());
+    }
   }
 
   private sees(client: Client, message: BusMessage): boolean {
@@ -150,13 +187,13 @@ export class StreamHub {
 
   private write(client: Client, frame: string): void {
     if (client.res.writableEnded || client.res.destroyed) {
-      this.clients.delete(client);
+      this.forget(client);
       return;
     }
     // A client that cannot keep up (a full socket buffer) is dropped; it reconnects and
     // catches up from the replay window instead of growing our memory.
     if (client.res.writableLength > 1_000_000) {
-      this.clients.delete(client);
+      this.forget(client);
       client.res.destroy();
       return;
     }
@@ -178,7 +215,8 @@ export class StreamHub {
       for (const c of this.clients) {
         const role = live.get(c.sessionId);
         if (role === undefined) this.end(c);
-        else c.admin = role === 'admin';
+        else if ((c.admin = role === 'admin')) this.admins.add(c);
+        else this.admins.delete(c);
       }
     } catch (err) {
       this.d.log.warn({ err }, 'live stream session check failed');
