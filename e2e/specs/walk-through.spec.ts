@@ -169,7 +169,52 @@ for (const viewport of [PHONE, LAPTOP]) {
       await expect(
         page.getByRole('alert').filter({ hasText: 'could not be loaded' }),
       ).toBeVisible();
+      await expect(health).toContainText('Service up; some data failed to load');
       await expect(page.getByText('All systems operational')).toHaveCount(0);
+    });
+
+    test("the owner's home: a card per dog with its state, temperature, humidity, battery and age, live", async ({
+      page,
+      request,
+    }) => {
+      const owner = await registerUser(request);
+      const biscuit = await addPet(request, owner, 'Biscuit');
+      await addPet(request, owner, 'Luna');
+      const collar = await addCollar(request, owner, biscuit, 'Biscuit collar');
+      // 25 °C is under the default warning threshold (85 °F).
+      await postReadings(request, collar, [{ temperature: 25, humidity: 48, battery: 76 }]);
+
+      await signInWithToken(page, owner.token, '/');
+      const dogs = page.getByRole('region', { name: 'Your dogs now' });
+      const card = (name: string) => dogs.getByRole('link', { name, exact: true });
+      const biscuitCard = card('Biscuit');
+      await expect(biscuitCard.getByText('Safe', { exact: true })).toBeVisible();
+      await expect(biscuitCard.getByText('25.0°C / 77.0°F')).toBeVisible();
+      await expect(biscuitCard.getByText('48.0%')).toBeVisible();
+      await expect(biscuitCard.getByRole('meter', { name: 'Battery' })).toHaveAttribute(
+        'aria-valuenow',
+        '76',
+      );
+      await expect(biscuitCard.getByText(/^Updated (just now|\d+s ago)$/)).toBeVisible();
+      await expect(card('Luna').getByText('No collar', { exact: true })).toBeVisible();
+
+      // The first thing on a phone: the cards come before the dashboard's links, stacked on a
+      // phone and side by side on a laptop, and nothing scrolls sideways.
+      const [first, second] = await Promise.all(
+        ['Biscuit', 'Luna'].map(async (name) => (await card(name).boundingBox())!),
+      );
+      if (viewport === PHONE) expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+      else expect(second.y).toBe(first.y);
+      expect(first.y).toBeLessThan(viewport.height);
+      await noSidewaysScroll(page);
+
+      // The dog walks into the sun: the card follows without a reload.
+      await page.evaluate(() => Object.assign(window, { stillHere: true }));
+      await postReadings(request, collar, [{ temperature: 31, humidity: 60, battery: 75 }]);
+      await expect(biscuitCard.getByText('Warning', { exact: true })).toBeVisible();
+      await expect(biscuitCard.getByText('31.0°C / 87.8°F')).toBeVisible();
+      await expect(biscuitCard.getByText('60.0%')).toBeVisible();
+      expect(await page.evaluate(() => 'stillHere' in window)).toBe(true);
     });
 
     test('2: on the emergency page the real helpline comes first and sample clinics look inert', async ({
