@@ -8,6 +8,7 @@ import {
   loginAsAdmin,
   postReadings,
   registerUser,
+  uniqueEmail,
   type Account,
 } from '../support/api';
 import { signInWithToken, toast } from '../support/app';
@@ -171,6 +172,38 @@ for (const viewport of [PHONE, LAPTOP]) {
       ).toBeVisible();
       await expect(health).toContainText('Service up; some data failed to load');
       await expect(page.getByText('All systems operational')).toHaveCount(0);
+    });
+
+    test('1: the waitlist shows each entry whole, without a sideways scroller', async ({
+      page,
+      request,
+    }) => {
+      const entry = {
+        name: 'Philippa Worthington-Featherstone',
+        email: uniqueEmail('walk-waitlist'),
+        phone: '+1 (555) 010-2020',
+        petName: 'Pepper',
+        petBreed: 'Beagle',
+      };
+      const joined = await request.post('/api/waitlist', { data: entry });
+      expect(joined.status(), await joined.text()).toBe(201);
+      const admin = await loginAsAdmin(request);
+      await signInWithToken(page, admin.token, '/');
+      const row = page
+        .getByRole('region', { name: 'Waitlist' })
+        .getByRole('row')
+        .filter({ hasText: entry.email });
+      await row.scrollIntoViewIfNeeded();
+      for (const text of [entry.email, entry.phone, entry.petName, entry.petBreed]) {
+        const box = (await row.getByText(text, { exact: true }).boundingBox())!;
+        expect(box.x, text).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, text).toBeLessThanOrEqual(viewport.width);
+      }
+      // On a phone the entry is a card whose fields say what they are.
+      const email = row.getByRole('cell').filter({ hasText: entry.email });
+      const label = await email.evaluate((cell) => getComputedStyle(cell, '::before').content);
+      expect(label).toBe(viewport === PHONE ? '"Email"' : 'none');
+      await noSidewaysScroll(page);
     });
 
     test("the owner's home: a card per dog with its state, temperature, humidity, battery and age, live", async ({
