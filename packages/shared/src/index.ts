@@ -7,6 +7,7 @@ export * from './schemas/public-config.js';
 export * from './schemas/waitlist.js';
 export * from './domain/units.js';
 export * from './domain/relative-time.js';
+export * from './domain/phone.js';
 export * from './domain/avatar.js';
 export * from './domain/device-id.js';
 export * from './domain/freshness.js';

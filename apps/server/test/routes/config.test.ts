@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { telHref } from '../../src/routes/api/config.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -27,13 +26,5 @@ describe('GET /api/config', () => {
       paths: Record<string, unknown>;
     };
     expect(doc.paths['/api/config']).toBeDefined();
-  });
-});
-
-describe('telHref', () => {
-  it('turns a number as people write it into a tel: number', () => {
-    expect(telHref('(800) 555-0142')).toBe('+18005550142');
-    expect(telHref('+44 20 7946 0000')).toBe('+442079460000');
-    expect(telHref('555 0142 99')).toBe('555014299');
   });
 });

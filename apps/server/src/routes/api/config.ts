@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicConfigResponseSchema } from '@pawguard/shared';
+import { publicConfigResponseSchema, telHref } from '@pawguard/shared';
 
 /** Settings the web app shows (the Support page's contacts); nothing secret. */
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,10 +20,3 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 };
-
-/** '(800) 555-0142' → '+18005550142'; a number without a country code is taken as North American. */
-export function telHref(phone: string): string {
-  const digits = phone.replace(/[^\d]/g, '');
-  if (phone.trim().startsWith('+')) return `+${digits}`;
-  return digits.length === 10 ? `+1${digits}` : digits;
-}

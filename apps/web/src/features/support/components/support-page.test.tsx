@@ -42,6 +42,15 @@ describe('SupportPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Start Chat' })).toBeDisabled();
   });
 
+  it('falls back to the documented sample contacts, dialled as the server would write them, when the settings do not load', async () => {
+    stubFetch({ 'GET /api/config': () => jsonResponse(500, { error: 'Internal Server Error' }) });
+    renderWithProviders(<SupportPage />, { route: '/support' });
+    expect(
+      await screen.findByRole('link', { name: 'Call Support' }, { timeout: 10_000 }),
+    ).toHaveAttribute('href', 'tel:+18005550142');
+    expect(screen.getByText(SUPPORT_CONTACT.phone)).toBeInTheDocument();
+  });
+
   it('leads the emergency banner with the real poison helpline and the vet finder', async () => {
     setup();
     const helpline = screen.getByRole('link', {

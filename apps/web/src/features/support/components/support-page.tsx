@@ -20,6 +20,7 @@ import {
   SUPPORT_FAQ,
   SUPPORT_RESOURCES,
 } from '@pawguard/shared/content';
+import { telHref } from '@pawguard/shared';
 import { PageHeader } from '@/components/page-header';
 import {
   Accordion,
@@ -51,7 +52,7 @@ export function SupportPage() {
       ? {
           support_email: SUPPORT_CONTACT.email,
           support_phone: SUPPORT_CONTACT.phone,
-          support_phone_tel: SUPPORT_CONTACT.phone.replace(/[^\d+]/g, ''),
+          support_phone_tel: telHref(SUPPORT_CONTACT.phone),
         }
       : undefined);
   return (
