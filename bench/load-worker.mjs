@@ -76,6 +76,21 @@ const jobs = {
     return measured(pool, () => fixedRate({ rate, seconds, request }));
   },
 
+  /** As many signed-in GETs of one path as `concurrency` clients can get answered. */
+  async 'get-closed'({ base, token, path, concurrency, seconds }) {
+    const pool = new Pool(base, { connections: concurrency });
+    const request = async () => {
+      const res = await pool.request({
+        path,
+        method: 'GET',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await res.body.dump();
+      return res.statusCode === 200;
+    };
+    return measured(pool, () => closedLoop({ concurrency, seconds, request }));
+  },
+
   /** Signed-in GETs at a fixed rate, the paths in turn. */
   async 'get-rate'({ base, token, paths, rate, seconds }) {
     const pool = new Pool(base, { connections: 32 });

@@ -14,7 +14,7 @@ import {
   type RegistrationEvent,
 } from '@pawguard/shared';
 import type { Database, DevicesTable } from '../db/schema.js';
-import { readPage, type PageRequest } from './paging.js';
+import { readPage, readPageCompiled, type PageRequest } from './paging.js';
 import { CompiledQueries, inListChunks } from '../db/compiled-queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -100,9 +100,13 @@ export class DevicesRepository {
   /** An owner's devices, oldest first. */
   async pageByUser(userId: string, page: PageRequest) {
     return asDevices(
-      await readPage(
-        this.db.selectFrom('devices').where('devices.user_id', '=', userId),
+      await readPageCompiled(
+        this.compiled,
+        this.db,
+        'devices.pageByUser',
+        ([user]) => this.db.selectFrom('devices').where('devices.user_id', '=', user as string),
         (q) => this.names(q).orderBy('devices.created_at', 'asc').orderBy('devices.id', 'asc'),
+        [userId],
         page,
       ),
     );

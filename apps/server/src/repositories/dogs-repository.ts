@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DogsTable } from '../db/schema.js';
 import type { Dialect } from '../db/index.js';
-import { readPage, type PageRequest } from './paging.js';
+import { CompiledQueries } from '../db/compiled-queries.js';
+import { readPage, readPageCompiled, type PageRequest } from './paging.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -22,6 +23,8 @@ export type DogFields = Pick<
 type ProfileColumn = 'sex' | 'body_condition' | 'health_conditions';
 
 export class DogsRepository {
+  private readonly compiled = new CompiledQueries(4);
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
@@ -47,9 +50,13 @@ export class DogsRepository {
 
   /** An owner's pets, oldest first. */
   pageByUser(userId: string, page: PageRequest) {
-    return readPage(
-      this.db.selectFrom('dogs').where('dogs.user_id', '=', userId),
+    return readPageCompiled(
+      this.compiled,
+      this.db,
+      'dogs.pageByUser',
+      ([user]) => this.db.selectFrom('dogs').where('dogs.user_id', '=', user as string),
       (q) => q.selectAll('dogs').orderBy('dogs.created_at', 'asc').orderBy('dogs.id', 'asc'),
+      [userId],
       page,
     );
   }

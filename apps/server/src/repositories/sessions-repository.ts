@@ -1,9 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SessionsTable } from '../db/schema.js';
+import { CompiledQueries } from '../db/compiled-queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export class SessionsRepository {
+  private readonly compiled = new CompiledQueries(4);
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(row: SessionsTable, ex: Executor = this.db): Promise<void> {
@@ -12,22 +15,30 @@ export class SessionsRepository {
 
   /** The live session's user, read fresh on every request so role changes apply at once. */
   findActiveUser(sessionId: string, userId: string, now: string) {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'users.id',
-        'users.name',
-        'users.email',
-        'users.role',
-        'users.created_at',
-        'sessions.id as session_id',
-      ])
-      .where('sessions.id', '=', sessionId)
-      .where('sessions.user_id', '=', userId)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', now)
-      .executeTakeFirst();
+    // Every signed-in request asks this: built and compiled once (see CompiledQueries).
+    return this.compiled
+      .run(
+        this.db,
+        'findActiveUser',
+        ([id, user, at]) =>
+          this.db
+            .selectFrom('sessions')
+            .innerJoin('users', 'users.id', 'sessions.user_id')
+            .select([
+              'users.id',
+              'users.name',
+              'users.email',
+              'users.role',
+              'users.created_at',
+              'sessions.id as session_id',
+            ])
+            .where('sessions.id', '=', id as string)
+            .where('sessions.user_id', '=', user as string)
+            .where('sessions.revoked_at', 'is', null)
+            .where('sessions.expires_at', '>', at as string),
+        [sessionId, userId, now],
+      )
+      .then((r) => r.rows[0]);
   }
 
   async revoke(sessionId: string, now: string): Promise<void> {
