@@ -195,12 +195,16 @@ function EmergencyLine({ phone, phoneTel }: { phone?: string; phoneTel?: string 
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span>Collar or account problem during an emergency?</span>
+        {/* Spec section 2: a 24/7 emergency line button; after the two above, for the collar. */}
         {phone && phoneTel ? (
-          <a className="font-medium underline underline-offset-4" href={`tel:${phoneTel}`}>
-            Call Emergency Line {phone}
-          </a>
+          <Button asChild variant="outline" size="sm" className="h-auto min-h-9 whitespace-normal">
+            <a href={`tel:${phoneTel}`}>
+              <Phone aria-hidden="true" />
+              Call Emergency Line {phone}
+            </a>
+          </Button>
         ) : (
-          <Skeleton className="inline-block h-4 w-40" />
+          <Skeleton className="inline-block h-9 w-48" />
         )}
       </div>
     </div>
