@@ -205,14 +205,18 @@ export class StreamHub {
     if (this.clients.size === 0) return;
     for (const c of this.clients) this.write(c, ': heartbeat\n\n');
     try {
-      const ids = [...new Set([...this.clients].map((c) => c.sessionId))];
+      // Judged: the streams open now. One that opens while the sessions are read was let in by
+      // a ticket just spent on a live session; it waits for the next beat.
+      const checked = [...this.clients];
+      const ids = [...new Set(checked.map((c) => c.sessionId))];
       const now = this.d.clock.now().toISOString();
       const live = new Map<string, string>();
       for (let i = 0; i < ids.length; i += 500) {
         for (const s of await this.d.sessions.liveSessions(ids.slice(i, i + 500), now))
           live.set(s.id, s.role);
       }
-      for (const c of this.clients) {
+      for (const c of checked) {
+        if (!this.clients.has(c)) continue; // closed meanwhile
         const role = live.get(c.sessionId);
         if (role === undefined) this.end(c);
         else if ((c.admin = role === 'admin')) this.admins.add(c);

@@ -106,6 +106,40 @@ describe('StreamHub delivery', () => {
     expect(user.events).toEqual(['device']);
   });
 
+  it('forgets a stream in every index however it ends: closed, logged out, ended at the heartbeat', async () => {
+    const { h, open, publish, roles } = hub();
+    const closed = open('ann');
+    const loggedOut = open('bob', false, 'bob-session');
+    const ended = open('root', true, 'root-session');
+    closed.emit('close');
+    h.closeSession('bob-session');
+    roles.delete('root-session');
+    await h.beat();
+    expect(h.size).toBe(0);
+    publish({ audience: ['ann', 'bob'], event: released('d1') });
+    for (const s of [closed, loggedOut, ended]) expect(s.events).toEqual([]);
+    // A new stream of the same users is served as if none had been there.
+    const again = open('root', true);
+    publish({ audience: ['ann'], event: released('d2') });
+    expect(again.events).toEqual(['device']);
+  });
+
+  it('keeps a stream that opens while the heartbeat reads the sessions', async () => {
+    const { h, open, publish } = hub();
+    open('ann', false, 'ann-session');
+    let late: FakeStream | undefined;
+    const sessions = (h as unknown as { d: { sessions: SessionsRepository } }).d.sessions;
+    const read = sessions.liveSessions.bind(sessions);
+    sessions.liveSessions = async (ids: string[], now: string) => {
+      late ??= open('bob', false, 'bob-session');
+      return read(ids, now);
+    };
+    await h.beat();
+    publish({ audience: ['bob'], event: released('d1') });
+    expect(late!.events).toEqual(['device']);
+    expect(h.size).toBe(2);
+  });
+
   it('replays from the ring what a reconnecting stream missed, framed as it was sent live', () => {
     const { h, open, publish } = hub();
     const live = open('ann');
