@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Toaster } from '@/components/ui/sonner';
@@ -11,7 +12,28 @@ import { Toaster } from '@/components/ui/sonner';
  */
 export default function ToasterHost() {
   useEmailConfirmedToast();
-  return <Toaster />;
+  return createPortal(<Toaster />, toastLayer());
+}
+
+let layer: HTMLElement | undefined;
+
+/**
+ * Toasts live in a layer of their own at the end of the body, not inside the app. An open
+ * dialog hides everything else from assistive technology (Radix sets aria-hidden on the rest
+ * of the body) except live regions. The toaster's code arrives with the first tap, as the
+ * waitlist dialog's does; a toaster that was not yet a live region when the dialog opened was
+ * hidden with the app, so the dialog's own error toasts were never heard. The layer is marked
+ * as a region from the start (`aria-live="off"`: it announces nothing itself; the toaster
+ * inside is the polite live region), so a dialog never hides it.
+ */
+function toastLayer(): HTMLElement {
+  if (!layer) {
+    layer = document.createElement('div');
+    layer.setAttribute('data-toast-layer', '');
+    layer.setAttribute('aria-live', 'off');
+    document.body.append(layer);
+  }
+  return layer;
 }
 
 function useEmailConfirmedToast() {
