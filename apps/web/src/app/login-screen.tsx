@@ -1,12 +1,22 @@
 import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { preloadSignIn } from './screens';
 
 /**
  * The login screen has no URL of its own (DESIGN §6): any page with a Login action opens it
  * in place, and its back action returns to the page underneath. Opening it adds a history
  * entry (same URL, marked in its state), so the browser's Back closes it too.
  */
-type LoginScreenValue = { isOpen: boolean; open: () => void; close: () => void };
+type LoginScreenValue = {
+  isOpen: boolean;
+  open: () => void;
+  close: () => void;
+  /**
+   * A visitor is about to open it (points at, focuses or touches Login): its code, and that of
+   * the signed-in page it leads to, start loading, so neither waits behind a loader.
+   */
+  prepare: () => void;
+};
 
 const LoginScreenContext = createContext<LoginScreenValue | null>(null);
 
@@ -22,8 +32,10 @@ export function LoginScreenProvider({ children }: { children: ReactNode }) {
   const value = useMemo(
     () => ({
       isOpen,
+      prepare: () => preloadSignIn(location.pathname),
       open: () => {
         if (isOpen) return;
+        preloadSignIn(location.pathname);
         pushedHere.current = true;
         void navigate(location, { state: { loginScreen: true } });
       },

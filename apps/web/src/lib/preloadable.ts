@@ -1,4 +1,4 @@
-import { createElement, use, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
@@ -8,10 +8,12 @@ type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
  * learns a tick later that its import has resolved), and React holds back the content that
  * follows a Suspense fallback for up to 300 ms so that loaders do not flicker: on a returning
  * owner's dashboard that was 300 ms of loader after everything was there. `preload()` starts
- * the import; once it has resolved, the component renders without suspending. Until then it
- * suspends on the import itself, so only the real component is ever mounted (never a
- * stand-in that a later render would swap for it, losing its state). A failed import is
- * thrown to the error boundary, and the next render tries again.
+ * the import; a component mounted once it has resolved renders without suspending.
+ *
+ * Each mount chooses once: the component itself, or (code still on the way) a lazy one that
+ * it keeps. Switching between the two would be a different element type, which React would
+ * remount, losing the screen's state. A failed import goes to the error boundary; the next
+ * mount tries again.
  */
 export function preloadable<P extends object>(
   load: Loader<P>,
@@ -26,13 +28,16 @@ export function preloadable<P extends object>(
       },
       (error: unknown): never => {
         loading = undefined;
+        Lazy = lazy(preload); // React.lazy keeps a failure for good: a fresh one tries again
         throw error;
       },
     );
     return loading;
   };
+  let Lazy = lazy(preload);
   function Preloadable(props: P) {
-    return createElement(loaded ?? use(preload()).default, props);
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(Component, props);
   }
   return Object.assign(Preloadable, { preload });
 }

@@ -15,7 +15,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <PublicHeader onLogin={loginScreen.open} />
+      <PublicHeader onLogin={loginScreen.open} onLoginIntent={loginScreen.prepare} />
       <main
         id="main-content"
         tabIndex={-1}

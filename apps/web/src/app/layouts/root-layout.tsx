@@ -3,11 +3,9 @@ import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { useLoginScreen } from '@/app/login-screen';
 import { useHydrated } from '@/lib/use-hydrated';
+import { AuthScreen } from '@/app/screens';
 import { PageLoader, SessionLoader } from './page-loader';
 
-const AuthScreen = lazy(() =>
-  import('@/features/auth/components/auth-screen').then((m) => ({ default: m.AuthScreen })),
-);
 const ToasterHost = lazy(() => import('@/app/toaster-host'));
 
 /** The session decides what renders: a loader while it restores, the login screen when asked for. */

@@ -29,6 +29,7 @@ export function LandingRoute() {
     <>
       <LandingPage
         onLogin={loginScreen.open}
+        onLoginIntent={loginScreen.prepare}
         onJoinWaitlist={() => {
           setWaitlistRequested(true);
           setWaitlistOpen(true);

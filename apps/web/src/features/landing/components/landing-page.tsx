@@ -28,13 +28,17 @@ const FEATURE_ICONS: Record<(typeof FEATURES)[number]['key'], LucideIcon> = {
   goals: Target,
 };
 
-type LandingPageProps = { onLogin: () => void; onJoinWaitlist: () => void };
+type LandingPageProps = {
+  onLogin: () => void;
+  onLoginIntent?: () => void;
+  onJoinWaitlist: () => void;
+};
 
-export function LandingPage({ onLogin, onJoinWaitlist }: LandingPageProps) {
+export function LandingPage({ onLogin, onLoginIntent, onJoinWaitlist }: LandingPageProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <PublicHeader onLogin={onLogin}>
+      <PublicHeader onLogin={onLogin} onLoginIntent={onLoginIntent}>
         <nav aria-label="Page sections" className="hidden sm:block">
           <a
             href="#features"
