@@ -13,6 +13,13 @@ export const REPLAY_WINDOW = 2_000;
 /** A comment line on every open stream this often keeps proxies and browsers from timing out. */
 export const HEARTBEAT_MS = 20_000;
 
+/** An event kept for replay; framed once, when first written to a client. */
+interface RingEntry {
+  n: number;
+  message: BusMessage;
+  frame?: string;
+}
+
 interface Client {
   res: ServerResponse;
   userId: string;
@@ -36,8 +43,8 @@ const hashTicket = (t: string) => hash('sha256', t, 'hex');
 export class StreamHub {
   private readonly boot = randomUUID().slice(0, 8);
   private seq = 0;
-  /** The last REPLAY_WINDOW events; each framed once, when first written to a client. */
-  private readonly ring: { n: number; message: BusMessage; frame?: string }[] = [];
+  /** The last REPLAY_WINDOW events. */
+  private readonly ring: RingEntry[] = [];
   private readonly clients = new Set<Client>();
   /**
    * The same streams by user, and the admins' apart: an event goes to its audience and the
@@ -152,7 +159,7 @@ export class StreamHub {
 
   private onMessage(message: BusMessage): void {
     const n = ++this.seq;
-    const entry: { n: number; message: BusMessage; frame?: string } = { n, message };
+    const entry: RingEntry = { n, message };
     if (message.event.type !== 'resync') {
       this.ring.push(entry);
       if (this.ring.length > REPLAY_WINDOW) this.ring.shift();

@@ -4,7 +4,7 @@ import { preloadable } from '@/lib/preloadable';
 import { PageLoader } from './page-loader';
 
 // The signed-in chrome (header, preferences query, footer) stays out of the landing bundle;
-// a returning visitor's is preloaded (app/router.tsx: preloadSignedIn).
+// it is preloaded with a returning visitor's session and before a sign-in (app/screens.ts).
 export const SignedInLayout = preloadable(async () => ({
   default: (await import('./signed-in-layout')).SignedInLayout,
 }));
