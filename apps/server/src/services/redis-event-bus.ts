@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { EventBusUnavailableError, LocalEventBus, type BusMessage } from './event-bus.js';
+import {
+  EventBusUnavailableError,
+  LocalEventBus,
+  busPayloads,
+  type BusMessage,
+} from './event-bus.js';
 
 /** How long start-up waits for Redis before the server refuses to start. */
 const START_TIMEOUT_MS = 5_000;
@@ -214,7 +219,7 @@ export class RedisEventBus extends LocalEventBus {
 
   private send(messages: BusMessage[]): void {
     if (messages.length === 0 || this.closed) return;
-    for (const payload of this.payloads(messages)) {
+    for (const payload of busPayloads(this.instance, messages, MAX_PAYLOAD)) {
       this.publisher.publish(this.channel, payload).catch((err: unknown) => {
         if (this.closed || this.unsent) return;
         this.unsent = true;
@@ -222,24 +227,6 @@ export class RedisEventBus extends LocalEventBus {
         this.log.warn({ err }, 'live events not sent to other instances; they resync later');
       });
     }
-  }
-
-  /** The messages as PUBLISH payloads, each message serialised once, none split. */
-  private *payloads(messages: BusMessage[]): Generator<string> {
-    const head = `{"from":${JSON.stringify(this.instance)},"messages":[`;
-    let batch: string[] = [];
-    let size = 0;
-    for (const m of messages) {
-      const json = JSON.stringify(m);
-      if (batch.length && size + json.length > MAX_PAYLOAD) {
-        yield `${head}${batch.join(',')}]}`;
-        batch = [];
-        size = 0;
-      }
-      batch.push(json);
-      size += json.length + 1;
-    }
-    if (batch.length) yield `${head}${batch.join(',')}]}`;
   }
 
   override async close(): Promise<void> {
