@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config/env.js';
-import { DataDirLockedError } from './db/index.js';
+import { DataDirLockedError, DatabaseUnavailableError } from './db/index.js';
 import { buildApp } from './app.js';
 import { EventBusUnavailableError } from './services/event-bus.js';
 
@@ -19,7 +19,11 @@ async function main() {
   try {
     app = await buildApp({ config });
   } catch (err) {
-    if (err instanceof DataDirLockedError || err instanceof EventBusUnavailableError) {
+    if (
+      err instanceof DataDirLockedError ||
+      err instanceof DatabaseUnavailableError ||
+      err instanceof EventBusUnavailableError
+    ) {
       console.error(err.message);
       process.exit(1);
     }
@@ -30,7 +34,19 @@ async function main() {
     else app.log.info({ signal }, 'shutting down');
     await app.close();
   });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw err;
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${config.port} on ${config.host} is already in use by another program: stop it, or set PORT to a free port.`
+        : `PawGuard may not listen on ${config.host}:${config.port} (${code}): set HOST and PORT to an address this machine lets it use.`,
+    );
+    await app.close();
+    process.exit(1);
+  }
   app.log.info(`PawGuard is running at ${config.publicUrl}`);
 }
 

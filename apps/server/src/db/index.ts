@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -28,6 +28,9 @@ export interface DbHandle {
 }
 
 export { DataDirLockedError };
+
+/** The PostgreSQL server of DATABASE_URL did not answer at start: the server does not start. */
+export class DatabaseUnavailableError extends Error {}
 
 // Counts arrive as BIGINT (20) and NUMERIC (1700); both fit a JS number for our data.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -125,14 +128,32 @@ function withStatementCache(sqlite: SQLite.Database, wrote: { pending: boolean }
   };
 }
 
-function openPostgres(url: string, schema?: string): DbHandle {
+async function openPostgres(url: string, schema?: string): Promise<DbHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    await db.destroy();
+    throw new DatabaseUnavailableError(
+      `PostgreSQL did not answer at ${whereIs(url)} (DATABASE_URL): ${(err as Error).message}`,
+    );
+  }
   return { db, dialect: 'postgres', schema, url, close: () => db.destroy() };
+}
+
+/** Host, port and database of a connection string, never its user or password. */
+function whereIs(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || 'the local socket'}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'the address given';
+  }
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

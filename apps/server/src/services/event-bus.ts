@@ -101,8 +101,15 @@ export class PgEventBus extends LocalEventBus {
       this.reconnect(client);
     });
     client.on('end', () => this.reconnect(client));
-    await client.connect();
-    await client.query(`LISTEN "${this.channel}"`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${this.channel}"`);
+    } catch (err) {
+      void client.end().catch(() => undefined);
+      throw new EventBusUnavailableError(
+        `Live events over PostgreSQL (LISTEN on DATABASE_URL) could not start: ${(err as Error).message}`,
+      );
+    }
     this.client = client;
     this.ping ??= setInterval(() => void this.probe(), PING_MS);
     this.ping.unref();

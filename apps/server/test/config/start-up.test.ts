@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * What a person starting the server sees when it cannot start: one line that says what is
+ * wrong and what to do, exit status 1, no stack trace, no password.
+ */
+const serverEntry = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../src/server.ts',
+);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-start-up-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** A port on 127.0.0.1 held by `server` until it is closed. */
+async function heldPort(): Promise<{ port: number; server: net.Server }> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as net.AddressInfo).port, server };
+}
+
+/** Runs the server with `env` until it exits: its exit status and what it wrote to stderr. */
+function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      MQTT_PORT: '',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@start-up.test',
+      ADMIN_PASSWORD: 'start-up-admin-password',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    }),
+  );
+}
+
+describe('a server that cannot start says why in one line', () => {
+  it('when PostgreSQL does not answer at DATABASE_URL: where it looked, never the password', async () => {
+    // A port nothing answers on: held, then closed.
+    const { port, server } = await heldPort();
+    await new Promise((resolve) => server.close(resolve));
+    const r = await runServer({
+      PORT: '0',
+      DATABASE_URL: `postgres://pawguard:secret-password@127.0.0.1:${port}/pawguard`,
+      JWT_SECRET: 'x'.repeat(64),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `PostgreSQL did not answer at 127.0.0.1:${port}/pawguard (DATABASE_URL): connect ECONNREFUSED`,
+    );
+    expect(r.stderr).not.toContain('secret-password');
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('when its port is taken by another program', async () => {
+    const { port, server } = await heldPort();
+    try {
+      const r = await runServer({ PORT: String(port) });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `Port ${port} on 127.0.0.1 is already in use by another program: stop it, or set PORT to a free port.`,
+      );
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+    } finally {
+      server.close();
+    }
+  });
+});
