@@ -37,12 +37,14 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    // The collars' MQTT port is opened first (when MQTT_PORT is set), then the HTTP port.
+    const { code, port = config.port } = err as NodeJS.ErrnoException & { port?: number };
     if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw err;
+    const setting = port === config.mqttPort && port !== config.port ? 'MQTT_PORT' : 'PORT';
     console.error(
       code === 'EADDRINUSE'
-        ? `Port ${config.port} on ${config.host} is already in use by another program: stop it, or set PORT to a free port.`
-        : `PawGuard may not listen on ${config.host}:${config.port} (${code}): set HOST and PORT to an address this machine lets it use.`,
+        ? `Port ${port} on ${config.host} is already in use by another program: stop it, or set ${setting} to a free port.`
+        : `PawGuard may not listen on ${config.host}:${port} (${code}): set HOST and ${setting} to an address this machine lets it use.`,
     );
     await app.close();
     process.exit(1);

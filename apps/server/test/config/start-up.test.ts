@@ -83,4 +83,17 @@ describe('a server that cannot start says why in one line', () => {
       server.close();
     }
   });
+
+  it('when the port named for collars over MQTT is taken', async () => {
+    const { port, server } = await heldPort();
+    try {
+      const r = await runServer({ PORT: '0', MQTT_PORT: String(port) });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `Port ${port} on 127.0.0.1 is already in use by another program: stop it, or set MQTT_PORT to a free port.`,
+      );
+    } finally {
+      server.close();
+    }
+  });
 });
