@@ -188,7 +188,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     onConstructorPoisoning: 'error',
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
-    return503OnClosing: true,
+    // Refused while closing by our own hook instead (below), with the API's answer and headers.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
     // Refused by the router before any route runs: the same { error } answer as the rest, and
     // a status from the API's set (DESIGN §4).
@@ -246,7 +247,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
 
   // Open streams would keep the server from closing: they end first.
+  let closing = false;
   app.addHook('preClose', async () => {
+    closing = true;
     container.streams.close();
     await container.mqtt.close();
   });
@@ -267,6 +270,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.removeContentTypeParser('text/plain');
 
   registerSecurityHeaders(app, securityHeaders);
+  // While the server shuts down (work in progress has up to 10 s), a request that still comes
+  // on an open connection is refused: the client tries again, by then at the next server.
+  // Sent as text: a route's own schema for 503 (the health check's) is not this answer's.
+  const RESTARTING = JSON.stringify({
+    error: 'PawGuard is restarting. Please try again in a few seconds.',
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '5')
+      .type('application/json; charset=utf-8')
+      .send(RESTARTING);
+  });
 
   await app.register(rateLimit, {
     global: true,

@@ -1,6 +1,10 @@
+import net from 'node:net';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_VERSION } from '../../src/version.js';
 import { createTestApp, usePostgres, type TestApp } from '../helpers/app.js';
+import { until } from '../helpers/sse.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,5 +48,44 @@ describe('GET /api/health', () => {
     await t.app.inject({ url: '/api/health' });
     expect(ping).toHaveBeenCalledTimes(2);
     ping.mockRestore();
+  });
+});
+
+describe('a request that comes while the server shuts down', () => {
+  it("is refused with 503, the API's { error }, a Retry-After and the security headers", async () => {
+    const s = await createTestApp();
+    let closed: Promise<void> | undefined;
+    try {
+      const { port } = new URL(await s.app.listen({ port: 0, host: '127.0.0.1' }));
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (b: Buffer) => (received += b.toString()));
+      await once(socket, 'connect');
+      // A request under way keeps its connection open while the server closes…
+      const body = JSON.stringify({ email: 'late@example.com' });
+      socket.write(
+        `POST /api/waitlist HTTP/1.1\r\nHost: pawguard.test\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      );
+      await sleep(50);
+      closed = s.close();
+      await sleep(50);
+      // …and the next request on it comes after the close began.
+      socket.write(`${body.slice(5)}GET /api/health HTTP/1.1\r\nHost: pawguard.test\r\n\r\n`);
+      await until(() => received.includes('restarting'));
+      const second = received.slice(received.lastIndexOf('HTTP/1.1 '));
+      expect(second).toMatch(/^HTTP\/1.1 503 /);
+      expect(second).toMatch(/^x-content-type-options: nosniff\r$/im);
+      expect(second).toMatch(/^content-security-policy: /im);
+      expect(second).toMatch(/^cache-control: no-store\r$/im);
+      expect(second).toMatch(/^retry-after: 5\r$/im);
+      expect(second).toMatch(/^connection: close\r$/im);
+      expect(second).toContain(
+        '{"error":"PawGuard is restarting. Please try again in a few seconds."}',
+      );
+      socket.destroy();
+    } finally {
+      await (closed ?? s.close());
+    }
   });
 });
