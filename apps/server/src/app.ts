@@ -58,6 +58,9 @@ export interface BuildAppOptions {
   busStartTimeoutMs?: number;
 }
 
+/** The longest part of an address (a path parameter) the router takes. */
+const MAX_PARAM_LENGTH = 200;
+const PART_TOO_LONG = 'A part of the address is too long';
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 /**
  * The built web app's pages. The build prerenders some screens (the landing page, /emergency)
@@ -190,7 +193,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     connectionTimeout: 60_000,
     // Refused while closing by our own hook instead (below), with the API's answer and headers.
     return503OnClosing: false,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Refused by the router before any route runs: the same { error } answer as the rest, and
     // a status from the API's set (DESIGN §4).
     frameworkErrors: (error, request, reply: FastifyReply) => {
@@ -198,7 +201,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       reply.headers(securityHeaders);
       if (request.url.startsWith('/api')) reply.headers(API_NO_STORE);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-        return reply.code(400).send({ error: 'A part of the address is too long' });
+        return reply.code(400).send({ error: PART_TOO_LONG });
       return reply.code(400).send({ error: 'The address is not valid' });
     },
     genReqId: () => crypto.randomUUID(),
@@ -389,6 +392,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const isScreen =
       request.method === 'GET' && !pathOnly.startsWith('/api') && !/\.[A-Za-z0-9]+$/.test(pathOnly);
     if (web && isScreen) return sendPage(reply, request.url);
+    // What the router refuses as too long when no route matches it otherwise (a GET that the
+    // web app's catch-all took): refused the same way.
+    if (
+      pathOnly.startsWith('/api/') &&
+      pathOnly.split('/').some((s) => s.length > MAX_PARAM_LENGTH)
+    )
+      return reply.code(400).send({ error: PART_TOO_LONG });
     // The path is echoed only in part: a long one could carry something that belongs in no answer.
     return reply.code(404).send({
       error: `No route for ${request.method} ${pathOnly.length > 80 ? `${pathOnly.slice(0, 80)}…` : pathOnly}`,

@@ -316,6 +316,26 @@ const sqlishText = (max: number) =>
     .map((parts) => parts.join('').trim().slice(0, max))
     .filter((s) => s.length > 0 && s === s.trim());
 
+describe('IN-1: a part of the address over 200 characters', () => {
+  it.each([
+    ['GET', '/api/devices/{250 characters}/vitals'],
+    ['GET', '/api/dogs/{250 characters}'],
+    ['POST', '/api/devices/{250 characters}/vitals'],
+    ['DELETE', '/api/dogs/{250 characters}'],
+  ] as const)('answers 400 for %s %s, whatever route the router tried', async (method, path) => {
+    expectError(
+      await t.app.inject({
+        method,
+        url: path.replace('{250 characters}', 'P'.repeat(250)),
+        headers: bearer(user.token),
+        ...(method === 'POST' ? { payload: { temperature: 20, humidity: 40 } } : {}),
+      }),
+      400,
+      'A part of the address is too long',
+    );
+  });
+});
+
 describe('IN-5: SQL metacharacters are stored and returned verbatim', () => {
   it('round-trips every pet text field, with no 5xx and other rows unchanged', async () => {
     const bystander = await seedDog(t, admin.id, { name: 'Bystander' });
