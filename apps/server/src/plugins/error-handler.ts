@@ -62,8 +62,9 @@ export function describeValidation(issues: ZodIssueLike[], context: string | und
       return 'Request body must be a JSON object';
     return ZOD_DEFAULT.test(msg) ? `The request ${context ?? 'input'} is not valid` : msg;
   }
-  // Our schema messages already name the field ("name is required", "Pet name is required").
-  if (!ZOD_DEFAULT.test(msg)) return /^must\b/.test(msg) ? `${field} ${msg}` : msg;
+  // Our schema messages name the field ("name is required", "Pet name is required"), or leave
+  // it to be put before them ("must be …", "is required").
+  if (!ZOD_DEFAULT.test(msg)) return /^(must\b|is required$)/.test(msg) ? `${field} ${msg}` : msg;
   switch (first.keyword) {
     case 'invalid_type':
       if (/received undefined/i.test(msg)) return `${field} is required`;

@@ -165,6 +165,20 @@ describe('POST vitals: bad input stores nothing', () => {
     expect(await readingRows(t, c.id)).toHaveLength(0);
   });
 
+  it.each([
+    ['a missing field', { humidity: 40 }, 'readings[1].temperature is required'],
+    [
+      'a missing nested field',
+      { ...reading, location: { lat: 1 } },
+      'readings[1].location.lon is required',
+    ],
+    ['text for a number', { ...reading, battery: '80' }, 'readings[1].battery must be a number'],
+  ])('names the index of a batch item with %s', async (_what, item, message) => {
+    const c = await ownedCollar(t, admin, owner);
+    expectError(await postAsCollar(t, c.device_id, c.device_key, [reading, item]), 400, message);
+    expect(await readingRows(t, c.id)).toHaveLength(0);
+  });
+
   it('refuses more than 1,000 readings in one request', async () => {
     const c = await ownedCollar(t, admin, owner);
     const batch = Array.from({ length: 1001 }, (_, i) => ({

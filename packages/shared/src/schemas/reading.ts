@@ -12,10 +12,12 @@ export const MAX_READINGS_SPAN_MS = 31 * 86_400_000;
 /** At most this many readings in one upload (a collar back online sends its backlog). */
 export const READINGS_BATCH_MAX = 1000;
 
-const num = (name: string, min: number, max: number, int = false) => {
+// The messages leave the field out: the server names it with its place ('readings[3].humidity
+// is required', 'location.lat must be …').
+const num = (min: number, max: number, int = false) => {
   const range = `must be ${int ? 'a whole number ' : ''}between ${min} and ${max}`;
   let s = z.number({
-    error: (iss) => (iss.input === undefined ? `${name} is required` : `must be a number`),
+    error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number'),
   });
   if (int) s = s.int({ error: range });
   return s.min(min, { error: range }).max(max, { error: range });
@@ -43,11 +45,11 @@ export const readingTimestampField = z
 export const readingInputSchema = z.strictObject({
   // Optional; when sent it must be the posting collar's own Device ID (else 403).
   device_id: deviceIdField.optional(),
-  temperature: num('temperature', -40, 60),
-  humidity: num('humidity', 0, 100),
-  heart_rate: num('heart_rate', 20, 300, true).nullish(),
-  activity_level: num('activity_level', 0, 100, true).nullish(),
-  battery: num('battery', 0, 100, true).nullish(),
+  temperature: num(-40, 60),
+  humidity: num(0, 100),
+  heart_rate: num(20, 300, true).nullish(),
+  activity_level: num(0, 100, true).nullish(),
+  battery: num(0, 100, true).nullish(),
   // The collar's own judgement, kept as `reported_status`; the server computes `status`.
   status: z
     .string({ error: 'must be text' })
@@ -59,8 +61,8 @@ export const readingInputSchema = z.strictObject({
   timestamp: readingTimestampField.optional(),
   location: z
     .strictObject({
-      lat: num('location.lat', -90, 90),
-      lon: num('location.lon', -180, 180),
+      lat: num(-90, 90),
+      lon: num(-180, 180),
     })
     .nullish(),
 });
