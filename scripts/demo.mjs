@@ -105,7 +105,9 @@ ${line}
   PawGuard demo: open ${url}
   Owner (pets wearing simulated collars)  ${creds.owner.email}  /  ${creds.owner.password}
   Admin                                   ${creds.admin.email}  /  ${creds.admin.password}
-  Data: ${dataDir}  (delete it to start afresh; the credentials are in ${path.basename(creds.file)})
+  Data: ${dataDir}  (delete it to start afresh; the credentials are in ${path.basename(creds.file)})${
+    mqttPort ? `\n  Collars publish over MQTT to mqtt://${host}:${mqttPort} (MQTT_PORT)` : ''
+  }
   Ctrl-C stops the simulator and the server.
 ${line}
 `);
@@ -127,16 +129,22 @@ const sim = fork(
     ...(mqttPort ? ['--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`] : []),
     '--admin-email',
     creds.admin.email,
-    '--admin-password',
-    creds.admin.password,
     '--owner-email',
     creds.owner.email,
-    '--owner-password',
-    creds.owner.password,
     '--state',
     path.join(dataDir, 'collar-sim.json'),
   ],
-  { cwd: root, execArgv: ['--import', 'tsx'], stdio: 'inherit' },
+  {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+    // Passwords go in the environment: a command line is readable by every account (ps).
+    env: {
+      ...process.env,
+      ADMIN_PASSWORD: creds.admin.password,
+      SIM_OWNER_PASSWORD: creds.owner.password,
+    },
+  },
 );
 
 let stopping = false;

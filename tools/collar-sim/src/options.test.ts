@@ -66,12 +66,14 @@ describe('the simulator command line', () => {
       DATA_DIR: '/var/lib/pawguard',
       ADMIN_EMAIL: 'ops@example.com',
       ADMIN_PASSWORD: 'from-env-1',
+      SIM_OWNER_PASSWORD: 'owner-from-env-1',
     });
     expect(o.url).toBe('http://localhost:3100');
     expect(o.statePath).toBe('/var/lib/pawguard/collar-sim.json');
     expect(o.dataDir).toBe('/var/lib/pawguard');
     expect(o.adminEmail).toBe('ops@example.com');
     expect(o.adminPassword).toBe('from-env-1');
+    expect(o.ownerPassword).toBe('owner-from-env-1');
   });
 
   it("publishes over MQTT to the server's MQTT_PORT, never a guessed port", () => {

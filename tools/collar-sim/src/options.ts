@@ -40,7 +40,8 @@ ${SCENARIO_NAMES.map((name) => `    ${name.padEnd(21)} ${SCENARIOS[name].descrip
                          admin@localhost)
   --admin-password P     default $ADMIN_PASSWORD, else DATA_DIR/initial-admin-password
   --owner-email E        demo owner whose pets wear the collars (default demo@pawguard.local)
-  --owner-password P     default: generated once and kept in the state file
+  --owner-password P     default $SIM_OWNER_PASSWORD, else generated once and kept in the
+                         state file (a password in the environment stays out of \`ps\`)
   --state FILE           where collars and their keys are kept between runs
                          (default DATA_DIR/collar-sim.json; DATA_DIR defaults to ./data)
   --duration 10m         stop by itself after this long (default: run until Ctrl-C)
@@ -149,7 +150,7 @@ export function parseOptions(
     adminEmail: values['admin-email'] ?? env.ADMIN_EMAIL ?? null,
     adminPassword: values['admin-password'] ?? env.ADMIN_PASSWORD ?? null,
     ownerEmail: (values['owner-email'] ?? 'demo@pawguard.local').toLowerCase(),
-    ownerPassword: values['owner-password'] ?? null,
+    ownerPassword: values['owner-password'] ?? (env.SIM_OWNER_PASSWORD || null),
     ownerName: values['owner-name'] ?? 'Demo Owner',
     statePath: path.resolve(cwd, values.state ?? path.join(dataDir, 'collar-sim.json')),
     dataDir,

@@ -44,7 +44,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['readings'],
         summary: 'Store one reading, or a backlog of up to 1,000 (a collar, its owner or an admin)',
         description:
-          'Takes the printed Device ID. A collar authenticates with `Authorization: Device <key>`; a key of another collar answers 403. Answers once the readings are on disk. A repeated (device, timestamp) is stored once and answered with the stored reading.',
+          "Takes the printed Device ID. A collar authenticates with `Authorization: Device <key>`; a key of another collar answers 403. Answers once the readings are on disk. A repeated (device, timestamp) is stored once and answered with the stored reading. A timestamp more than 5 minutes ahead of the server's clock or more than 7 days old is refused (400); any bad item of a list refuses the whole request, naming the item (readings[3].humidity …), and nothing of it is stored.",
         params: deviceIdParamSchema,
         body: readingUploadSchema,
         response: {

@@ -1,16 +1,17 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-const EXAMPLE_READING = {
+/** A reading as firmware sends it, taken now: a copied example is stored, not refused as old. */
+const exampleReading = (now: Date) => ({
   temperature: 31.5,
   humidity: 55,
   heart_rate: 96,
   activity_level: 40,
   battery: 82,
   status: 'SAFE',
-  timestamp: '2025-07-01T14:30:00.000Z',
+  timestamp: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
   location: { lat: 40.7128, lon: -74.006 },
-};
+});
 
 const EXAMPLE_SELF_REGISTER = { firmware_version: '1.0.0', device_address: 'AA:BB:CC:DD:EE:FF' };
 
@@ -29,6 +30,7 @@ function Code({ children, label }: { children: ReactNode; label: string }) {
 /** What a firmware author needs to make a collar talk to PawGuard (DESIGN §3 "Reading fields"). */
 export function IntegrationInstructions() {
   const origin = window.location.origin;
+  const [example] = useState(() => JSON.stringify(exampleReading(new Date()), null, 2));
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -67,7 +69,7 @@ ${JSON.stringify(EXAMPLE_SELF_REGISTER, null, 2)}`}
 Authorization: Device <key>
 Content-Type: application/json
 
-${JSON.stringify(EXAMPLE_READING, null, 2)}`}
+${example}`}
           </Code>
         </section>
         <section className="grid min-w-0 gap-2">
@@ -95,7 +97,8 @@ ${JSON.stringify(EXAMPLE_READING, null, 2)}`}
             </li>
             <li>
               <code className="font-mono">timestamp</code>: ISO-8601 UTC or epoch milliseconds;
-              defaults to now; more than 5 minutes in the future is refused (400).
+              defaults to now; more than 5 minutes in the future or more than 7 days old is refused
+              (400).
             </li>
             <li>
               <code className="font-mono">location</code>: optional{' '}
