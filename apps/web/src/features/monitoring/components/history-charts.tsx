@@ -29,6 +29,7 @@ import {
   toChartPoints,
   type ChartPoint,
   type SeriesName,
+  valueAxis,
 } from './history-series';
 
 /*
@@ -177,6 +178,11 @@ function SeriesChart({
         { name: 'Critical', y: critical, stroke: COLOURS.critical },
       ]
     : [];
+  const axis = valueAxis(
+    points,
+    look.rangeKey,
+    thresholdLines.map((line) => line.y),
+  );
 
   return (
     <Card aria-labelledby={headingId}>
@@ -225,7 +231,8 @@ function SeriesChart({
                 <YAxis
                   width={52}
                   unit={look.unit}
-                  domain={['auto', 'auto']}
+                  domain={axis?.domain ?? ['auto', 'auto']}
+                  {...(axis ? { ticks: axis.ticks } : {})}
                   tick={{ fontSize: 12, fill: '#475569' }}
                   allowDecimals={false}
                 />
@@ -267,10 +274,19 @@ function SeriesChart({
                       fill={PERIOD_FILL[p.level] ?? PERIOD_FILL.WARNING}
                       fillOpacity={0.12}
                       ifOverflow="hidden"
-                      label={{ value: `${p.level} alert`, position: 'insideTopLeft', fontSize: 11 }}
+                      // Written from the band's edge nearer the middle, so that a band at
+                      // either end of the range keeps its label inside the chart.
+                      label={{
+                        value: `${p.level} alert`,
+                        position:
+                          Math.max(p.from, from) + Math.min(p.to, to) > from + to
+                            ? 'insideTopRight'
+                            : 'insideTopLeft',
+                        fontSize: 11,
+                      }}
                     />
                   ))}
-                {/* The owner's thresholds, kept in view by stretching the axis to them. */}
+                {/* The owner's thresholds, kept in view by the axis (valueAxis). */}
                 {thresholdLines.map((line) => (
                   <ReferenceLine
                     key={line.name}

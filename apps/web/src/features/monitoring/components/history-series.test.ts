@@ -6,6 +6,7 @@ import {
   seriesSummary,
   timeTicks,
   toChartPoints,
+  valueAxis,
 } from './history-series';
 
 describe('toChartPoints', () => {
@@ -93,5 +94,31 @@ describe('timeTicks', () => {
 describe('fahrenheitWithCelsius', () => {
   it('shows both units with one decimal', () => {
     expect(fahrenheitWithCelsius(85)).toBe('85.0°F (29.4°C)');
+  });
+});
+
+describe('valueAxis', () => {
+  const hot = toChartPoints(
+    makeHistory('1h', [
+      { t: '2025-07-01T11:50:00.000Z', temperature: 30, humidity: 40 }, // 86 °F
+      { t: '2025-07-01T11:55:00.000Z', temperature: 38, humidity: 41 }, // 100.4 °F
+    ]),
+  );
+
+  it('keeps the warning line off the bottom of the chart when the readings are all above it', () => {
+    // Warning 85 °F and critical 105 °F: both strictly inside the axis, at round ticks.
+    const { domain, ticks } = valueAxis(hot, 'temperatureRangeF', [85, 105])!;
+    expect(domain).toEqual([80, 110]);
+    expect(ticks).toEqual([80, 90, 100, 110]);
+  });
+
+  it('follows the readings when there are no lines, and is null with no readings', () => {
+    const { domain, ticks } = valueAxis(hot, 'humidityRange')!;
+    expect(domain[0]).toBeLessThan(40);
+    expect(domain[1]).toBeGreaterThan(41);
+    expect(ticks.length).toBeLessThanOrEqual(6);
+    expect(ticks[0]).toBe(domain[0]);
+    expect(ticks.at(-1)).toBe(domain[1]);
+    expect(valueAxis([], 'temperatureRangeF', [85, 105])).toBeNull();
   });
 });

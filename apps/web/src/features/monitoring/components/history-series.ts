@@ -67,6 +67,42 @@ export function toChartPoints(history: History): ChartPoint[] {
   return points;
 }
 
+/**
+ * The value axis of a chart: every bucket's min–max and the lines drawn across it (the owner's
+ * thresholds), with room below and above so that no line lies on the axis or the frame, and
+ * ticks at a round step (1, 2, 5, 10, 20, 25 or 50; at most 6 of them). Null when there is
+ * nothing to draw.
+ */
+export function valueAxis(
+  points: readonly ChartPoint[],
+  rangeKey: keyof ChartPoint,
+  lines: readonly number[] = [],
+): { domain: [number, number]; ticks: number[] } | null {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const p of points) {
+    const band = p[rangeKey] as [number, number] | null;
+    if (!band) continue;
+    lo = Math.min(lo, band[0]);
+    hi = Math.max(hi, band[1]);
+  }
+  if (lo === Infinity) return null;
+  for (const y of lines) {
+    lo = Math.min(lo, y);
+    hi = Math.max(hi, y);
+  }
+  const room = Math.max(0.5, (hi - lo) * 0.05);
+  lo -= room;
+  hi += room;
+  const step =
+    [1, 2, 5, 10, 20, 25, 50, 100].find((s) => Math.ceil(hi / s) - Math.floor(lo / s) <= 5) ?? 100;
+  const first = Math.floor(lo / step) * step;
+  const last = Math.ceil(hi / step) * step;
+  const ticks: number[] = [];
+  for (let t = first; t <= last; t += step) ticks.push(t);
+  return { domain: [first, last], ticks };
+}
+
 export type SeriesName = 'temperature' | 'humidity' | 'heart_rate';
 
 /** Lowest, average (weighted by readings) and highest of one series over the whole range. */
