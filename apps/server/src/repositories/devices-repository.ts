@@ -1,10 +1,11 @@
-import type {
-  InferResult,
-  Kysely,
-  Selectable,
-  SelectQueryBuilder,
-  Transaction,
-  Updateable,
+import {
+  sql,
+  type InferResult,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type Transaction,
+  type Updateable,
 } from 'kysely';
 import {
   asVitalsStatus,
@@ -28,6 +29,27 @@ type RiskColumn = 'risk_band' | 'risk_score' | 'risk_reasons' | 'risk_state';
 /** A device with the names the screens show beside it. */
 export type DeviceWithNames = DeviceRow & { dog_name: string | null; owner_name: string | null };
 export type DeviceChanges = Updateable<DevicesTable>;
+/** Every column an ingest batch may change on a collar's row, as it leaves it. */
+export type IngestedDeviceRow = Pick<
+  DeviceRow,
+  | 'id'
+  | 'user_id'
+  | 'last_seen'
+  | 'updated_at'
+  | 'status'
+  | 'registration_status'
+  | 'battery_level'
+  | 'temperature_celsius'
+  | 'humidity_percent'
+  | 'heart_rate'
+  | 'activity_level'
+  | 'vitals_status'
+  | 'vitals_recorded_at'
+  | 'risk_band'
+  | 'risk_score'
+  | 'risk_reasons'
+  | 'risk_state'
+>;
 /** A device as an ingest batch reads it, with its pet and its owner's thresholds. */
 export type IngestStateRow = InferResult<
   ReturnType<DevicesRepository['ingestStatesQuery']>
@@ -224,6 +246,41 @@ export class DevicesRepository {
     else if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
+  }
+
+  /**
+   * PostgreSQL: the collars of an ingest batch written in one statement, each only while the
+   * owner it was read with still holds it. One statement a collar cost a round trip each
+   * (about 0.3 ms here), most of a batch's time; the batch holds these rows locked, so every
+   * column is written as the batch leaves it.
+   */
+  async updateIngested(rows: IngestedDeviceRow[], ex: Executor): Promise<void> {
+    if (rows.length === 0) return;
+    const column = <K extends keyof IngestedDeviceRow>(k: K) => rows.map((r) => r[k]);
+    await sql`
+      UPDATE devices AS d SET
+        last_seen = v.last_seen, updated_at = v.updated_at, status = v.status,
+        registration_status = v.registration_status, battery_level = v.battery_level,
+        temperature_celsius = v.temperature_celsius, humidity_percent = v.humidity_percent,
+        heart_rate = v.heart_rate, activity_level = v.activity_level,
+        vitals_status = v.vitals_status, vitals_recorded_at = v.vitals_recorded_at,
+        risk_band = v.risk_band, risk_score = v.risk_score, risk_reasons = v.risk_reasons,
+        risk_state = v.risk_state
+      FROM unnest(
+        ${column('id')}::text[], ${column('user_id')}::text[], ${column('last_seen')}::text[],
+        ${column('updated_at')}::text[], ${column('status')}::text[],
+        ${column('registration_status')}::text[], ${column('battery_level')}::integer[],
+        ${column('temperature_celsius')}::double precision[],
+        ${column('humidity_percent')}::double precision[], ${column('heart_rate')}::integer[],
+        ${column('activity_level')}::integer[], ${column('vitals_status')}::text[],
+        ${column('vitals_recorded_at')}::text[], ${column('risk_band')}::text[],
+        ${column('risk_score')}::real[], ${column('risk_reasons')}::text[],
+        ${column('risk_state')}::text[]
+      ) AS v(id, user_id, last_seen, updated_at, status, registration_status, battery_level,
+        temperature_celsius, humidity_percent, heart_rate, activity_level, vitals_status,
+        vitals_recorded_at, risk_band, risk_score, risk_reasons, risk_state)
+      WHERE d.id = v.id AND d.user_id = v.user_id
+    `.execute(ex);
   }
 
   /**

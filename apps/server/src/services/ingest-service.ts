@@ -18,7 +18,11 @@ import {
   presentHorizon,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
-import type { DeviceChanges, DevicesRepository } from '../repositories/devices-repository.js';
+import type {
+  DeviceChanges,
+  DevicesRepository,
+  IngestedDeviceRow,
+} from '../repositories/devices-repository.js';
 import type {
   NewReadingRow,
   ReadingRow,
@@ -90,6 +94,11 @@ export interface IngestOptions {
   clock: Clock;
   /** Lock the posting devices' rows for the batch (PostgreSQL; SQLite has one writer). */
   lockRows?: boolean;
+  /**
+   * Write the batch's collars in one statement (PostgreSQL, where each statement is a round
+   * trip) instead of one a collar with only the columns that changed (SQLite, in process).
+   */
+  oneDeviceStatement?: boolean;
   /** How long to gather readings into one commit when none is in progress (ms). */
   gatherMs?: number;
   /** A batch is committed at once when it holds this many readings. */
@@ -388,12 +397,27 @@ export class IngestService {
     const messages: BusMessage[] = [];
     const hookMessages: BusMessage[] = [];
     const afterCommit: (() => void)[] = [];
-    for (const [deviceUuid, device] of devices) {
+    // Each collar's row as this batch leaves it, written for all of them before any hook runs.
+    const written = [...devices.values()].map((device) => {
       const fresh = inserted
-        .filter((r) => r.device_id === deviceUuid)
+        .filter((r) => r.device_id === device.id)
         .sort((a, b) => Number(a.recorded_at) - Number(b.recorded_at));
-      const before = device.state.vitals_recorded_at;
-      const patch = await this.updateDevice(trx, device, fresh, now);
+      return {
+        device,
+        fresh,
+        before: device.state.vitals_recorded_at,
+        ...this.after(device, fresh, now),
+      };
+    });
+    if (this.o.oneDeviceStatement)
+      await this.o.devices.updateIngested(
+        written.map((w) => w.row),
+        trx,
+      );
+    else
+      for (const { device, changes } of written)
+        await this.o.devices.updateHeld(device.id, device.user_id, changes, trx);
+    for (const { device, fresh, before, patch } of written) {
       device.state = patch;
       const storedReadings = fresh.map((row) => ({ row, status: row.status as VitalsStatus }));
       for (const hook of this.hooks) {
@@ -500,13 +524,15 @@ export class IngestService {
    * The device row after a batch: last_seen is the arrival time; the latest-vitals columns
    * follow the greatest timestamp, and a field absent from that reading keeps its value;
    * status active (back from offline, never out of maintenance); registration active.
+   * Answers the new state, the columns it changes (what SQLite writes: an unchanged column,
+   * an index among them, costs it work for nothing) and the whole row (what PostgreSQL
+   * writes, for every collar of the batch in one statement).
    */
-  private async updateDevice(
-    trx: Transaction<Database>,
+  private after(
     device: IngestDevice,
     fresh: ReadingRow[],
     now: Date,
-  ): Promise<DeviceVitalsPatch> {
+  ): { patch: DeviceVitalsPatch; changes: DeviceChanges; row: IngestedDeviceRow } {
     const before = device.state;
     const seenAt = now.toISOString();
     const patch: DeviceVitalsPatch = {
@@ -532,19 +558,36 @@ export class IngestService {
       patch.risk_score = newest.risk_score;
       patch.risk_reasons = parseReasons(newest.risk_reasons);
     }
-    // Only while the owner it was read with still holds it (the row is locked on PostgreSQL;
-    // on SQLite one connection serialises every write). Only what changed is written: the
-    // unchanged columns (an index among them) cost SQLite work for nothing.
+    // Written only while the owner it was read with still holds it (the row is locked on
+    // PostgreSQL; on SQLite one connection serialises every write).
     const riskState = JSON.stringify(device.risk);
     this.rememberRiskState(device.id, riskState, device.risk);
+    // The reasons are stored as the newest reading has them (JSON), and only when it moved on.
+    const reasons = newest ? newest.risk_reasons : device.stored.risk_reasons;
     const changes: Record<string, unknown> = { last_seen: seenAt, updated_at: seenAt };
     for (const k of PATCH_COLUMNS) if (patch[k] !== before[k]) changes[k] = patch[k];
-    // The reasons are stored as the newest reading has them (JSON), and only when it moved on.
-    if (newest && newest.risk_reasons !== device.stored.risk_reasons)
-      changes.risk_reasons = newest.risk_reasons;
+    if (reasons !== device.stored.risk_reasons) changes.risk_reasons = reasons;
     if (riskState !== device.stored.risk_state) changes.risk_state = riskState;
-    await this.o.devices.updateHeld(device.id, device.user_id, changes as DeviceChanges, trx);
-    return patch;
+    const row: IngestedDeviceRow = {
+      id: device.id,
+      user_id: device.user_id,
+      last_seen: seenAt,
+      updated_at: seenAt,
+      status: patch.status,
+      registration_status: patch.registration_status,
+      battery_level: patch.battery_level,
+      temperature_celsius: patch.temperature_celsius,
+      humidity_percent: patch.humidity_percent,
+      heart_rate: patch.heart_rate,
+      activity_level: patch.activity_level,
+      vitals_status: patch.vitals_status,
+      vitals_recorded_at: patch.vitals_recorded_at,
+      risk_band: patch.risk_band,
+      risk_score: patch.risk_score,
+      risk_reasons: reasons,
+      risk_state: riskState,
+    };
+    return { patch, changes: changes as DeviceChanges, row };
   }
 }
 
