@@ -106,7 +106,7 @@ ${line}
   Owner (pets wearing simulated collars)  ${creds.owner.email}  /  ${creds.owner.password}
   Admin                                   ${creds.admin.email}  /  ${creds.admin.password}
   Data: ${dataDir}  (delete it to start afresh; the credentials are in ${path.basename(creds.file)})${
-    mqttPort ? `\n  Collars publish over MQTT to mqtt://${host}:${mqttPort} (MQTT_PORT)` : ''
+    mqttPort ? `\n  Collars publish over MQTT to mqtt://localhost:${mqttPort} (MQTT_PORT)` : ''
   }
   Ctrl-C stops the simulator and the server.
 ${line}

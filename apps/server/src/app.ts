@@ -191,7 +191,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     onConstructorPoisoning: 'error',
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
-    // Refused while closing by our own hook instead (below), with the API's answer and headers.
+    // Refused while closing by the security headers' hook instead, with the API's answer and
+    // headers (registerSecurityHeaders).
     return503OnClosing: false,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Refused by the router before any route runs: the same { error } answer as the rest, and
@@ -272,22 +273,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Only JSON bodies are accepted: anything else (text/plain included) answers 415.
   app.removeContentTypeParser('text/plain');
 
-  registerSecurityHeaders(app, securityHeaders);
-  // While the server shuts down (work in progress has up to 10 s), a request that still comes
-  // on an open connection is refused: the client tries again, by then at the next server.
-  // Sent as text: a route's own schema for 503 (the health check's) is not this answer's.
-  const RESTARTING = JSON.stringify({
-    error: 'PawGuard is restarting. Please try again in a few seconds.',
-  });
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (!closing) return done();
-    reply
-      .code(503)
-      .header('connection', 'close')
-      .header('retry-after', '5')
-      .type('application/json; charset=utf-8')
-      .send(RESTARTING);
-  });
+  registerSecurityHeaders(app, securityHeaders, () => closing);
 
   await app.register(rateLimit, {
     global: true,

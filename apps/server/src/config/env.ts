@@ -125,6 +125,14 @@ const envSchema = z
           'is required when DATABASE_URL is set, so that every instance accepts the same tokens',
       });
     }
+    // Port 0 asks the system for any free port, a different one each time.
+    if (env.MQTT_PORT !== undefined && env.MQTT_PORT !== 0 && env.MQTT_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MQTT_PORT'],
+        message: 'must differ from PORT: the web app and the collars over MQTT each need a port',
+      });
+    }
   });
 
 export type Config = {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -135,16 +135,29 @@ async function openPostgres(url: string, schema?: string): Promise<DbHandle> {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // One connection of its own first, with a deadline: a server that takes the connection and
+  // never answers must not hold the start-up for ever.
+  const probe = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: START_TIMEOUT_MS,
+    query_timeout: START_TIMEOUT_MS,
+  });
   try {
-    await sql`select 1`.execute(db);
+    await probe.connect();
+    await probe.query('select 1');
   } catch (err) {
     await db.destroy();
     throw new DatabaseUnavailableError(
       `PostgreSQL did not answer at ${whereIs(url)} (DATABASE_URL): ${(err as Error).message}`,
     );
+  } finally {
+    void probe.end().catch(() => undefined);
   }
   return { db, dialect: 'postgres', schema, url, close: () => db.destroy() };
 }
+
+/** How long start-up waits for PostgreSQL to connect and answer. */
+const START_TIMEOUT_MS = 5_000;
 
 /** Host, port and database of a connection string, never its user or password. */
 function whereIs(url: string): string {

@@ -41,19 +41,33 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 /** API answers are never cached by browsers or proxies. */
 export const API_NO_STORE = { 'cache-control': 'no-store' } as const;
 
+/** While the server shuts down: sent as text, since a route's own 503 schema is not this. */
+const RESTARTING = JSON.stringify({
+  error: 'PawGuard is restarting. Please try again in a few seconds.',
+});
+
 /**
  * helmet's headers on every answer (a hijacked reply, the live stream, copies them), and
  * `Cache-Control: no-store` on every API answer, set as the request arrives so that a refusal
- * carries them as well as a success. One synchronous hook: the collars' ingest path pays for
- * each hook a request goes through.
+ * carries them as well as a success. While `closing()` (the server shuts down, and work in
+ * progress has a few seconds to finish), a request that still comes on an open connection is
+ * refused with 503: the client tries again, by then at the next server. One synchronous hook:
+ * the collars' ingest path pays for each hook a request goes through.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   headers: Record<string, string>,
+  closing: () => boolean,
 ): void {
   const apiHeaders = { ...headers, ...API_NO_STORE };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api') ? apiHeaders : headers);
-    done();
+    if (!closing()) return done();
+    reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '5')
+      .type('application/json; charset=utf-8')
+      .send(RESTARTING);
   });
 }

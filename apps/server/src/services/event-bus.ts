@@ -82,7 +82,14 @@ export class PgEventBus extends LocalEventBus {
   }
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    // A deadline for connecting and for each query (LISTEN, the probes): a server that takes
+    // the connection and never answers is given up on, at start-up and when reconnecting.
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      connectionTimeoutMillis: PING_TIMEOUT_MS,
+      query_timeout: PING_TIMEOUT_MS,
+    });
     client.on('notification', (n) => {
       if (n.channel !== this.channel || !n.payload) return;
       try {

@@ -24,6 +24,10 @@ describe('configuration', () => {
     expect(loadConfig({ MQTT_PORT: '  ' }).mqttPort).toBeUndefined();
     expect(loadConfig({ MQTT_PORT: '1884' }).mqttPort).toBe(1884);
     expect(() => loadConfig({ MQTT_PORT: 'mqtt' })).toThrow(/MQTT_PORT: must be a port number/);
+    // Both on one port: refused at start, never a listener failing later with "in use".
+    expect(() => loadConfig({ MQTT_PORT: '3000' })).toThrow(/MQTT_PORT: must differ from PORT/);
+    expect(() => loadConfig({ PORT: '4000', MQTT_PORT: '4000' })).toThrow(/must differ from PORT/);
+    expect(loadConfig({ PORT: '0', MQTT_PORT: '0' }).mqttPort).toBe(0);
     expect(loadConfig({}).readingsRetentionDays).toBe(30);
     expect(() => loadConfig({ READINGS_RETENTION_DAYS: '0' })).toThrow(/READINGS_RETENTION_DAYS/);
   });

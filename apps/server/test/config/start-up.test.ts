@@ -70,6 +70,31 @@ describe('a server that cannot start says why in one line', () => {
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
+  it('when a server at DATABASE_URL takes the connection and never answers: within seconds', async () => {
+    // A listener that accepts and stays silent, as a host behind a broken network path may.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const started = Date.now();
+      const r = await runServer({
+        PORT: '0',
+        DATABASE_URL: `postgres://pawguard:secret-password@127.0.0.1:${port}/pawguard`,
+        JWT_SECRET: 'x'.repeat(64),
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `PostgreSQL did not answer at 127.0.0.1:${port}/pawguard (DATABASE_URL): `,
+      );
+      expect(r.stderr).not.toContain('secret-password');
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
+  });
+
   it('when its port is taken by another program', async () => {
     const { port, server } = await heldPort();
     try {

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PgEventBus, busPayloads, type BusMessage } from '../../src/services/event-bus.js';
+import {
+  EventBusUnavailableError,
+  PgEventBus,
+  busPayloads,
+  type BusMessage,
+} from '../../src/services/event-bus.js';
 import { usePostgres } from '../helpers/app.js';
 import { until } from '../helpers/sse.js';
 
@@ -32,6 +38,30 @@ describe('payloads for the other instances', () => {
     };
     const payloads = [...busPayloads('a', [wide(1), huge, wide(2)], 7_500)];
     expect(payloads.map((p) => parse(p).messages)).toEqual([[wide(1)], [huge], [wide(2)]]);
+  });
+});
+
+describe('the LISTEN/NOTIFY bus at start', () => {
+  it('refuses to start, naming DATABASE_URL, when PostgreSQL cannot be reached', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
+    const bus = new PgEventBus(
+      `postgres://u:p@127.0.0.1:${port}/db`,
+      undefined,
+      async () => {},
+      log,
+    );
+    try {
+      await expect(bus.start()).rejects.toThrow(
+        /^Live events over PostgreSQL \(LISTEN on DATABASE_URL\) could not start: connect ECONNREFUSED/,
+      );
+      await expect(bus.start()).rejects.toBeInstanceOf(EventBusUnavailableError);
+    } finally {
+      await bus.close();
+    }
   });
 });
 

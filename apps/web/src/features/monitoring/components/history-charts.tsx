@@ -56,6 +56,8 @@ type SeriesLook = {
   unit: string;
   avgKey: keyof ChartPoint;
   rangeKey: keyof ChartPoint;
+  /** What the series can be at all, the value axis's outer bounds. */
+  limits?: readonly [number, number];
   /** Text for one value in tooltips, summaries and the table. */
   format: (v: number) => string;
 };
@@ -77,6 +79,7 @@ const LOOKS: Record<SeriesName, SeriesLook> = {
     unit: '%',
     avgKey: 'humidity',
     rangeKey: 'humidityRange',
+    limits: [0, 100],
     format: (v) => `${formatOneDecimal(v)}%`,
   },
   heart_rate: {
@@ -86,6 +89,7 @@ const LOOKS: Record<SeriesName, SeriesLook> = {
     unit: '',
     avgKey: 'heartRate',
     rangeKey: 'heartRateRange',
+    limits: [0, Infinity],
     format: (v) => `${Math.round(v)} bpm`,
   },
 };
@@ -182,6 +186,7 @@ function SeriesChart({
     points,
     look.rangeKey,
     thresholdLines.map((line) => line.y),
+    look.limits,
   );
 
   return (
@@ -274,8 +279,8 @@ function SeriesChart({
                       fill={PERIOD_FILL[p.level] ?? PERIOD_FILL.WARNING}
                       fillOpacity={0.12}
                       ifOverflow="hidden"
-                      // Written from the band's edge nearer the middle, so that a band at
-                      // either end of the range keeps its label inside the chart.
+                      // Anchored at the band's outer edge and written towards the middle of
+                      // the range, so that a band at either end keeps its label in the chart.
                       label={{
                         value: `${p.level} alert`,
                         position:

@@ -121,4 +121,16 @@ describe('valueAxis', () => {
     expect(ticks.at(-1)).toBe(domain[1]);
     expect(valueAxis([], 'temperatureRangeF', [85, 105])).toBeNull();
   });
+
+  it('never goes past what the series can be: humidity stays within 0–100 %', () => {
+    const humid = toChartPoints(
+      makeHistory('1h', [
+        { t: '2025-07-01T11:50:00.000Z', temperature: 30, humidity: 0 },
+        { t: '2025-07-01T11:55:00.000Z', temperature: 30, humidity: 100 },
+      ]),
+    );
+    const { domain, ticks } = valueAxis(humid, 'humidityRange', [], [0, 100])!;
+    expect(domain).toEqual([0, 100]);
+    expect(ticks).toEqual([0, 20, 40, 60, 80, 100]);
+  });
 });

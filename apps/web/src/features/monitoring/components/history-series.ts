@@ -70,13 +70,15 @@ export function toChartPoints(history: History): ChartPoint[] {
 /**
  * The value axis of a chart: every bucket's min–max and the lines drawn across it (the owner's
  * thresholds), with room below and above so that no line lies on the axis or the frame, and
- * ticks at a round step (1, 2, 5, 10, 20, 25 or 50; at most 6 of them). Null when there is
- * nothing to draw.
+ * ticks at a round step (1, 2, 5, 10, 20, 25, 50 or 100; at most 6 of them), within what
+ * the series can be. Null when there is nothing to draw.
  */
 export function valueAxis(
   points: readonly ChartPoint[],
   rangeKey: keyof ChartPoint,
   lines: readonly number[] = [],
+  /** What the series can be at all (humidity 0–100 %): the axis never goes past it. */
+  limits: readonly [number, number] = [-Infinity, Infinity],
 ): { domain: [number, number]; ticks: number[] } | null {
   let lo = Infinity;
   let hi = -Infinity;
@@ -92,12 +94,12 @@ export function valueAxis(
     hi = Math.max(hi, y);
   }
   const room = Math.max(0.5, (hi - lo) * 0.05);
-  lo -= room;
-  hi += room;
+  lo = Math.max(lo - room, limits[0]);
+  hi = Math.min(hi + room, limits[1]);
   const step =
     [1, 2, 5, 10, 20, 25, 50, 100].find((s) => Math.ceil(hi / s) - Math.floor(lo / s) <= 5) ?? 100;
-  const first = Math.floor(lo / step) * step;
-  const last = Math.ceil(hi / step) * step;
+  const first = Math.max(Math.floor(lo / step) * step, limits[0]);
+  const last = Math.min(Math.ceil(hi / step) * step, limits[1]);
   const ticks: number[] = [];
   for (let t = first; t <= last; t += step) ticks.push(t);
   return { domain: [first, last], ticks };
