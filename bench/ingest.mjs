@@ -1,9 +1,8 @@
 // Ingest: single readings over HTTP from many collars, durable (the 201 comes after the
 // commit), against a bare Fastify route taking the same POST in the same run; the
 // acknowledgement latency at a steady 2,000 readings/s; PostgreSQL when DATABASE_URL is set;
-// QoS 1 over MQTT from 1,000 connected collars; last, the bare route storing each reading as
-// PawGuard does and nothing more (the ceiling the storage leaves). Budgets (DESIGN §9):
-// throughput ≥ 0.5 of the bare route's (aim 0.7); p99 ≤ 25 ms at 2,000/s.
+// QoS 1 over MQTT from 1,000 connected collars. Budgets (DESIGN §9): throughput ≥ 0.5 of the
+// bare route's (aim 0.7); p99 ≤ 25 ms at 2,000/s.
 import { randomBytes } from 'node:crypto';
 import {
   benchSeconds,
@@ -14,7 +13,6 @@ import {
   met,
   startBareServer,
   startServer,
-  startStorageFloorServer,
   startWorker,
   temporaryPgDatabase,
 } from './lib.mjs';
@@ -46,10 +44,7 @@ async function ackLatency(server, collars, seconds) {
 
 const perReading = (cpu, n) => `${fmt((cpu / n) * 1e6, 0)} µs`;
 
-/**
- * The HTTP figures for one database: throughput beside the bare route's, then latency.
- * Resolves with the bare route's throughput.
- */
+/** The HTTP figures for one database: throughput beside the bare route's, then latency. */
 async function httpFigures(label, server, bare, collars, seconds) {
   const b = await throughput(bare, collars, seconds);
   const p = await throughput(server, collars, seconds);
@@ -66,22 +61,6 @@ async function httpFigures(label, server, bare, collars, seconds) {
       `max ${fmt(l.max)} ms, errors ${l.errors}/${l.sent}; server CPU ${fmt(l.serverCpu, 2)} s, load generator CPU ${fmt(l.cpu, 2)} s ` +
       `(budget p99 ≤ 25 ms: ${met(l.p99 <= 25)})`,
   );
-  return b;
-}
-
-/** The bare route storing as PawGuard does, on the SQLite file PawGuard's run left. */
-async function storageFloorFigures(dataDir, bare, collars, seconds) {
-  const floor = await startStorageFloorServer(dataDir);
-  try {
-    const f = await throughput(floor, collars, seconds);
-    console.log(
-      `ingest      SQLite, storage alone: the bare route storing each reading as PawGuard does (the same row and collar update, a commit per 2 ms gathered, the WAL flushed before each 201), none of PawGuard's checks or logic\n` +
-        `              storage alone       ${fmt(f.perSecond, 0)}/s, errors ${f.errors}; server CPU ${fmt(f.serverCpu, 2)} s (${perReading(f.serverCpu, f.perSecond * seconds)}/reading), load generator CPU ${fmt(f.cpu, 2)} s\n` +
-        `              ratio ${fmt(f.perSecond / bare.perSecond, 2)} against the bare route above: what the storage alone leaves, before PawGuard's own work`,
-    );
-  } finally {
-    await floor.stop();
-  }
 }
 
 async function mqttFigures(server, mqttPort, collars, seconds) {
@@ -110,12 +89,10 @@ export async function run() {
     const server = await startServer({ MQTT_PORT: String(mqttPort) });
     try {
       const collars = await fleet(server.base, COLLARS);
-      const b = await httpFigures('SQLite', server, bare, collars, seconds);
+      await httpFigures('SQLite', server, bare, collars, seconds);
       await mqttFigures(server, mqttPort, collars, seconds);
-      await server.stop({ keepData: true });
-      await storageFloorFigures(server.dataDir, b, collars, seconds);
     } finally {
-      await server.stop(); // removes its DATA_DIR
+      await server.stop();
     }
     if (!process.env.DATABASE_URL) {
       console.log('ingest      PostgreSQL: not measured (set DATABASE_URL to measure it)');

@@ -60,18 +60,16 @@ export async function startServer(env = {}) {
   return {
     base,
     pid: child.pid,
-    dataDir,
     /** `{ code, signal }` once the server has exited, else null. */
     get exit() {
       return exit;
     },
-    /** Stops the server; its DATA_DIR is removed unless `keepData` (then the caller removes it). */
-    async stop({ keepData = false } = {}) {
+    async stop() {
       if (!exit) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -114,18 +112,8 @@ export function startWorker(job) {
 }
 
 /** Starts bare-server.mjs: a Fastify route taking the same POST, storing nothing. */
-export const startBareServer = () => startForked('bare-server.mjs');
-
-/**
- * Starts storage-floor-server.mjs on the SQLite file of a stopped server: the bare route
- * storing each reading as PawGuard does, with none of PawGuard's logic.
- */
-export const startStorageFloorServer = (dataDir) =>
-  startForked('storage-floor-server.mjs', [path.join(dataDir, 'pawguard.db')]);
-
-/** Forks a server script of bench/ that tells its port once it listens. */
-async function startForked(script, args = []) {
-  const child = fork(path.join(root, 'bench', script), args, { stdio: 'inherit' });
+export async function startBareServer() {
+  const child = fork(path.join(root, 'bench/bare-server.mjs'), { stdio: 'inherit' });
   const { port } = await new Promise((r) => child.once('message', r));
   return {
     base: `http://127.0.0.1:${port}`,
