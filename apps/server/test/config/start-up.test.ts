@@ -52,22 +52,27 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
   );
 }
 
+/** Starts the server on a PostgreSQL at 127.0.0.1:`port`: it exits 1 naming it and `reason`. */
+async function expectDatabaseRefused(port: number, reason: string): Promise<void> {
+  const r = await runServer({
+    PORT: '0',
+    DATABASE_URL: `postgres://pawguard:secret-password@127.0.0.1:${port}/pawguard`,
+    JWT_SECRET: 'x'.repeat(64),
+  });
+  expect(r.code).toBe(1);
+  expect(r.stderr).toContain(
+    `PostgreSQL did not answer at 127.0.0.1:${port}/pawguard (DATABASE_URL): ${reason}`,
+  );
+  expect(r.stderr).not.toContain('secret-password');
+  expect(r.stderr).not.toMatch(/^\s+at /m);
+}
+
 describe('a server that cannot start says why in one line', () => {
   it('when PostgreSQL does not answer at DATABASE_URL: where it looked, never the password', async () => {
     // A port nothing answers on: held, then closed.
     const { port, server } = await heldPort();
     await new Promise((resolve) => server.close(resolve));
-    const r = await runServer({
-      PORT: '0',
-      DATABASE_URL: `postgres://pawguard:secret-password@127.0.0.1:${port}/pawguard`,
-      JWT_SECRET: 'x'.repeat(64),
-    });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain(
-      `PostgreSQL did not answer at 127.0.0.1:${port}/pawguard (DATABASE_URL): connect ECONNREFUSED`,
-    );
-    expect(r.stderr).not.toContain('secret-password');
-    expect(r.stderr).not.toMatch(/^\s+at /m);
+    await expectDatabaseRefused(port, 'connect ECONNREFUSED');
   });
 
   it('when a server at DATABASE_URL takes the connection and never answers: within seconds', async () => {
@@ -78,16 +83,7 @@ describe('a server that cannot start says why in one line', () => {
     const { port } = silent.address() as net.AddressInfo;
     try {
       const started = Date.now();
-      const r = await runServer({
-        PORT: '0',
-        DATABASE_URL: `postgres://pawguard:secret-password@127.0.0.1:${port}/pawguard`,
-        JWT_SECRET: 'x'.repeat(64),
-      });
-      expect(r.code).toBe(1);
-      expect(r.stderr).toContain(
-        `PostgreSQL did not answer at 127.0.0.1:${port}/pawguard (DATABASE_URL): `,
-      );
-      expect(r.stderr).not.toContain('secret-password');
+      await expectDatabaseRefused(port, '');
       expect(Date.now() - started).toBeLessThan(20_000);
     } finally {
       for (const s of sockets) s.destroy();
