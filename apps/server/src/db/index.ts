@@ -142,6 +142,7 @@ async function openPostgres(url: string, schema?: string): Promise<DbHandle> {
     connectionTimeoutMillis: START_TIMEOUT_MS,
     query_timeout: START_TIMEOUT_MS,
   });
+  probe.on('error', () => undefined); // a failure comes back from connect() or query()
   try {
     await probe.connect();
     await probe.query('select 1');

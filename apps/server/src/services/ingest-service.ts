@@ -143,6 +143,9 @@ export class IngestService {
   private readonly riskStates = new Map<string, { json: string; state: RiskState }>();
 
   constructor(private readonly o: IngestOptions) {
+    // Writing every column is safe only while the batch holds the rows it read.
+    if (o.oneDeviceStatement && !o.lockRows)
+      throw new Error('oneDeviceStatement needs lockRows: it writes back what it read');
     this.gatherMs = o.gatherMs ?? 2;
     this.maxBatch = o.maxBatch ?? 2000;
   }

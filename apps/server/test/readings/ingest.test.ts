@@ -284,6 +284,44 @@ describe('POST vitals: batches, idempotency and what a reading changes', () => {
     }
   });
 
+  it('updates each collar of a shared commit with its own reading, absent fields kept', async () => {
+    const collars = await Promise.all([0, 1, 2, 3, 4, 5].map(() => ownedCollar(t, admin, owner)));
+    // A first reading each, with every field, one commit at a time.
+    for (const [i, c] of collars.entries())
+      await postAsCollar(t, c.device_id, c.device_key, {
+        temperature: 20 + i,
+        humidity: 30 + i,
+        heart_rate: 70 + i,
+        activity_level: 10 + i,
+        battery: 90 - i,
+        timestamp: ago(t, 60_000),
+      });
+    // Then a second for all of them at once; only the odd ones send heart rate and activity.
+    const commits = t.app.container.ingest.batchCount;
+    const second = await Promise.all(
+      collars.map((c, i) =>
+        postAsCollar(t, c.device_id, c.device_key, {
+          temperature: 30 + i,
+          humidity: 50 + i,
+          ...(i % 2 ? { heart_rate: 100 + i, activity_level: 60 + i } : {}),
+          timestamp: ago(t, 30_000),
+        }),
+      ),
+    );
+    expect(second.every((r) => r.statusCode === 201)).toBe(true);
+    // Several collars shared a commit (the batch writes their rows together).
+    expect(t.app.container.ingest.batchCount - commits).toBeLessThan(collars.length);
+    for (const [i, c] of collars.entries()) {
+      expect(await deviceRow(t, c.id)).toMatchObject({
+        temperature_celsius: 30 + i,
+        humidity_percent: 50 + i,
+        heart_rate: i % 2 ? 100 + i : 70 + i,
+        activity_level: i % 2 ? 60 + i : 10 + i,
+        battery_level: 90 - i,
+      });
+    }
+  });
+
   it('makes an acknowledged reading readable at once', async () => {
     const c = await ownedCollar(t, admin, owner);
     const posted = (await postAsCollar(t, c.device_id, c.device_key, reading)).json().vitals;
