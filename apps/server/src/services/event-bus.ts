@@ -70,6 +70,8 @@ export class PgEventBus extends LocalEventBus {
   private client: pg.Client | null = null;
   private closed = false;
   private ping: NodeJS.Timeout | null = null;
+  /** The NOTIFYs of this instance, in the order they were published. */
+  private sending: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -165,15 +167,19 @@ export class PgEventBus extends LocalEventBus {
   private send(messages: BusMessage[]): void {
     if (messages.length === 0 || this.closed) return;
     for (const payload of busPayloads(this.instance, messages, MAX_PAYLOAD)) {
-      this.notify(this.channel, payload).catch((err: unknown) =>
-        this.log.warn({ err }, 'live event not sent to other instances'),
-      );
+      // One NOTIFY after another: sent side by side on the pool's connections, they could
+      // reach the other instances in another order (an alert before the reading it came from).
+      this.sending = this.sending
+        .then(() => this.notify(this.channel, payload))
+        .catch((err: unknown) => this.log.warn({ err }, 'live event not sent to other instances'));
     }
   }
 
   override async close(): Promise<void> {
     this.closed = true;
     if (this.ping) clearInterval(this.ping);
+    // What is still being sent gets a moment, never a hold on the shutdown.
+    await Promise.race([this.sending, new Promise((r) => setTimeout(r, 2_000).unref())]);
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);

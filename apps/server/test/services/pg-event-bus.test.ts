@@ -72,12 +72,15 @@ describe.runIf(usePostgres)('LISTEN/NOTIFY between two instances', () => {
   const log = {
     warn: (_: unknown, msg: string) => warnings.push(msg),
   } as unknown as FastifyBaseLogger;
+  // Each NOTIFY waits a moment first, as on a busy pool: sent side by side, they would arrive
+  // in another order.
   const notify = async (channel: string, payload: string) => {
+    await new Promise((r) => setTimeout(r, Math.random() * 5));
     await pool.query('select pg_notify($1, $2)', [channel, payload]);
   };
   afterAll(() => pool.end());
 
-  it('carries a batch of events with wide text whole, within the 8,000 bytes PostgreSQL takes', async () => {
+  it('carries a batch of events with wide text whole and in order, within the 8,000 bytes PostgreSQL takes', async () => {
     // A channel of this test's own: the schema only names it.
     const schema = `bus_${randomUUID().slice(0, 8)}`;
     const sender = new PgEventBus(url, schema, notify, log);
