@@ -126,6 +126,17 @@ describe('session', () => {
     ).toEqual(['/safety', '/emergency', '/support']);
   });
 
+  it('marks Monitoring as the current page on a device’s history, whose address is under /devices', async () => {
+    renderApp('/devices/d-1/history', signedInAs(makeUser({ name: 'Riley' })));
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main' }, slow))[0]!;
+    expect(within(nav).getByRole('link', { name: 'Monitoring' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Devices' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Devices' })).toHaveAttribute('href', '/devices');
+  });
+
   it('starts a returning owner’s first requests before the app asks, and makes each once', async () => {
     const riley = makeUser({ name: 'Riley' });
     const calls = stubFetch({

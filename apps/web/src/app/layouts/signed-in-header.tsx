@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, matchPath, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BellOff, BellRing, LogOut, Menu, X } from 'lucide-react';
 import type { Role, User } from '@pawguard/shared';
@@ -19,7 +19,11 @@ import { NotificationBell } from '@/features/notifications/components/notificati
  */
 export const HEADER_POLL_MS = 10_000;
 
-type NavItem = { to: string; label: string; end?: boolean };
+/**
+ * `owns`: pages under another item's path that belong to this one (a device's history is part
+ * of Monitoring, where its back link leads, though its address is under /devices).
+ */
+type NavItem = { to: string; label: string; end?: boolean; owns?: readonly string[] };
 
 const NAV: Record<Role, readonly NavItem[]> = {
   admin: [
@@ -30,7 +34,7 @@ const NAV: Record<Role, readonly NavItem[]> = {
   user: [
     { to: paths.home, label: 'Dashboard', end: true },
     { to: paths.myPets, label: 'My Pets' },
-    { to: paths.monitoring, label: 'Monitoring' },
+    { to: paths.monitoring, label: 'Monitoring', owns: [paths.deviceHistory] },
     { to: paths.devices, label: 'Devices' },
     { to: paths.notifications, label: 'Notifications' },
   ],
@@ -125,26 +129,40 @@ export function SignedInHeader({ user, onLogout, loggingOut }: SignedInHeaderPro
 type NavItemsProps = { items: readonly NavItem[]; className?: string; onNavigate?: () => void };
 
 function NavItems({ items, className, onNavigate }: NavItemsProps) {
+  const { pathname } = useLocation();
+  // A page another item owns makes that item the active one, whatever the paths say.
+  const owner = items.find((item) => item.owns?.some((p) => matchPath(p, pathname)));
+  const look = (active: boolean) =>
+    cn(
+      'block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
+      active
+        ? 'bg-orange-100 text-orange-800'
+        : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+    );
   return (
     <ul className={className}>
       {items.map((item) => (
         <li key={item.to}>
-          {/* NavLink sets aria-current="page" on the active item. */}
-          <NavLink
-            to={item.to}
-            end={item.end}
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              cn(
-                'block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                isActive
-                  ? 'bg-orange-100 text-orange-800'
-                  : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-              )
-            }
-          >
-            {item.label}
-          </NavLink>
+          {/* aria-current="page" on the active item (NavLink sets it by path). */}
+          {owner ? (
+            <Link
+              to={item.to}
+              onClick={onNavigate}
+              aria-current={owner === item ? 'page' : undefined}
+              className={look(owner === item)}
+            >
+              {item.label}
+            </Link>
+          ) : (
+            <NavLink
+              to={item.to}
+              end={item.end}
+              onClick={onNavigate}
+              className={({ isActive }) => look(isActive)}
+            >
+              {item.label}
+            </NavLink>
+          )}
         </li>
       ))}
     </ul>
