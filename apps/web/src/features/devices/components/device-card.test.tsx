@@ -65,7 +65,7 @@ describe('DeviceCard', () => {
     expect(screen.queryByText('Device Connected')).not.toBeInTheDocument();
     expect(screen.getByText(/31\.5°C/)).toBeInTheDocument();
     expect(screen.getByText(/88\.6°F/)).toBeInTheDocument();
-    expect(screen.getByText('55%')).toBeInTheDocument();
+    expect(screen.getByText('55.0%')).toBeInTheDocument();
     expect(screen.getByText('WARNING')).toBeInTheDocument();
     expect(screen.getByRole('meter', { name: 'Battery' })).toHaveAttribute('data-level', 'low');
     expect(screen.getByText('Just now')).toBeInTheDocument();

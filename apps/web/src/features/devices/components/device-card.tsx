@@ -5,6 +5,7 @@ import {
   customerLabel,
   formatCelsius,
   formatFahrenheit,
+  formatOneDecimal,
   formatRelativeTime,
   type CustomerLabel,
   type Device,
@@ -200,7 +201,7 @@ function Vitals({ device }: { device: Device }) {
       <div>
         <dt className="text-muted-foreground">Humidity</dt>
         <dd className="font-semibold tabular-nums">
-          {device.humidity_percent === null ? '—' : `${Math.round(device.humidity_percent)}%`}
+          {device.humidity_percent === null ? '—' : `${formatOneDecimal(device.humidity_percent)}%`}
         </dd>
       </div>
       <div>
