@@ -169,9 +169,22 @@ export class PgEventBus extends LocalEventBus {
     for (const payload of busPayloads(this.instance, messages, MAX_PAYLOAD)) {
       // One NOTIFY after another: sent side by side on the pool's connections, they could
       // reach the other instances in another order (an alert before the reading it came from).
-      this.sending = this.sending
-        .then(() => this.notify(this.channel, payload))
-        .catch((err: unknown) => this.log.warn({ err }, 'live event not sent to other instances'));
+      this.sending = this.sending.then(() => this.notifyInTime(payload));
+    }
+  }
+
+  /** One NOTIFY, given a few seconds: a stuck one is logged and left, and the next ones go. */
+  private async notifyInTime(payload: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('NOTIFY did not finish in time')), PING_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.notify(this.channel, payload), late]);
+    } catch (err) {
+      this.log.warn({ err }, 'live event not sent to other instances');
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   EventBusUnavailableError,
   PgEventBus,
@@ -61,6 +61,41 @@ describe('the LISTEN/NOTIFY bus at start', () => {
       await expect(bus.start()).rejects.toBeInstanceOf(EventBusUnavailableError);
     } finally {
       await bus.close();
+    }
+  });
+});
+
+describe('NOTIFYs of one instance', () => {
+  it('go one after another, and one that never finishes is given up on so the next still go', async () => {
+    vi.useFakeTimers();
+    const sent: string[] = [];
+    const warnings: string[] = [];
+    const log = {
+      warn: (_: unknown, msg: string) => warnings.push(msg),
+    } as unknown as FastifyBaseLogger;
+    // The first NOTIFY hangs (a stuck connection); the others finish at once.
+    const notify = (_channel: string, payload: string) => {
+      sent.push(
+        parse(payload)
+          .messages.map((m) => (m.event as { device: string }).device)
+          .join(),
+      );
+      return sent.length === 1 ? new Promise<void>(() => undefined) : Promise.resolve();
+    };
+    const bus = new PgEventBus('postgres://unused', 'x', notify, log);
+    try {
+      bus.publish([wide(1)]);
+      bus.publish([wide(2)]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(sent).toHaveLength(1); // the second waits for the first
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(sent.map((d) => d.slice(-2))).toEqual(['-1', '-2']);
+      expect(warnings).toEqual(['live event not sent to other instances']);
+    } finally {
+      const closed = bus.close();
+      await vi.advanceTimersByTimeAsync(2_000);
+      await closed;
+      vi.useRealTimers();
     }
   });
 });
