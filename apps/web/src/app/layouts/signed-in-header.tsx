@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link, NavLink, matchPath, useLocation } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BellOff, BellRing, LogOut, Menu, X } from 'lucide-react';
 import type { Role, User } from '@pawguard/shared';
@@ -130,41 +130,35 @@ type NavItemsProps = { items: readonly NavItem[]; className?: string; onNavigate
 
 function NavItems({ items, className, onNavigate }: NavItemsProps) {
   const { pathname } = useLocation();
-  // A page another item owns makes that item the active one, whatever the paths say.
+  // The item that owns this page is the current one; else the one whose path it is under (as
+  // NavLink judges). One kind of link throughout, so focus stays on it across pages.
   const owner = items.find((item) => item.owns?.some((p) => matchPath(p, pathname)));
-  const look = (active: boolean) =>
-    cn(
-      'block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
-      active
-        ? 'bg-orange-100 text-orange-800'
-        : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-    );
+  const isCurrent = (item: NavItem) =>
+    owner
+      ? owner === item
+      : matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null;
   return (
     <ul className={className}>
-      {items.map((item) => (
-        <li key={item.to}>
-          {/* aria-current="page" on the active item (NavLink sets it by path). */}
-          {owner ? (
+      {items.map((item) => {
+        const current = isCurrent(item);
+        return (
+          <li key={item.to}>
             <Link
               to={item.to}
               onClick={onNavigate}
-              aria-current={owner === item ? 'page' : undefined}
-              className={look(owner === item)}
+              aria-current={current ? 'page' : undefined}
+              className={cn(
+                'block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                current
+                  ? 'bg-orange-100 text-orange-800'
+                  : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+              )}
             >
               {item.label}
             </Link>
-          ) : (
-            <NavLink
-              to={item.to}
-              end={item.end}
-              onClick={onNavigate}
-              className={({ isActive }) => look(isActive)}
-            >
-              {item.label}
-            </NavLink>
-          )}
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }
