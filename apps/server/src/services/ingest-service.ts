@@ -409,7 +409,7 @@ export class IngestService {
         device,
         fresh,
         before: device.state.vitals_recorded_at,
-        ...this.after(device, fresh, now),
+        ...this.deviceAfter(device, fresh, now),
       };
     });
     if (this.o.oneDeviceStatement)
@@ -531,7 +531,7 @@ export class IngestService {
    * an index among them, costs it work for nothing) and the whole row (what PostgreSQL
    * writes, for every collar of the batch in one statement).
    */
-  private after(
+  private deviceAfter(
     device: IngestDevice,
     fresh: ReadingRow[],
     now: Date,
