@@ -153,7 +153,6 @@ export function createContainer(opts: {
     bus,
     clock,
     lockRows: dbHandle.dialect === 'postgres',
-    oneDeviceStatement: dbHandle.dialect === 'postgres',
   });
   ingest.onPublishError = (err) => opts.log.warn({ err }, 'live events of stored readings lost');
   // Alerts join every ingest transaction; their mail is queued in it, delivered after it.

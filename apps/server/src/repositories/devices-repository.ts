@@ -1,6 +1,7 @@
 import {
   sql,
   type InferResult,
+  type RawBuilder,
   type Kysely,
   type Selectable,
   type SelectQueryBuilder,
@@ -29,27 +30,37 @@ type RiskColumn = 'risk_band' | 'risk_score' | 'risk_reasons' | 'risk_state';
 /** A device with the names the screens show beside it. */
 export type DeviceWithNames = DeviceRow & { dog_name: string | null; owner_name: string | null };
 export type DeviceChanges = Updateable<DevicesTable>;
-/** Every column an ingest batch may change on a collar's row, as it leaves it. */
-export type IngestedDeviceRow = Pick<
-  DeviceRow,
-  | 'id'
-  | 'user_id'
-  | 'last_seen'
-  | 'updated_at'
-  | 'status'
-  | 'registration_status'
-  | 'battery_level'
-  | 'temperature_celsius'
-  | 'humidity_percent'
-  | 'heart_rate'
-  | 'activity_level'
-  | 'vitals_status'
-  | 'vitals_recorded_at'
-  | 'risk_band'
-  | 'risk_score'
-  | 'risk_reasons'
-  | 'risk_state'
->;
+/** PostgreSQL array types, for lists sent as parameters. */
+const TEXT = sql`text[]`;
+const INTEGER = sql`integer[]`;
+const DOUBLE = sql`double precision[]`;
+const REAL = sql`real[]`;
+/**
+ * What an ingest batch writes back on each of its collars' rows (PostgreSQL, in one
+ * statement): every column it may change, keyed by the row's id and owner, with the
+ * PostgreSQL array type each column's list is sent as.
+ */
+const INGESTED_COLUMNS = {
+  id: TEXT,
+  user_id: TEXT,
+  last_seen: TEXT,
+  updated_at: TEXT,
+  status: TEXT,
+  registration_status: TEXT,
+  battery_level: INTEGER,
+  temperature_celsius: DOUBLE,
+  humidity_percent: DOUBLE,
+  heart_rate: INTEGER,
+  activity_level: INTEGER,
+  vitals_status: TEXT,
+  vitals_recorded_at: TEXT,
+  risk_band: TEXT,
+  risk_score: REAL,
+  risk_reasons: TEXT,
+  risk_state: TEXT,
+} as const satisfies Partial<Record<keyof DeviceRow, RawBuilder<unknown>>>;
+type IngestedColumn = keyof typeof INGESTED_COLUMNS;
+export type IngestedDeviceRow = Pick<DeviceRow, IngestedColumn>;
 /** A device as an ingest batch reads it, with its pet and its owner's thresholds. */
 export type IngestStateRow = InferResult<
   ReturnType<DevicesRepository['ingestStatesQuery']>
@@ -256,29 +267,15 @@ export class DevicesRepository {
    */
   async updateIngested(rows: IngestedDeviceRow[], ex: Executor): Promise<void> {
     if (rows.length === 0) return;
-    const column = <K extends keyof IngestedDeviceRow>(k: K) => rows.map((r) => r[k]);
+    // One list per column, each cast to the column's type; unnest pairs them up by position.
+    const columns = Object.keys(INGESTED_COLUMNS) as IngestedColumn[];
+    const lists = columns.map((c) => sql`${rows.map((r) => r[c])}::${INGESTED_COLUMNS[c]}`);
+    const set = columns
+      .filter((c) => c !== 'id' && c !== 'user_id')
+      .map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`);
     await sql`
-      UPDATE devices AS d SET
-        last_seen = v.last_seen, updated_at = v.updated_at, status = v.status,
-        registration_status = v.registration_status, battery_level = v.battery_level,
-        temperature_celsius = v.temperature_celsius, humidity_percent = v.humidity_percent,
-        heart_rate = v.heart_rate, activity_level = v.activity_level,
-        vitals_status = v.vitals_status, vitals_recorded_at = v.vitals_recorded_at,
-        risk_band = v.risk_band, risk_score = v.risk_score, risk_reasons = v.risk_reasons,
-        risk_state = v.risk_state
-      FROM unnest(
-        ${column('id')}::text[], ${column('user_id')}::text[], ${column('last_seen')}::text[],
-        ${column('updated_at')}::text[], ${column('status')}::text[],
-        ${column('registration_status')}::text[], ${column('battery_level')}::integer[],
-        ${column('temperature_celsius')}::double precision[],
-        ${column('humidity_percent')}::double precision[], ${column('heart_rate')}::integer[],
-        ${column('activity_level')}::integer[], ${column('vitals_status')}::text[],
-        ${column('vitals_recorded_at')}::text[], ${column('risk_band')}::text[],
-        ${column('risk_score')}::real[], ${column('risk_reasons')}::text[],
-        ${column('risk_state')}::text[]
-      ) AS v(id, user_id, last_seen, updated_at, status, registration_status, battery_level,
-        temperature_celsius, humidity_percent, heart_rate, activity_level, vitals_status,
-        vitals_recorded_at, risk_band, risk_score, risk_reasons, risk_state)
+      UPDATE devices AS d SET ${sql.join(set)}
+      FROM unnest(${sql.join(lists)}) AS v(${sql.join(columns.map((c) => sql.ref(c)))})
       WHERE d.id = v.id AND d.user_id = v.user_id
     `.execute(ex);
   }

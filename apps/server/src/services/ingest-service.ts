@@ -92,13 +92,12 @@ export interface IngestOptions {
   readings: ReadingsRepository;
   bus: EventBus;
   clock: Clock;
-  /** Lock the posting devices' rows for the batch (PostgreSQL; SQLite has one writer). */
-  lockRows?: boolean;
   /**
-   * Write the batch's collars in one statement (PostgreSQL, where each statement is a round
-   * trip) instead of one a collar with only the columns that changed (SQLite, in process).
+   * Lock the posting devices' rows for the batch, and, holding them, write them all back in
+   * one statement (PostgreSQL, where each statement is a round trip). Without it (SQLite: one
+   * writer, in process) each collar's row is written on its own with only what changed.
    */
-  oneDeviceStatement?: boolean;
+  lockRows?: boolean;
   /** How long to gather readings into one commit when none is in progress (ms). */
   gatherMs?: number;
   /** A batch is committed at once when it holds this many readings. */
@@ -143,9 +142,6 @@ export class IngestService {
   private readonly riskStates = new Map<string, { json: string; state: RiskState }>();
 
   constructor(private readonly o: IngestOptions) {
-    // Writing every column is safe only while the batch holds the rows it read.
-    if (o.oneDeviceStatement && !o.lockRows)
-      throw new Error('oneDeviceStatement needs lockRows: it writes back what it read');
     this.gatherMs = o.gatherMs ?? 2;
     this.maxBatch = o.maxBatch ?? 2000;
   }
@@ -401,10 +397,16 @@ export class IngestService {
     const hookMessages: BusMessage[] = [];
     const afterCommit: (() => void)[] = [];
     // Each collar's row as this batch leaves it, written for all of them before any hook runs.
+    const insertedBy = new Map<string, ReadingRow[]>();
+    for (const r of inserted) {
+      const list = insertedBy.get(r.device_id);
+      if (list) list.push(r);
+      else insertedBy.set(r.device_id, [r]);
+    }
     const written = [...devices.values()].map((device) => {
-      const fresh = inserted
-        .filter((r) => r.device_id === device.id)
-        .sort((a, b) => Number(a.recorded_at) - Number(b.recorded_at));
+      const fresh = (insertedBy.get(device.id) ?? []).sort(
+        (a, b) => Number(a.recorded_at) - Number(b.recorded_at),
+      );
       return {
         device,
         fresh,
@@ -412,7 +414,8 @@ export class IngestService {
         ...this.deviceAfter(device, fresh, now),
       };
     });
-    if (this.o.oneDeviceStatement)
+    // Locked rows are written back whole, in one statement (see lockRows).
+    if (this.o.lockRows)
       await this.o.devices.updateIngested(
         written.map((w) => w.row),
         trx,
