@@ -1,5 +1,6 @@
 // The one line `npm test` ends with: "N passed, N failed, N skipped" over every test that
 // ran or was skipped, the browser suite included.
+import path from 'node:path';
 
 /** Counts from Vitest's JSON report and Playwright's (or e2e/run.mjs's skip note). */
 export function countResults(vitest, e2e) {
@@ -18,6 +19,27 @@ export function countResults(vitest, e2e) {
     counts.skipped += e.skipped ?? 0;
   }
   return counts;
+}
+
+/**
+ * The Vitest tests that failed, a line each with the first line of why, so the end of a long
+ * run names them (the browser suite's list reporter already names its own failures). Also a
+ * file that failed before any test ran, such as an import error.
+ */
+export function failedTests(vitest, root) {
+  const lines = [];
+  for (const file of vitest?.testResults ?? []) {
+    const name = root ? path.relative(root, file.name) : file.name;
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) lines.push(`${name} › ${t.fullName}: ${firstLine(t.failureMessages)}`);
+    if (!failed.length && file.status === 'failed')
+      lines.push(`${name}: ${firstLine([file.message])}`);
+  }
+  return lines;
+}
+
+function firstLine(messages) {
+  return (messages?.find(Boolean) ?? '').split('\n')[0].slice(0, 300);
 }
 
 export function summaryLine(counts, e2e) {

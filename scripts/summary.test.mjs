@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countDeclaredTests, countResults, summaryLine } from './summary.mjs';
+import { countDeclaredTests, countResults, failedTests, summaryLine } from './summary.mjs';
 
 describe('the npm test summary line', () => {
   it('adds Vitest and Playwright counts', () => {
@@ -21,5 +21,40 @@ describe('the npm test summary line', () => {
   it('counts the tests the specs declare', () => {
     const spec = `test.describe('x', () => {\n  test('a', async () => {});\n  test.slow();\n  test("b", async () => {});\n});\ntest(\`c\`, () => {});`;
     expect(countDeclaredTests([spec])).toBe(3);
+  });
+
+  it('names each failed test with the first line of why, and a file that failed to load', () => {
+    const report = {
+      testResults: [
+        {
+          name: '/repo/apps/server/test/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            {
+              fullName: 'ingest keeps order',
+              status: 'failed',
+              failureMessages: ['AssertionError: expected 1 to be 2\n    at x'],
+            },
+            { fullName: 'ingest stores once', status: 'passed', failureMessages: [] },
+          ],
+        },
+        {
+          name: '/repo/apps/web/b.test.tsx',
+          status: 'failed',
+          message: 'Cannot find module x\nstack',
+          assertionResults: [],
+        },
+        {
+          name: '/repo/c.test.ts',
+          status: 'passed',
+          assertionResults: [{ fullName: 'c', status: 'passed' }],
+        },
+      ],
+    };
+    expect(failedTests(report, '/repo')).toEqual([
+      'apps/server/test/a.test.ts › ingest keeps order: AssertionError: expected 1 to be 2',
+      'apps/web/b.test.tsx: Cannot find module x',
+    ]);
+    expect(failedTests(null, '/repo')).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countResults, summaryLine } from './summary.mjs';
+import { countResults, failedTests, summaryLine } from './summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-results-'));
@@ -64,6 +64,9 @@ const counts = countResults(v, e);
 fs.rmSync(resultsDir, { recursive: true, force: true });
 
 console.log('');
+const failedUnitTests = failedTests(v, root);
+if (failedUnitTests.length)
+  console.log(`Failed tests:\n${failedUnitTests.map((l) => `  ${l}`).join('\n')}`);
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(summaryLine(counts, e));
 process.exit(failures.length ? 1 : 0);
