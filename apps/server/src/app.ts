@@ -215,6 +215,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const dbHandle =
     opts.db ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   const ownsDb = !opts.db;
+  dbHandle.onConnectionLost = (err) =>
+    app.log.warn(
+      { err, event: 'db.connection_lost' },
+      'PostgreSQL dropped a connection; a new one is opened when needed',
+    );
   if (dbHandle.checkpointer) {
     dbHandle.checkpointer.onError = (err) =>
       app.log.error({ err }, 'the WAL checkpointer failed; SQLite checkpoints inline from now on');
@@ -321,7 +326,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       info: {
         title: 'PawGuard API',
         version: APP_VERSION,
-        description: 'Pets, collars, readings and alerts.',
+        description:
+          'Pets, collars, readings and alerts. Every failure answers `{ "error": "…" }`. While the database cannot be reached (or its disk is full), any call answers 503 with `Retry-After` and stores nothing.',
       },
       components: {
         securitySchemes: {

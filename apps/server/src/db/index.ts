@@ -23,6 +23,11 @@ export interface DbHandle {
   checkpointer?: WalCheckpointer | undefined;
   /** PostgreSQL's connection string (for a dedicated LISTEN connection). */
   url?: string | undefined;
+  /**
+   * Told when PostgreSQL drops an idle connection of the pool (a restart, a failover, an idle
+   * timeout on the way): the pool has let it go and opens another when one is needed.
+   */
+  onConnectionLost?: ((err: Error) => void) | undefined;
   /** Closes the pool / file and releases the DATA_DIR lock. */
   close(): Promise<void>;
 }
@@ -132,6 +137,10 @@ async function openPostgres(url: string, schema?: string): Promise<DbHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A database that cannot be reached fails a request within seconds (503) instead of
+    // holding it, and every request queued behind it, for as long as the network lets it.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -139,8 +148,8 @@ async function openPostgres(url: string, schema?: string): Promise<DbHandle> {
   // never answers must not hold the start-up for ever.
   const probe = new pg.Client({
     connectionString: url,
-    connectionTimeoutMillis: START_TIMEOUT_MS,
-    query_timeout: START_TIMEOUT_MS,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: CONNECT_TIMEOUT_MS,
   });
   probe.on('error', () => undefined); // a failure comes back from connect() or query()
   try {
@@ -154,11 +163,19 @@ async function openPostgres(url: string, schema?: string): Promise<DbHandle> {
   } finally {
     void probe.end().catch(() => undefined);
   }
-  return { db, dialect: 'postgres', schema, url, close: () => db.destroy() };
+  const handle: DbHandle = { db, dialect: 'postgres', schema, url, close: () => db.destroy() };
+  // PostgreSQL may drop a connection at any time (a restart, a failover, a proxy's idle
+  // timeout). Without listeners, node-postgres raises that as an 'error' event nobody handles,
+  // and the process ends. An idle connection's loss reaches the pool, which lets it go:
+  pool.on('error', (err) => handle.onConnectionLost?.(err));
+  // a connection lost while a request holds it fails that request's query (503), and the pool
+  // lets it go when it is given back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return handle;
 }
 
-/** How long start-up waits for PostgreSQL to connect and answer. */
-const START_TIMEOUT_MS = 5_000;
+/** How long start-up, and then each new connection of the pool, waits for PostgreSQL. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Host, port and database of a connection string, never its user or password. */
 function whereIs(url: string): string {
@@ -199,6 +216,36 @@ export function isUniqueViolation(err: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
+}
+
+/** Network failures on the way to PostgreSQL. */
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What node-postgres says when a connection cannot be made or is lost. */
+const PG_CONNECTION_LOST =
+  /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error)/;
+
+/**
+ * The database cannot take the request now, though it may in a moment: PostgreSQL cannot be
+ * reached, is shutting down or starting, or is out of connections or disk (SQLSTATE classes
+ * 08 and 53, 57P01–57P03); SQLite's disk is full, its file cannot be read or written, or it is
+ * locked past the busy timeout. Answered 503 with Retry-After, not 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (NETWORK_ERRORS.has(code)) return true;
+  if (/^(08|53)[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code)) return true;
+  if (/^SQLITE_(BUSY|LOCKED|FULL|IOERR)/.test(code)) return true;
+  return !code && typeof e?.message === 'string' && PG_CONNECTION_LOST.test(e.message);
 }
 
 /** A row referred to (a pet, a user) is gone: foreign-key violations in either dialect. */

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/index.js';
 import { HttpError } from '../services/errors.js';
+import { LogSampler } from '../services/log-sampler.js';
 
 /** Fastify's own error codes, answered in our `{ error }` shape with a clear message. */
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
@@ -86,7 +88,14 @@ export function describeValidation(issues: ZodIssueLike[], context: string | und
   }
 }
 
+/** While the database cannot be reached: the client tries again, as Retry-After says. */
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again shortly.';
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** An outage fails every request: at most this many log lines a minute say so. */
+const OUTAGE_LOGS_PER_MINUTE = 20;
+
 export function registerErrorHandler(app: FastifyInstance): void {
+  const outageLogs = new LogSampler(OUTAGE_LOGS_PER_MINUTE);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).headers(err.headers).send({ error: err.message });
@@ -115,6 +124,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
               ? 'Request is not valid'
               : text;
       return reply.code(status).send({ error: message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      if (outageLogs.take())
+        request.log.error(
+          { err, event: 'db.unavailable', suppressed: outageLogs.skipped },
+          'the database is unavailable',
+        );
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err }, 'unhandled error');
     // Never a stack, SQL or path in the answer.

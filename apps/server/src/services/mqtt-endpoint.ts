@@ -20,7 +20,7 @@ export const vitalsTopic = (deviceId: string) => `pawguard/devices/${deviceId}/v
  */
 export const MAX_MQTT_PACKET = READINGS_BODY_LIMIT + 1024;
 
-/** At most this many malformed-message log lines a minute, however many arrive. */
+/** At most this many log lines a minute of each kind (malformed, not stored), however many arrive. */
 const BAD_MESSAGE_LOGS_PER_MINUTE = 20;
 
 type CollarClient = Client & { collar?: DevicePrincipal };
@@ -41,6 +41,7 @@ export class MqttEndpoint {
   private server: net.Server | null = null;
   private readonly byDevice = new Map<string, Set<CollarClient>>();
   private readonly malformedLog = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
+  private readonly unstoredLogs = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
   /** Messages dropped as malformed since start. */
   dropped = 0;
   /** Connections closed for a packet over MAX_MQTT_PACKET since start. */
@@ -125,8 +126,13 @@ export class MqttEndpoint {
         this.d.ingest.submit(collar.id, readings).then(
           () => done(null),
           (err: unknown) => {
-            // Not acknowledged: the collar keeps the reading and sends it again.
-            if (!(err instanceof HttpError)) this.d.log.error({ err }, 'MQTT reading not stored');
+            // Not acknowledged: the collar keeps the reading and sends it again. An outage fails
+            // every collar's message: a few lines a minute say so.
+            if (!(err instanceof HttpError) && this.unstoredLogs.take())
+              this.d.log.error(
+                { err, suppressed: this.unstoredLogs.skipped },
+                'MQTT reading not stored',
+              );
             done(err instanceof Error ? err : new Error(String(err)));
           },
         );

@@ -74,7 +74,12 @@ async function createPgSchema(): Promise<{ schema: string; drop: () => Promise<v
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; buildOptions?: Partial<BuildAppOptions> } = {},
+  options: {
+    env?: Record<string, string>;
+    buildOptions?: Partial<BuildAppOptions>;
+    /** On PostgreSQL: reach the test database at this address instead (a proxy in front of it). */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-test-'));
   const logLines: string[] = [];
@@ -98,7 +103,7 @@ export async function createTestApp(
     dropSchema = drop;
     db = await openDatabase({
       dataDir,
-      databaseUrl: process.env.TEST_DATABASE_URL!,
+      databaseUrl: options.databaseUrl ?? process.env.TEST_DATABASE_URL!,
       pgSchema: schema,
     });
   } else {

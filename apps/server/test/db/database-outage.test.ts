@@ -1,0 +1,185 @@
+import net from 'node:net';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../../src/db/index.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+} from '../../src/plugins/error-handler.js';
+import { expectError } from '../helpers/api.js';
+import { bearer, createTestApp, seedUser, usePostgres, type TestApp } from '../helpers/app.js';
+import { ownedCollar } from '../helpers/devices.js';
+import { postAsCollar } from '../helpers/readings.js';
+import { until } from '../helpers/sse.js';
+
+/**
+ * A TCP path to PostgreSQL that a test can break: 'open' forwards; 'refusing' drops each
+ * connection at once (PostgreSQL down); 'silent' takes connections and never answers (a
+ * broken network path). Leaving 'open' cuts the connections already made.
+ */
+class DatabaseLink {
+  private mode: 'open' | 'refusing' | 'silent' = 'open';
+  private readonly sockets = new Set<net.Socket>();
+  private readonly server = net.createServer((socket) => {
+    this.track(socket);
+    if (this.mode === 'refusing') return socket.destroy();
+    if (this.mode === 'silent') return;
+    const upstream = this.track(net.connect(this.target.port, this.target.host));
+    socket.pipe(upstream).pipe(socket);
+    for (const [a, b] of [
+      [socket, upstream],
+      [upstream, socket],
+    ] as const) {
+      a.on('error', () => b.destroy());
+      a.on('close', () => b.destroy());
+    }
+  });
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  private track(socket: net.Socket): net.Socket {
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    return socket;
+  }
+
+  /** Listens on a free port; answers the database URL that goes through it. */
+  async open(url: string): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const through = new URL(url);
+    through.hostname = '127.0.0.1';
+    through.port = String((this.server.address() as net.AddressInfo).port);
+    return through.toString();
+  }
+
+  set(mode: DatabaseLink['mode']): void {
+    this.mode = mode;
+    if (mode !== 'open') for (const s of this.sockets) s.destroy();
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+describe('which errors mean the database is briefly unavailable (503, not 500)', () => {
+  it('counts unreachable, restarting, full or locked databases, and nothing else', () => {
+    const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+    const unavailable = [
+      withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+      withCode('read ECONNRESET', 'ECONNRESET'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Connection terminated unexpectedly'),
+      withCode('terminating connection due to administrator command', '57P01'),
+      withCode('the database system is starting up', '57P03'),
+      withCode('sorry, too many clients already', '53300'),
+      withCode('connection failure', '08006'),
+      withCode('database or disk is full', 'SQLITE_FULL'),
+      withCode('disk I/O error', 'SQLITE_IOERR_WRITE'),
+      withCode('database is locked', 'SQLITE_BUSY'),
+    ];
+    const other = [
+      new Error('something else'),
+      withCode('duplicate key value violates unique constraint', '23505'),
+      withCode('syntax error', '42601'),
+      withCode('UNIQUE constraint failed', 'SQLITE_CONSTRAINT_UNIQUE'),
+      // The words alone count only for an error without a code of its own.
+      withCode('Connection terminated by a rule', '42000'),
+      null,
+      'ECONNREFUSED',
+    ];
+    for (const err of unavailable) expect(isDatabaseUnavailable(err), String(err)).toBe(true);
+    for (const err of other) expect(isDatabaseUnavailable(err), String(err)).toBe(false);
+  });
+});
+
+describe.skipIf(!usePostgres)('when PostgreSQL goes away and comes back', () => {
+  let t: TestApp | undefined;
+  let link: DatabaseLink | undefined;
+  afterEach(async () => {
+    link?.set('open');
+    await t?.close();
+    await link?.close();
+    t = link = undefined;
+  });
+
+  /** An owner with a collar, and how to post a reading as that collar and read the owner's pets. */
+  async function ownerWithCollar(app: TestApp) {
+    const admin = await seedUser(app, { role: 'admin' });
+    const owner = await seedUser(app);
+    const collar = await ownedCollar(app, admin, owner);
+    return {
+      post: (temperature: number) =>
+        postAsCollar(app, collar.device_id, collar.device_key, { temperature, humidity: 40 }),
+      pets: () => app.app.inject({ url: '/api/dogs', headers: bearer(owner.token) }),
+      stored: async () =>
+        (
+          await app.app.inject({
+            url: `/api/devices/${collar.id}/vitals`,
+            headers: bearer(owner.token),
+          })
+        )
+          .json<{ vitals: { temperature: number }[] }>()
+          .vitals.map((v) => v.temperature),
+    };
+  }
+
+  it('keeps running when PostgreSQL drops every connection, as a restart does, and then serves again', async () => {
+    const name = `pawguard-restart-${process.pid}-${Date.now()}`;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('application_name', name);
+    t = await createTestApp({ databaseUrl: url.toString() });
+    const owner = await ownerWithCollar(t);
+    expect((await owner.post(25)).statusCode).toBe(201);
+    // Several idle connections in the pool, as a busy server has.
+    const busy = await Promise.all(Array.from({ length: 6 }, () => owner.pets()));
+    expect(busy.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        [name],
+      );
+      expect(rowCount).toBeGreaterThan(1);
+    } finally {
+      await admin.end();
+    }
+    await until(() => t!.logs().some((l) => l.includes('"event":"db.connection_lost"')));
+
+    expect((await owner.post(26)).statusCode).toBe(201);
+    expect((await owner.pets()).statusCode).toBe(200);
+    expect(await owner.stored()).toEqual([26, 25]);
+  });
+
+  it('answers 503 with Retry-After while PostgreSQL cannot be reached, stores nothing, and recovers', async () => {
+    const target = new URL(process.env.TEST_DATABASE_URL!);
+    link = new DatabaseLink({ host: target.hostname, port: Number(target.port || 5432) });
+    t = await createTestApp({ databaseUrl: await link.open(target.toString()) });
+    const owner = await ownerWithCollar(t);
+    expect((await owner.post(25)).statusCode).toBe(201);
+
+    // PostgreSQL down: refused at once.
+    link.set('refusing');
+    for (const res of [await owner.post(31), await owner.pets()]) {
+      expectError(res, 503, DATABASE_UNAVAILABLE);
+      expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    }
+
+    // A path that takes the connection and never answers: given up on within seconds.
+    link.set('silent');
+    const started = Date.now();
+    expectError(await owner.post(32), 503, DATABASE_UNAVAILABLE);
+    expect(Date.now() - started).toBeLessThan(15_000);
+
+    link.set('open');
+    expect((await owner.post(26)).statusCode).toBe(201);
+    expect(await owner.stored()).toEqual([26, 25]);
+    // Said in the log a few times, not once per request, and never to the client.
+    expect(t.logs().filter((l) => l.includes('"event":"db.unavailable"')).length).toBeGreaterThan(
+      0,
+    );
+  });
+});
