@@ -80,6 +80,13 @@ export class DurableSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const { sqlite, wal, wrote, committed } = this;
     return new (class extends SqliteDriver {
+      // On a full disk or an I/O error SQLite may roll the transaction back itself: a ROLLBACK
+      // then fails, and its error ("no transaction is active") would hide the one that says
+      // what happened (SQLITE_FULL: 503, not 500).
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (sqlite.inTransaction) await super.rollbackTransaction(connection);
+      }
+
       override async acquireConnection(): Promise<DatabaseConnection> {
         const inner = await super.acquireConnection();
         return {

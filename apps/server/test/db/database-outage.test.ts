@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/db/index.js';
@@ -181,5 +182,70 @@ describe.skipIf(!usePostgres)('when PostgreSQL goes away and comes back', () => 
     expect(t.logs().filter((l) => l.includes('"event":"db.unavailable"')).length).toBeGreaterThan(
       0,
     );
+  });
+});
+
+describe.skipIf(usePostgres)('when SQLite cannot write (a full disk)', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('answers 503 with Retry-After, stores nothing, and stores again once there is room', async () => {
+    t = await createTestApp();
+    const admin = await seedUser(t, { role: 'admin' });
+    const owner = await seedUser(t);
+    const collar = await ownedCollar(t, admin, owner);
+    const post = (payload: unknown) =>
+      postAsCollar(t!, collar.device_id, collar.device_key, payload);
+    expect((await post({ temperature: 25, humidity: 40 })).statusCode).toBe(201);
+    const count = async () =>
+      Number(
+        (
+          await t!.app.container.db
+            .selectFrom('readings')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    // The database may not grow: as when the disk is full.
+    const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(
+      t.app.container.db,
+    );
+    await sql.raw(`pragma max_page_count = ${rows[0]!.page_count}`).execute(t.app.container.db);
+    const now = Date.now();
+    const backlog = Array.from({ length: 1000 }, (_, i) => ({
+      temperature: 25,
+      humidity: 40,
+      timestamp: now - (i + 1) * 1000,
+    }));
+    const res = await post(backlog);
+    expectError(res, 503, DATABASE_UNAVAILABLE);
+    expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(await count()).toBe(1);
+
+    await sql.raw('pragma max_page_count = 1073741823').execute(t.app.container.db);
+    expect((await post(backlog)).statusCode).toBe(201);
+    expect(await count()).toBe(1001);
+  });
+
+  it('reports the error of a transaction that SQLite rolled back itself, not a failed ROLLBACK', async () => {
+    // A full disk may make SQLite undo the whole transaction; INSERT OR ROLLBACK does so at will.
+    t = await createTestApp();
+    const db = t.app.container.db;
+    await sql`create table rolled_back (id integer primary key)`.execute(db);
+    await sql`insert into rolled_back (id) values (1)`.execute(db);
+    const failure = await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into rolled_back (id) values (2)`.execute(trx);
+        await sql`insert or rollback into rolled_back (id) values (1)`.execute(trx);
+      })
+      .catch((err: unknown) => err as { code?: string; message?: string });
+    expect(failure).toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+    const { rows } = await sql<{ id: number }>`select id from rolled_back`.execute(db);
+    expect(rows.map((r) => r.id)).toEqual([1]);
   });
 });
