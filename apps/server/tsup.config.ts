@@ -5,7 +5,7 @@ export default defineConfig({
   entry: ['src/server.ts'],
   format: ['esm'],
   platform: 'node',
-  target: 'node20',
+  target: 'node22', // the oldest Node.js that package.json's engines allows
   outDir: 'dist',
   clean: true,
   sourcemap: true,
