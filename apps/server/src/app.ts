@@ -18,7 +18,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config/env.js';
-import { migrateToLatest, openDatabase, type DbHandle } from './db/index.js';
+import { loggableDbError, migrateToLatest, openDatabase, type DbHandle } from './db/index.js';
 import { createContainer, type Container } from './container.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerAuth, type DeviceAuthenticator } from './plugins/auth.js';
@@ -217,7 +217,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const ownsDb = !opts.db;
   dbHandle.onConnectionLost = (err) =>
     app.log.warn(
-      { err, event: 'db.connection_lost' },
+      { error: loggableDbError(err), event: 'db.connection_lost' },
       'PostgreSQL dropped a connection; a new one is opened when needed',
     );
   if (dbHandle.checkpointer) {
@@ -327,7 +327,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         title: 'PawGuard API',
         version: APP_VERSION,
         description:
-          'Pets, collars, readings and alerts. Every failure answers `{ "error": "…" }`. While the database cannot be reached (or its disk is full), any call answers 503 with `Retry-After` and stores nothing.',
+          'Pets, collars, readings and alerts. A refused call answers `{ "error": "…" }`. While the database cannot be reached (or its disk is full), a call that needs it answers 503 with `Retry-After`; a collar sends its reading again (a reading with its own timestamp is stored once).',
       },
       components: {
         securitySchemes: {

@@ -46,10 +46,12 @@ export interface OpenDbOptions {
   databaseUrl?: string | undefined;
   /** PostgreSQL schema to work in (tests give each worker its own). */
   pgSchema?: string;
+  /** How long PostgreSQL is waited for at start and for each new connection (ms; default 5 s). */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: OpenDbOptions): Promise<DbHandle> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.pgSchema);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.pgSchema, opts.connectTimeoutMs);
   return openSqlite(opts.dataDir);
 }
 
@@ -133,13 +135,18 @@ function withStatementCache(sqlite: SQLite.Database, wrote: { pending: boolean }
   };
 }
 
-async function openPostgres(url: string, schema?: string): Promise<DbHandle> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
+): Promise<DbHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // A database that cannot be reached fails a request within seconds (503) instead of
-    // holding it, and every request queued behind it, for as long as the network lets it.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A new connection to a database that cannot be reached fails its request within seconds
+    // (503) instead of holding it for as long as the network lets it. (A query on a connection
+    // already open waits until TCP gives up on a path that went silent.)
+    connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
@@ -148,8 +155,8 @@ async function openPostgres(url: string, schema?: string): Promise<DbHandle> {
   // never answers must not hold the start-up for ever.
   const probe = new pg.Client({
     connectionString: url,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    query_timeout: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: connectTimeoutMs,
+    query_timeout: connectTimeoutMs,
   });
   probe.on('error', () => undefined); // a failure comes back from connect() or query()
   try {
@@ -164,13 +171,13 @@ async function openPostgres(url: string, schema?: string): Promise<DbHandle> {
     void probe.end().catch(() => undefined);
   }
   const handle: DbHandle = { db, dialect: 'postgres', schema, url, close: () => db.destroy() };
-  // PostgreSQL may drop a connection at any time (a restart, a failover, a proxy's idle
-  // timeout). Without listeners, node-postgres raises that as an 'error' event nobody handles,
-  // and the process ends. An idle connection's loss reaches the pool, which lets it go:
-  pool.on('error', (err) => handle.onConnectionLost?.(err));
-  // a connection lost while a request holds it fails that request's query (503), and the pool
-  // lets it go when it is given back.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  // PostgreSQL may drop a connection at any time (a restart, a failover, an idle-in-transaction
+  // timeout). node-postgres raises that as an 'error' event on the connection, and on the pool
+  // too when the connection was idle; unheard, either would end the process. Each is told once,
+  // here; the pool lets the connection go (at once when idle, else when it is given back), and
+  // a query on it fails (503).
+  pool.on('connect', (client) => client.on('error', (err) => handle.onConnectionLost?.(err)));
+  pool.on('error', () => undefined);
   return handle;
 }
 
@@ -229,23 +236,54 @@ const NETWORK_ERRORS = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-/** What node-postgres says when a connection cannot be made or is lost. */
+/**
+ * PostgreSQL cannot be reached, is shutting down or starting, or is out of connections, disk
+ * or memory. Not 08P01 (a protocol violation) nor 53400 (a configured limit): those are ours.
+ */
+const PG_UNAVAILABLE = new Set([
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53000',
+  '53100',
+  '53200',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+/** What node-postgres says, without a code, when a connection cannot be made or is lost. */
 const PG_CONNECTION_LOST =
   /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error)/;
 
 /**
- * The database cannot take the request now, though it may in a moment: PostgreSQL cannot be
- * reached, is shutting down or starting, or is out of connections or disk (SQLSTATE classes
- * 08 and 53, 57P01–57P03); SQLite's disk is full, its file cannot be read or written, or it is
- * locked past the busy timeout. Answered 503 with Retry-After, not 500.
+ * The database cannot take the request now, though it may in a moment: PostgreSQL as above,
+ * or SQLite's disk full, its file unreadable or unwritable, or locked by another process past
+ * the busy timeout. Answered 503 with Retry-After, not 500.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : '';
-  if (NETWORK_ERRORS.has(code)) return true;
-  if (/^(08|53)[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code)) return true;
-  if (/^SQLITE_(BUSY|LOCKED|FULL|IOERR)/.test(code)) return true;
+  if (NETWORK_ERRORS.has(code) || PG_UNAVAILABLE.has(code)) return true;
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR'))
+    return true;
   return !code && typeof e?.message === 'string' && PG_CONNECTION_LOST.test(e.message);
+}
+
+/**
+ * A database error as a log line may hold it: its kind, code and message. Never the error
+ * object itself: node-postgres hangs the connection on it (`err.client`), with its user, host
+ * and TLS settings, which a log must not carry.
+ */
+export function loggableDbError(err: unknown): { type: string; code?: string; message: string } {
+  const e = err as { name?: unknown; code?: unknown; message?: unknown } | null;
+  return {
+    type: typeof e?.name === 'string' ? e.name : 'Error',
+    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+    message: typeof e?.message === 'string' ? e.message : String(err),
+  };
 }
 
 /** A row referred to (a pet, a user) is gone: foreign-key violations in either dialect. */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/index.js';
+import { isDatabaseUnavailable, loggableDbError } from '../db/index.js';
 import { HttpError } from '../services/errors.js';
 import { LogSampler } from '../services/log-sampler.js';
 
@@ -128,7 +128,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(err)) {
       if (outageLogs.take())
         request.log.error(
-          { err, event: 'db.unavailable', suppressed: outageLogs.skipped },
+          { error: loggableDbError(err), event: 'db.unavailable', suppressed: outageLogs.skipped },
           'the database is unavailable',
         );
       return reply

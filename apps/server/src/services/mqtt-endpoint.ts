@@ -7,6 +7,7 @@ import type { IngestService } from './ingest-service.js';
 import type { Clock } from './clock.js';
 import { parseReadingUpload, READINGS_BODY_LIMIT } from './reading-upload.js';
 import { HttpError } from './errors.js';
+import { isDatabaseUnavailable, loggableDbError } from '../db/index.js';
 import type { FixedWindowLimit } from './fixed-window-limit.js';
 import { LogSampler } from './log-sampler.js';
 import { limitMqttPackets } from './mqtt-packet-limit.js';
@@ -20,12 +21,12 @@ export const vitalsTopic = (deviceId: string) => `pawguard/devices/${deviceId}/v
  */
 export const MAX_MQTT_PACKET = READINGS_BODY_LIMIT + 1024;
 
-/** At most this many log lines a minute of each kind (malformed, not stored), however many arrive. */
+/** At most this many log lines a minute of each kind (malformed, outage), however many arrive. */
 const BAD_MESSAGE_LOGS_PER_MINUTE = 20;
 
 type CollarClient = Client & { collar?: DevicePrincipal };
 
-const refusal = (message: string, returnCode: 2 | 4 | 5): AuthenticateError =>
+const refusal = (message: string, returnCode: 2 | 3 | 4 | 5): AuthenticateError =>
   Object.assign(new Error(message), { returnCode });
 
 /**
@@ -41,7 +42,7 @@ export class MqttEndpoint {
   private server: net.Server | null = null;
   private readonly byDevice = new Map<string, Set<CollarClient>>();
   private readonly malformedLog = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
-  private readonly unstoredLogs = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
+  private readonly outageLogs = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
   /** Messages dropped as malformed since start. */
   dropped = 0;
   /** Connections closed for a packet over MAX_MQTT_PACKET since start. */
@@ -93,7 +94,8 @@ export class MqttEndpoint {
             }
             return done(null, true);
           },
-          () => done(refusal('Server unavailable', 5), false),
+          // MQTT's own "server unavailable": a collar tries again, as it would not after 4 or 5.
+          () => done(refusal('Server unavailable', 3), false),
         );
       },
       // Refused in the SUBACK (0x80), the connection kept.
@@ -128,11 +130,18 @@ export class MqttEndpoint {
           (err: unknown) => {
             // Not acknowledged: the collar keeps the reading and sends it again. An outage fails
             // every collar's message: a few lines a minute say so.
-            if (!(err instanceof HttpError) && this.unstoredLogs.take())
-              this.d.log.error(
-                { err, suppressed: this.unstoredLogs.skipped },
-                'MQTT reading not stored',
-              );
+            if (isDatabaseUnavailable(err)) {
+              if (this.outageLogs.take())
+                this.d.log.error(
+                  {
+                    error: loggableDbError(err),
+                    event: 'db.unavailable',
+                    suppressed: this.outageLogs.skipped,
+                  },
+                  'MQTT reading not stored: the database is unavailable',
+                );
+            } else if (!(err instanceof HttpError))
+              this.d.log.error({ err }, 'MQTT reading not stored');
             done(err instanceof Error ? err : new Error(String(err)));
           },
         );

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../src/db/index.js';
+import { isDatabaseUnavailable, loggableDbError } from '../../src/db/index.js';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE,
@@ -85,6 +85,11 @@ describe('which errors mean the database is briefly unavailable (503, not 500)',
       withCode('duplicate key value violates unique constraint', '23505'),
       withCode('syntax error', '42601'),
       withCode('UNIQUE constraint failed', 'SQLITE_CONSTRAINT_UNIQUE'),
+      // Our own mistakes, not an outage: a protocol violation (too many parameters), a
+      // configured limit, a table locked by our own connection.
+      withCode('bind message supplies 0 parameters', '08P01'),
+      withCode('configuration limit exceeded', '53400'),
+      withCode('database table is locked', 'SQLITE_LOCKED'),
       // The words alone count only for an error without a code of its own.
       withCode('Connection terminated by a rule', '42000'),
       null,
@@ -93,99 +98,138 @@ describe('which errors mean the database is briefly unavailable (503, not 500)',
     for (const err of unavailable) expect(isDatabaseUnavailable(err), String(err)).toBe(true);
     for (const err of other) expect(isDatabaseUnavailable(err), String(err)).toBe(false);
   });
-});
 
-describe.skipIf(!usePostgres)('when PostgreSQL goes away and comes back', () => {
-  let t: TestApp | undefined;
-  let link: DatabaseLink | undefined;
-  afterEach(async () => {
-    link?.set('open');
-    await t?.close();
-    await link?.close();
-    t = link = undefined;
-  });
-
-  /** An owner with a collar, and how to post a reading as that collar and read the owner's pets. */
-  async function ownerWithCollar(app: TestApp) {
-    const admin = await seedUser(app, { role: 'admin' });
-    const owner = await seedUser(app);
-    const collar = await ownedCollar(app, admin, owner);
-    return {
-      post: (temperature: number) =>
-        postAsCollar(app, collar.device_id, collar.device_key, { temperature, humidity: 40 }),
-      pets: () => app.app.inject({ url: '/api/dogs', headers: bearer(owner.token) }),
-      stored: async () =>
-        (
-          await app.app.inject({
-            url: `/api/devices/${collar.id}/vitals`,
-            headers: bearer(owner.token),
-          })
-        )
-          .json<{ vitals: { temperature: number }[] }>()
-          .vitals.map((v) => v.temperature),
-    };
-  }
-
-  it('keeps running when PostgreSQL drops every connection, as a restart does, and then serves again', async () => {
-    const name = `pawguard-restart-${process.pid}-${Date.now()}`;
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('application_name', name);
-    t = await createTestApp({ databaseUrl: url.toString() });
-    const owner = await ownerWithCollar(t);
-    expect((await owner.post(25)).statusCode).toBe(201);
-    // Several idle connections in the pool, as a busy server has.
-    const busy = await Promise.all(Array.from({ length: 6 }, () => owner.pets()));
-    expect(busy.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
-
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
-      const { rowCount } = await admin.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
-        [name],
-      );
-      expect(rowCount).toBeGreaterThan(1);
-    } finally {
-      await admin.end();
-    }
-    await until(() => t!.logs().some((l) => l.includes('"event":"db.connection_lost"')));
-
-    expect((await owner.post(26)).statusCode).toBe(201);
-    expect((await owner.pets()).statusCode).toBe(200);
-    expect(await owner.stored()).toEqual([26, 25]);
-  });
-
-  it('answers 503 with Retry-After while PostgreSQL cannot be reached, stores nothing, and recovers', async () => {
-    const target = new URL(process.env.TEST_DATABASE_URL!);
-    link = new DatabaseLink({ host: target.hostname, port: Number(target.port || 5432) });
-    t = await createTestApp({ databaseUrl: await link.open(target.toString()) });
-    const owner = await ownerWithCollar(t);
-    expect((await owner.post(25)).statusCode).toBe(201);
-
-    // PostgreSQL down: refused at once.
-    link.set('refusing');
-    for (const res of [await owner.post(31), await owner.pets()]) {
-      expectError(res, 503, DATABASE_UNAVAILABLE);
-      expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    }
-
-    // A path that takes the connection and never answers: given up on within seconds.
-    link.set('silent');
-    const started = Date.now();
-    expectError(await owner.post(32), 503, DATABASE_UNAVAILABLE);
-    expect(Date.now() - started).toBeLessThan(15_000);
-
-    link.set('open');
-    expect((await owner.post(26)).statusCode).toBe(201);
-    expect(await owner.stored()).toEqual([26, 25]);
-    // Said in the log a few times, not once per request, and never to the client.
-    expect(t.logs().filter((l) => l.includes('"event":"db.unavailable"')).length).toBeGreaterThan(
-      0,
-    );
+  it('are logged by kind, code and message, never with the connection node-postgres hangs on them', () => {
+    const err = Object.assign(new Error('Connection terminated unexpectedly'), {
+      client: { user: 'pawguard', host: 'db.internal', secretKey: 12345, ssl: { key: 'PRIVATE' } },
+    });
+    expect(loggableDbError(err)).toEqual({
+      type: 'Error',
+      message: 'Connection terminated unexpectedly',
+    });
+    expect(loggableDbError(Object.assign(new Error('full'), { code: 'SQLITE_FULL' }))).toEqual({
+      type: 'Error',
+      code: 'SQLITE_FULL',
+      message: 'full',
+    });
   });
 });
 
-describe.skipIf(usePostgres)('when SQLite cannot write (a full disk)', () => {
+describe.skipIf(!usePostgres)(
+  'when PostgreSQL goes away and comes back (on PostgreSQL only)',
+  () => {
+    let t: TestApp | undefined;
+    let link: DatabaseLink | undefined;
+    afterEach(async () => {
+      link?.set('open');
+      await t?.close();
+      await link?.close();
+      t = link = undefined;
+    });
+
+    /** An owner with a collar, and how to post a reading as that collar and read the owner's pets. */
+    async function ownerWithCollar(app: TestApp) {
+      const admin = await seedUser(app, { role: 'admin' });
+      const owner = await seedUser(app);
+      const collar = await ownedCollar(app, admin, owner);
+      return {
+        post: (temperature: number) =>
+          postAsCollar(app, collar.device_id, collar.device_key, { temperature, humidity: 40 }),
+        pets: () => app.app.inject({ url: '/api/dogs', headers: bearer(owner.token) }),
+        stored: async () =>
+          (
+            await app.app.inject({
+              url: `/api/devices/${collar.id}/vitals`,
+              headers: bearer(owner.token),
+            })
+          )
+            .json<{ vitals: { temperature: number }[] }>()
+            .vitals.map((v) => v.temperature),
+      };
+    }
+
+    it('keeps running when PostgreSQL drops every connection, as a restart does, and then serves again', async () => {
+      const name = `pawguard-restart-${process.pid}-${Date.now()}`;
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.searchParams.set('application_name', name);
+      t = await createTestApp({ databaseUrl: url.toString() });
+      const owner = await ownerWithCollar(t);
+      expect((await owner.post(25)).statusCode).toBe(201);
+      // Several idle connections in the pool, as a busy server has.
+      const busy = await Promise.all(Array.from({ length: 6 }, () => owner.pets()));
+      expect(busy.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+      // And one held by work in progress (between two statements) when the connections drop.
+      let carryOn!: () => void;
+      const dropped = new Promise<void>((resolve) => (carryOn = resolve));
+      const held = t.app.container.db.connection().execute(async (conn) => {
+        await sql`select 1`.execute(conn);
+        await dropped;
+        return sql`select 1`.execute(conn).then(
+          () => 'answered',
+          (err: unknown) => (isDatabaseUnavailable(err) ? 'unavailable' : String(err)),
+        );
+      });
+
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const { rowCount } = await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          [name],
+        );
+        expect(rowCount).toBeGreaterThan(1);
+      } finally {
+        await admin.end();
+      }
+      await until(() => t!.logs().some((l) => l.includes('"event":"db.connection_lost"')));
+      carryOn();
+      expect(await held).toBe('unavailable');
+      const lost = t.logs().filter((l) => l.includes('"event":"db.connection_lost"'));
+      // Said once per connection, with what happened and never the connection's details.
+      expect(lost.length).toBeGreaterThan(1);
+      expect(lost.join('\n')).not.toMatch(/secretKey|processID|"user"|"client"/);
+
+      expect((await owner.post(26)).statusCode).toBe(201);
+      expect((await owner.pets()).statusCode).toBe(200);
+      expect(await owner.stored()).toEqual([26, 25]);
+    });
+
+    it('answers 503 with Retry-After while PostgreSQL cannot be reached, stores nothing, and recovers', async () => {
+      const target = new URL(process.env.TEST_DATABASE_URL!);
+      link = new DatabaseLink({ host: target.hostname, port: Number(target.port || 5432) });
+      t = await createTestApp({
+        databaseUrl: await link.open(target.toString()),
+        connectTimeoutMs: 500,
+      });
+      const owner = await ownerWithCollar(t);
+      expect((await owner.post(25)).statusCode).toBe(201);
+
+      // PostgreSQL down: refused at once.
+      link.set('refusing');
+      for (const res of [await owner.post(31), await owner.pets()]) {
+        expectError(res, 503, DATABASE_UNAVAILABLE);
+        expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      }
+      // Every request fails in an outage; the log says so at most 20 times a minute (45
+      // requests: 40 lines at most, even across the turn of a minute).
+      for (let i = 0; i < 43; i++) expect((await owner.pets()).statusCode).toBe(503);
+      const outageLines = t.logs().filter((l) => l.includes('"event":"db.unavailable"'));
+      expect(outageLines.length).toBeGreaterThanOrEqual(20);
+      expect(outageLines.length).toBeLessThanOrEqual(40);
+      expect(outageLines.join('\n')).not.toMatch(/secretKey|processID|"client"/);
+
+      // A path that takes new connections and never answers: each is given up on in time.
+      link.set('silent');
+      expectError(await owner.post(32), 503, DATABASE_UNAVAILABLE);
+
+      link.set('open');
+      expect((await owner.post(26)).statusCode).toBe(201);
+      expect(await owner.stored()).toEqual([26, 25]);
+    });
+  },
+);
+
+describe.skipIf(usePostgres)('when SQLite cannot write (a full disk; on SQLite only)', () => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();

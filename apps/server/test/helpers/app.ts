@@ -77,8 +77,10 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     buildOptions?: Partial<BuildAppOptions>;
-    /** On PostgreSQL: reach the test database at this address instead (a proxy in front of it). */
+    /** On PostgreSQL (ignored on SQLite): reach the test database at this address instead (a proxy in front of it)… */
     databaseUrl?: string;
+    /** …and give up on a new connection after this long (ms). */
+    connectTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-test-'));
@@ -105,6 +107,7 @@ export async function createTestApp(
       dataDir,
       databaseUrl: options.databaseUrl ?? process.env.TEST_DATABASE_URL!,
       pgSchema: schema,
+      ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
     });
   } else {
     db = await openDatabase({ dataDir });
