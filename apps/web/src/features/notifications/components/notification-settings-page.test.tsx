@@ -80,6 +80,33 @@ describe('Notification settings', () => {
     error.mockRestore();
   });
 
+  it('after a failed load, never saves the defaults over the saved settings; Try Again loads them', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const { calls, user } = setup({
+      [PREFS]: () =>
+        fail ? jsonResponse(503, { error: 'down' }) : jsonResponse(200, { preferences: saved }),
+      'PUT /api/notifications/preferences': () => jsonResponse(200, { preferences: saved }),
+    });
+    await loaded();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your saved settings could not be loaded, so they cannot be saved over.',
+    );
+    const save = screen.getByRole('button', { name: 'Save Settings' });
+    expect(save).toBeDisabled();
+    await user.type(screen.getByLabelText('Warning temperature (°F)'), '{Enter}');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Warning temperature (°F)')).toHaveValue(88.5),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(save).toBeEnabled();
+    vi.mocked(console.error).mockRestore();
+  });
+
   it('saves the four fields with decimals, showing Saving... and the success toast', async () => {
     let release!: () => void;
     const { calls, user } = setup({

@@ -91,6 +91,9 @@ const toForm = (p: Preferences): Form => ({
 export function NotificationSettingsPage() {
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(true);
+  // Until the saved settings have loaded, Save would put the defaults over them unseen.
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [form, setForm] = useState<Form>(toForm(DEFAULT_PREFERENCES));
   const [saving, setSaving] = useState(false);
   const [sending, setSending] = useState(false);
@@ -110,17 +113,21 @@ export function NotificationSettingsPage() {
   useEffect(() => {
     const controller = new AbortController();
     getPreferences(controller.signal)
-      .then((p) => setForm(toForm(p)))
+      .then((p) => {
+        setForm(toForm(p));
+        setLoadFailed(false);
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('Failed to load notification preferences', error);
         toast.error('Error', { description: 'Failed to load notification preferences' });
+        setLoadFailed(true);
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, []);
+  }, [attempt]);
 
   const update = <K extends keyof Form>(key: K, value: Form[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -140,6 +147,7 @@ export function NotificationSettingsPage() {
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (loadFailed) return;
     const found: ThresholdErrors = {};
     for (const key of Object.keys(inputIds) as Threshold[]) {
       const error = thresholdError(key, form[key]);
@@ -329,8 +337,27 @@ export function NotificationSettingsPage() {
           </CardContent>
         </Card>
 
+        {loadFailed && (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          >
+            <span>
+              Your saved settings could not be loaded, so they cannot be saved over. Try again in a
+              moment.
+            </span>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              Try Again
+            </Button>
+          </div>
+        )}
         <div>
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={saving || loadFailed}>
             {saving ? 'Saving...' : 'Save Settings'}
           </Button>
         </div>
