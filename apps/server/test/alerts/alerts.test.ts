@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, Notification } from '@pawguard/shared';
 import { fahrenheitToCelsius } from '@pawguard/shared';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
+import { expectError } from '../helpers/api.js';
 import { ownedCollar } from '../helpers/devices.js';
 import { postAsCollar } from '../helpers/readings.js';
 import { listen, openStream, ticketFor } from '../helpers/sse.js';
@@ -161,7 +162,7 @@ describe('the heat alert', () => {
     );
   });
 
-  it('answers 404 for another owner’s device or alert, and lets an admin see and resolve', async () => {
+  it('answers 404 for another owner’s device or alert, and lets an admin see but never resolve', async () => {
     const c = await ownedCollar(t, admin, owner, 'Private');
     await post(c, f(106));
     const [alert] = (await alertsOf(c)).alerts;
@@ -187,6 +188,14 @@ describe('the heat alert', () => {
     expect((await alertsOf(c, '', admin.token)).total).toBe(1);
     const all = (await get(admin.token, '/api/alerts?resolved=false&limit=100')).json();
     expect(all.alerts.some((a: Alert) => a.id === alert!.id)).toBe(true);
+    // Only the owner resolves (DESIGN §5): an admin is told so, and the alert stays open.
+    const byAdmin = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${c.id}/alerts/${alert!.id}/resolve`,
+      headers: bearer(admin.token),
+    });
+    expectError(byAdmin, 403, 'Only the collar’s owner can resolve its alerts');
+    expect((await alertsOf(c, '?resolved=false')).alerts).toHaveLength(1);
   });
 
   it('refuses a bad filter or id with 400', async () => {

@@ -64,7 +64,7 @@ describe('the alert banner', () => {
     );
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('Danger heat alert');
-    expect(within(banner).getByRole('button', { name: 'Resolve' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: /^Resolve\b/ })).toBeInTheDocument();
     expect(banner).not.toHaveTextContent('a parked car');
     expect(banner).not.toHaveTextContent('Call your vet.');
   });

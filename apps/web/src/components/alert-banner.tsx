@@ -17,6 +17,13 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useResolveAlert } from '@/lib/api/alerts';
 
+/** Said in the Resolve button's name, so a card with two alerts has two buttons told apart. */
+const TYPE_NAMES: Record<Alert['type'], string> = {
+  heat: 'heat',
+  offline: 'offline',
+  low_battery: 'low battery',
+};
+
 /** What an open alert says, by type: its title line and what to do. */
 function wordsOf(alert: Alert) {
   if (alert.type === 'heat') {
@@ -53,11 +60,14 @@ export function AlertBanner({
   now,
   compact = false,
   guidance = true,
+  canResolve = true,
 }: {
   alert: Alert;
   now: number;
   compact?: boolean;
   guidance?: boolean;
+  /** Only the collar's owner resolves its alerts: an admin looking on gets no button. */
+  canResolve?: boolean;
 }) {
   const resolve = useResolveAlert();
   const { title, className, Icon } = wordsOf(alert);
@@ -83,21 +93,24 @@ export function AlertBanner({
           <Icon className="size-4 shrink-0" aria-hidden="true" />
           {title}
         </p>
-        <Button
-          size="sm"
-          variant="outline"
-          className="bg-card"
-          disabled={resolve.isPending}
-          onClick={() =>
-            resolve.mutate(alert, {
-              onSuccess: () => toast.success('Alert resolved'),
-              onError: (error) =>
-                toast.error('Failed to resolve alert', { description: error.message }),
-            })
-          }
-        >
-          Resolve
-        </Button>
+        {canResolve ? (
+          <Button
+            size="sm"
+            variant="outline"
+            className="bg-card"
+            aria-label={`Resolve ${TYPE_NAMES[alert.type]} alert`}
+            disabled={resolve.isPending}
+            onClick={() =>
+              resolve.mutate(alert, {
+                onSuccess: () => toast.success('Alert resolved'),
+                onError: (error) =>
+                  toast.error('Failed to resolve alert', { description: error.message }),
+              })
+            }
+          >
+            Resolve
+          </Button>
+        ) : null}
       </div>
       <p className="mt-1">
         Since <time dateTime={alert.opened_at}>{formatRelativeTime(alert.opened_at, now)}</time>

@@ -13,11 +13,14 @@ export function AlertsWithRisk({
   risk,
   now,
   headingAs,
+  canResolve = true,
 }: {
   alerts: readonly Alert[];
   risk: Pick<Device, 'id' | 'risk_band' | 'risk_reasons'> | null;
   now: number;
   headingAs?: 'h3' | 'h4';
+  /** False where the viewer (an admin) does not own the collar: no Resolve. */
+  canResolve?: boolean;
 }) {
   return (
     <>
@@ -27,6 +30,7 @@ export function AlertsWithRisk({
           alert={alert}
           now={now}
           compact
+          canResolve={canResolve}
           guidance={alert.device !== risk?.id || !riskCovers(risk.risk_band, alert)}
         />
       ))}

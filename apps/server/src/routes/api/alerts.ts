@@ -9,7 +9,7 @@ import {
   noBodySchema,
 } from '@pawguard/shared';
 import { currentUser } from '../../plugins/auth.js';
-import { NotFoundError } from '../../services/errors.js';
+import { ForbiddenError, NotFoundError } from '../../services/errors.js';
 
 /** Alerts: a device's (its owner or an admin), and the caller's across their devices. */
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,14 +41,19 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['alerts'],
-        summary: 'Resolve an alert (an already resolved one answers as it is)',
+        summary:
+          'Resolve an alert of your own collar (an already resolved one answers as it is; an admin reading another owner’s collar: 403)',
         params: alertParamsSchema,
         body: noBodySchema,
-        response: { 200: alertResponseSchema, 400: e, 401: e, 404: e },
+        response: { 200: alertResponseSchema, 400: e, 401: e, 403: e, 404: e },
       },
     },
     async (request) => {
-      await devices.get(currentUser(request), request.params.id);
+      const user = currentUser(request);
+      const device = await devices.get(user, request.params.id);
+      // An admin sees every collar's alerts, but only the owner resolves them (DESIGN §5).
+      if (device.user_id !== user.id)
+        throw new ForbiddenError('Only the collar’s owner can resolve its alerts');
       const alert = await alerts.resolveByOwner(request.params.id, request.params.alertId);
       if (!alert) throw new NotFoundError('Alert not found');
       return { alert };

@@ -14,7 +14,14 @@ const TYPE_WORDS = { heat: 'Heat', offline: 'Offline', low_battery: 'Low battery
  * the latest reading shows a raised heat risk (its own why, first aid and emergency link), a
  * heat alert leaves those to it rather than say them twice.
  */
-export function OpenDeviceAlerts({ deviceId }: { deviceId: string }) {
+export function OpenDeviceAlerts({
+  deviceId,
+  canResolve,
+}: {
+  deviceId: string;
+  /** Whether the viewer owns the collar (only its owner resolves its alerts). */
+  canResolve: boolean;
+}) {
   const open = useDeviceAlerts(deviceId, false);
   // The same cache entry the Latest reading card reads (and the stream writes).
   const latest = useLatestVitals(deviceId).data;
@@ -25,7 +32,13 @@ export function OpenDeviceAlerts({ deviceId }: { deviceId: string }) {
   return (
     <div className="grid gap-3" aria-label="Open alerts" role="region">
       {alerts.map((a) => (
-        <AlertBanner key={a.id} alert={a} now={now} guidance={!riskCovers(risk, a)} />
+        <AlertBanner
+          key={a.id}
+          alert={a}
+          now={now}
+          guidance={!riskCovers(risk, a)}
+          canResolve={canResolve}
+        />
       ))}
     </div>
   );

@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDevice } from '@/lib/api/get-device';
 import { useDeviceHistory } from '@/lib/api/get-device-history';
 import { useLatestVitals } from '@/lib/api/get-latest-vitals';
+import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLiveFallback } from '@/lib/realtime';
 import { useNow } from '@/lib/use-now';
@@ -44,6 +45,7 @@ export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
   const range = isRange(requested) ? requested : DEFAULT_RANGE;
   const fallback = useLiveFallback(MONITORING_POLL_MS);
   const device = useDevice(deviceId, { refetchIntervalMs: fallback });
+  const { user } = useAuth();
   useDocumentTitle(device.data ? `${device.data.device_name} history` : 'Device history');
 
   const notFound = device.error instanceof ApiError && device.error.status === 404;
@@ -79,7 +81,10 @@ export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
         </Card>
       ) : (
         <div className="grid gap-6">
-          <OpenDeviceAlerts deviceId={deviceId} />
+          <OpenDeviceAlerts
+            deviceId={deviceId}
+            canResolve={device.data !== undefined && device.data.user_id === user?.id}
+          />
           <LatestReading deviceId={deviceId} battery={device.data?.battery_level ?? null} />
           <Tabs
             value={range}

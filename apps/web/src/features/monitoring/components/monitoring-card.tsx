@@ -19,9 +19,18 @@ type MonitoringCardProps = {
   showOwner: boolean;
   /** Its open alerts, if any: shown first, with what to do and Resolve. */
   alerts?: readonly Alert[] | undefined;
+  /** Whether the viewer owns the collar: only its owner resolves its alerts (an admin sees them). */
+  canResolve?: boolean;
 };
 
-export function MonitoringCard({ device, shown, now, showOwner, alerts }: MonitoringCardProps) {
+export function MonitoringCard({
+  device,
+  shown,
+  now,
+  showOwner,
+  alerts,
+  canResolve = true,
+}: MonitoringCardProps) {
   // Freshness follows the latest reading itself, changed or not.
   const connected = isFresh(device.vitals_recorded_at, now);
   const flash = (field: ChangedField) =>
@@ -55,7 +64,7 @@ export function MonitoringCard({ device, shown, now, showOwner, alerts }: Monito
       <CardContent
         className={cn('grid flex-1 content-start gap-4', !connected && 'text-slate-600')}
       >
-        <AlertsWithRisk alerts={alerts ?? []} risk={risk} now={now} />
+        <AlertsWithRisk alerts={alerts ?? []} risk={risk} now={now} canResolve={canResolve} />
         {shown.temperature_celsius === null ? (
           <div className="rounded-lg bg-muted p-3 text-sm">
             <p className="font-medium">No data available</p>

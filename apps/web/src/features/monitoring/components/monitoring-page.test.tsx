@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import type { Device } from '@pawguard/shared';
@@ -41,7 +41,8 @@ function liveDevice(overrides: Partial<Device> = {}): Device {
   });
 }
 
-const owner = () => fakeAuth(makeUser({ name: 'Riley' }));
+// The owner of the collars liveDevice makes.
+const owner = () => fakeAuth(makeUser({ id: liveDevice().user_id!, name: 'Riley' }));
 
 /** A device's card, found by its name as a person would. */
 async function findCard(name: string) {
@@ -286,6 +287,7 @@ describe('Monitoring', () => {
     );
     const calls = stubFetch({
       'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
+      'GET /api/devices/all': () => jsonResponse(200, paged({ devices: [device] })),
       'GET /api/alerts?resolved=false&limit=100': () =>
         jsonResponse(200, { alerts: [alert], total: 1 }),
       [`POST /api/devices/${device.id}/alerts/${alert.id}/resolve`]: () =>
@@ -305,11 +307,20 @@ describe('Monitoring', () => {
     );
     await userEvent
       .setup({ advanceTimers: vi.advanceTimersByTime })
-      .click(within(banner).getByRole('button', { name: 'Resolve' }));
+      .click(within(banner).getByRole('button', { name: /^Resolve\b/ }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/resolve'))).toBe(true),
     );
     expect(toast.success).toHaveBeenCalledWith('Alert resolved');
+
+    // An admin sees the same alert on the owner's collar, without a Resolve of their own.
+    cleanup();
+    renderWithProviders(<MonitoringPage />, {
+      auth: fakeAuth(makeUser({ role: 'admin', name: 'Ada' })),
+    });
+    const seen = await (await findCard('Biscuit collar')).findByRole('alert');
+    expect(seen).toHaveTextContent('Critical heat alert');
+    expect(within(seen).queryByRole('button', { name: /Resolve/ })).toBeNull();
   });
 });
 
@@ -423,7 +434,7 @@ describe('heat risk on the Monitoring card', () => {
     const card = await findCard('Biscuit collar');
     const banner = await card.findByRole('alert');
     expect(banner).toHaveTextContent('Danger heat alert');
-    expect(within(banner).getByRole('button', { name: 'Resolve' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: /^Resolve\b/ })).toBeInTheDocument();
     expect(card.getAllByText(reasons[0]!)).toHaveLength(1);
     expect(card.getAllByText('Call your vet.')).toHaveLength(1);
     expect(card.getAllByRole('link', { name: 'Find an emergency vet' })).toHaveLength(1);

@@ -23,7 +23,7 @@ const CLOCK_TICK_MS = 1_000;
 const formatTime = (ms: number) => new Date(ms).toLocaleTimeString();
 
 export function MonitoringPage() {
-  const { isAdmin } = useAuth();
+  const { isAdmin, user } = useAuth();
   const devices = useMonitoredDevices();
   const shown = useShownReadings(devices.data, devices.dataUpdatedAt);
   const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
@@ -136,6 +136,7 @@ export function MonitoringPage() {
                     now={now}
                     showOwner={isAdmin}
                     alerts={openAlerts.get(device.id)}
+                    canResolve={device.user_id === user?.id}
                   />
                 </li>
               ) : null;
