@@ -37,6 +37,14 @@ function signedInAs(user: ReturnType<typeof makeUser>, extra: Routes = {}): Rout
 }
 
 describe('route table, signed out', () => {
+  it("keeps 'Email confirmed' on screen for a visitor who is not signed in", async () => {
+    renderApp('/?confirmed=1');
+    expect(await screen.findByText('Email confirmed', {}, slow)).toBeInTheDocument();
+    // The parameter is gone from the address by now; the toast stays for its time.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.getByText('Email confirmed')).toBeInTheDocument();
+  });
+
   it('shows the landing page at a guarded URL, without asking the server anything', async () => {
     const { calls } = renderApp('/monitoring');
     expect(

@@ -46,11 +46,14 @@ export function RootLayout() {
 /**
  * Whether to load the toaster. Toasts exist only in the browser (prerendered HTML has none),
  * and a signed-out visitor on the landing page only gets one after doing something: its code
- * loads with the first interaction, keeping it off the landing page's first load.
+ * loads with the first interaction, keeping it off the landing page's first load. Once loaded
+ * it stays: the 'Email confirmed' toast removes the ?confirmed= that asked for it, and
+ * unloading the toaster then took the toast away in the same instant.
  */
 function useToasterDemand(needed: boolean): boolean {
   const hydrated = useHydrated();
   const [interacted, setInteracted] = useState(false);
+  if (needed && hydrated && !interacted) setInteracted(true);
   useEffect(() => {
     if (interacted) return;
     const onInteraction = () => setInteracted(true);
