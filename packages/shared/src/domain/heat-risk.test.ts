@@ -93,6 +93,8 @@ describe('profileFactors', () => {
   it('weight, age, body condition and known conditions', () => {
     expect(points({ weightLbs: 121 })).toEqual({ weight: 1.77 }); // 55 kg: OR 3.4
     expect(points({ weightLbs: 15 })).toEqual({}); // under 10 kg
+    // The reason says the weight as the owner entered it, in lbs.
+    expect(profileFactors({ weightLbs: 121 }).map((f) => f.label)).toEqual(['121 lbs body weight']);
     expect(points({ age: 7 })).toEqual({ age: 0.58 }); // OR 1.5
     expect(points({ age: 13 })).toEqual({ age: 0.81 }); // OR 1.75
     expect(points({ age: 3 })).toEqual({});

@@ -270,7 +270,9 @@ export function profileFactors(p: RiskProfile): RiskFactor[] {
   if (p.weightLbs != null) {
     const kg = p.weightLbs / LBS_PER_KG;
     const points = kg >= 50 ? 1.77 : kg >= 30 ? 1 : kg >= 10 ? 0.5 : 0;
-    if (points) out.push({ code: 'weight', points, label: `${Math.round(kg)} kg body weight` });
+    // Said in lbs, as the pet's weight is everywhere else (the bands are the study's kg).
+    if (points)
+      out.push({ code: 'weight', points, label: `${Math.round(p.weightLbs)} lbs body weight` });
   }
   if (p.age != null) {
     const points = p.age >= 12 ? 0.81 : p.age >= 9 ? 0.7 : p.age >= 6 ? 0.58 : 0;
