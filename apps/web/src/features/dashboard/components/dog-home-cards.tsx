@@ -17,6 +17,7 @@ import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { deviceHistoryPath, paths } from '@/config/paths';
+import { AlertsLoadFailed } from '@/components/alerts-load-failed';
 import { alertsByDevice, openAlertsOfPet, useOpenAlerts } from '@/lib/api/alerts';
 import { useDevices } from '@/lib/api/get-devices';
 import { usePets } from '@/lib/api/get-pets';
@@ -72,7 +73,8 @@ function DogCards({
   devices: ReturnType<typeof useDevices>;
 }) {
   const now = useNow(1_000);
-  const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
+  const alertsQuery = useOpenAlerts();
+  const openAlerts = alertsByDevice(alertsQuery.data?.alerts);
   // A failed refetch keeps the last list; only a list never loaded is unknown.
   const collars: KnownCollars = devices.data ?? (devices.isError ? 'failed' : 'pending');
   const collarList: readonly Device[] | undefined =
@@ -125,6 +127,7 @@ function DogCards({
           Your collars could not be loaded just now, so their readings are not shown.
         </LoadFailed>
       ) : null}
+      <AlertsLoadFailed alerts={alertsQuery} />
       <ul className="grid gap-4 sm:grid-cols-2">
         {pets.data.map((dog) => {
           const state = dogHomeState(dog.id, collars, now);

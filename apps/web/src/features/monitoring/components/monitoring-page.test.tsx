@@ -270,6 +270,34 @@ describe('Monitoring', () => {
     await waitFor(() => expect(lastUpdated()).toBe(new Date(NOW + 60_000).toLocaleTimeString()));
   });
 
+  it('says so when the open alerts could not be loaded, and shows them after Try Again', async () => {
+    const device = liveDevice();
+    let failing = true;
+    stubFetch({
+      'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        failing
+          ? jsonResponse(500, { error: 'Something went wrong on our side. Please try again.' })
+          : jsonResponse(200, {
+              alerts: [makeAlert({ type: 'heat', level: 'CRITICAL', opened_at: ago(60) }, device)],
+              total: 1,
+            }),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    await findCard('Biscuit collar');
+    const notice = await screen.findByText('Alerts could not be loaded.');
+    expect(notice.closest('[role="alert"]')).toHaveTextContent(
+      'An open alert may be missing here.',
+    );
+    failing = false;
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole('button', { name: 'Try Again' }));
+    const card = await findCard('Biscuit collar');
+    expect(await card.findByText(/Critical heat alert/)).toBeInTheDocument();
+    expect(screen.queryByText('Alerts could not be loaded.')).toBeNull();
+  });
+
   it('shows an open heat alert on its card with why, what to do for its level, and Resolve sends it', async () => {
     const device = liveDevice();
     const alert = makeAlert(

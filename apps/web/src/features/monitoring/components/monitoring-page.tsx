@@ -14,6 +14,7 @@ import { useNow } from '@/lib/use-now';
 import { useMonitoredDevices } from '../hooks/use-monitored-devices';
 import { useShownReadings } from '../hooks/use-shown-readings';
 import { MonitoringCard } from './monitoring-card';
+import { AlertsLoadFailed } from '@/components/alerts-load-failed';
 import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
 import { LoadMore } from '@/components/load-more';
 
@@ -26,7 +27,8 @@ export function MonitoringPage() {
   const { isAdmin, user } = useAuth();
   const devices = useMonitoredDevices();
   const shown = useShownReadings(devices.data, devices.dataUpdatedAt);
-  const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
+  const alertsQuery = useOpenAlerts();
+  const openAlerts = alertsByDevice(alertsQuery.data?.alerts);
   const now = useNow(CLOCK_TICK_MS);
   const [refreshing, setRefreshing] = useState(false);
 
@@ -122,6 +124,7 @@ export function MonitoringPage() {
               </Button>
             </div>
           ) : null}
+          <AlertsLoadFailed alerts={alertsQuery} />
           <ul
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
             aria-label="Monitored devices"

@@ -23,6 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { deviceHistoryPath, paths } from '@/config/paths';
 import { useDeletePet } from '../api/delete-pet';
+import { AlertsLoadFailed } from '@/components/alerts-load-failed';
 import { alertsByDevice, openAlertsOfPet, useOpenAlerts } from '@/lib/api/alerts';
 import { useDevices } from '@/lib/api/get-devices';
 import { PET_STATUS_POLL_MS } from '../api/pet-status-poll';
@@ -58,7 +59,8 @@ export function MyPetsPage() {
   const collarList: Device[] | undefined = collars.isError ? [] : collars.data;
   const statusOf = (pet: Dog): PetStatus => petStatus(pet.id, collarList, now);
   // A pet's open alerts are those of the collars it wears now (or, without the list, its own).
-  const openAlerts = alertsByDevice(useOpenAlerts().data?.alerts);
+  const alertsQuery = useOpenAlerts();
+  const openAlerts = alertsByDevice(alertsQuery.data?.alerts);
   const alertsOf = (pet: Dog): Alert[] => openAlertsOfPet(pet.id, collars.data, openAlerts);
   const list = pets.data ?? [];
   // The detail card shows the first pet (spec) until another is chosen from the list.
@@ -120,45 +122,48 @@ export function MyPetsPage() {
           </CardContent>
         </Card>
       ) : (
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
-          <section aria-labelledby="pet-list-title" className="order-2 min-w-0 lg:order-1">
-            <h2 id="pet-list-title" className="mb-3 text-lg font-semibold">
-              All Pets ({list.length})
-            </h2>
-            <ul className="grid grid-cols-1 gap-3">
-              {list.map((pet) => (
-                <li key={pet.id}>
-                  <PetListItem
-                    pet={pet}
-                    status={statusOf(pet)}
-                    alerts={alertsOf(pet)}
-                    selected={pet.id === selected.id}
-                    onSelect={() => select(pet)}
-                    onEdit={() => setSheet({ mode: 'edit', pet })}
-                    onDelete={() => setDeleting(pet)}
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
-          <div ref={detailRef} className="order-1 min-w-0 scroll-mt-20 lg:order-2">
-            <PetDetailCard
-              pet={selected}
-              status={statusOf(selected)}
-              alerts={alertsOf(selected)}
-              now={now}
-              collars={
-                collars.data
-                  ? collars.data.filter((c) => c.dog_id === selected.id)
-                  : collars.isError
-                    ? 'failed'
-                    : 'pending'
-              }
-              onRetryCollars={() => void collars.refetch()}
-              onEdit={() => setSheet({ mode: 'edit', pet: selected })}
-            />
+        <>
+          <AlertsLoadFailed alerts={alertsQuery} />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+            <section aria-labelledby="pet-list-title" className="order-2 min-w-0 lg:order-1">
+              <h2 id="pet-list-title" className="mb-3 text-lg font-semibold">
+                All Pets ({list.length})
+              </h2>
+              <ul className="grid grid-cols-1 gap-3">
+                {list.map((pet) => (
+                  <li key={pet.id}>
+                    <PetListItem
+                      pet={pet}
+                      status={statusOf(pet)}
+                      alerts={alertsOf(pet)}
+                      selected={pet.id === selected.id}
+                      onSelect={() => select(pet)}
+                      onEdit={() => setSheet({ mode: 'edit', pet })}
+                      onDelete={() => setDeleting(pet)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <div ref={detailRef} className="order-1 min-w-0 scroll-mt-20 lg:order-2">
+              <PetDetailCard
+                pet={selected}
+                status={statusOf(selected)}
+                alerts={alertsOf(selected)}
+                now={now}
+                collars={
+                  collars.data
+                    ? collars.data.filter((c) => c.dog_id === selected.id)
+                    : collars.isError
+                      ? 'failed'
+                      : 'pending'
+                }
+                onRetryCollars={() => void collars.refetch()}
+                onEdit={() => setSheet({ mode: 'edit', pet: selected })}
+              />
+            </div>
           </div>
-        </div>
+        </>
       )}
 
       <PetFormSheet
