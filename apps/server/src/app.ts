@@ -342,6 +342,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) =>
+      nullInNullableEnums(
+        'openapiObject' in document ? document.openapiObject : document.swaggerObject,
+      ),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
@@ -413,4 +417,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       container.alertMail.start();
     });
   return app;
+}
+
+/**
+ * OpenAPI 3.0 marks an optional value `nullable`, but an `enum` still lists every allowed value:
+ * a nullable enum without null in its list refuses null to a client that validates answers
+ * (a pet's `sex`, an alert's `level`), though the server sends it. Adds the null.
+ */
+export function nullInNullableEnums<T>(node: T): T {
+  if (Array.isArray(node)) {
+    for (const item of node) nullInNullableEnums(item);
+  } else if (node !== null && typeof node === 'object') {
+    const schema = node as Record<string, unknown>;
+    if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+      schema.enum = [...(schema.enum as unknown[]), null];
+    for (const value of Object.values(schema)) nullInNullableEnums(value);
+  }
+  return node;
 }

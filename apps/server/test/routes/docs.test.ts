@@ -16,6 +16,25 @@ const operations = async () => {
 };
 
 describe('the OpenAPI document at /api/docs', () => {
+  it('lists null among the values of every nullable enum, as the answers may hold it', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as unknown;
+    const enums: { enum: unknown[] }[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        const o = node as Record<string, unknown>;
+        if (o.nullable === true && Array.isArray(o.enum)) enums.push(o as { enum: unknown[] });
+        Object.values(o).forEach(walk);
+      }
+    };
+    walk(doc);
+    // A pet's sex, a device's risk band, an alert's level and who resolved it, at least.
+    expect(enums.length).toBeGreaterThan(10);
+    for (const e of enums) expect(e.enum).toContain(null);
+    const dogs = (doc as { paths: Record<string, Record<string, unknown>> }).paths['/api/dogs/'];
+    expect(JSON.stringify(dogs)).toContain('"enum":["female","male",null]');
+  });
+
   it('names the credential of every protected operation, and none for public ones', async () => {
     const paths = await operations();
     for (const policy of t.app.routePolicies) {
