@@ -189,7 +189,7 @@ function LatestReading({ deviceId, battery }: { deviceId: string; battery: numbe
           <HeatRisk
             band={reading.risk_band}
             reasons={reading.risk_reasons}
-            quiet
+            quiet={!openAlerts.some((a) => a.type === 'heat')}
             firstAid={!alertAboveRisk(reading.risk_band, openAlerts)}
             className="mt-4"
           />

@@ -85,7 +85,11 @@ export function MonitoringCard({
             />
           </dl>
         )}
-        {risk?.risk_band === 'SAFE' ? <HeatRiskLow /> : null}
+        {/* "Heat risk: low" beside an open heat alert would read as all clear: said only
+            when no heat alert is open. */}
+        {risk?.risk_band === 'SAFE' && !alerts?.some((a) => a.type === 'heat') ? (
+          <HeatRiskLow />
+        ) : null}
         <dl className="grid gap-2 text-sm">
           <div className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
             <dt className="text-muted-foreground">Battery</dt>

@@ -407,6 +407,22 @@ describe('heat risk on the Monitoring card', () => {
     expect(spare.queryByText(/Heat risk/)).not.toBeInTheDocument();
   });
 
+  it('never says "Heat risk: low" beside an open heat alert (the thresholds raised it)', async () => {
+    const device = liveDevice({ risk_band: 'SAFE', risk_score: 1.2, vitals_status: 'CRITICAL' });
+    stubFetch({
+      'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, {
+          alerts: [makeAlert({ type: 'heat', level: 'CRITICAL', opened_at: ago(60) }, device)],
+          total: 1,
+        }),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const card = await findCard('Biscuit collar');
+    expect(await card.findByText(/Critical heat alert/)).toBeInTheDocument();
+    expect(card.queryByText('Heat risk: low')).not.toBeInTheDocument();
+  });
+
   it('follows the heat risk live: a reading whose values barely move can still raise it', async () => {
     const device = liveDevice({ risk_band: 'SAFE', risk_score: 1 });
     stubFetch({ 'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })) });
