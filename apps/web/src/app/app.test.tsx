@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { AUTH_TOKEN_KEY } from '@/lib/auth-token';
 import { jsonResponse, makeAdminUser, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
 import { AppProvider } from './provider';
@@ -14,6 +14,12 @@ const prefs = {
   critical_temperature_threshold: 105,
   email_frequency: 'immediate',
 };
+
+/** Where the app is: path and query. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{`${pathname}${search}`}</output>;
+}
 
 function renderApp(route: string | { pathname: string; state: unknown }, routes: Routes = {}) {
   const calls = stubFetch(routes);
@@ -38,10 +44,18 @@ function signedInAs(user: ReturnType<typeof makeUser>, extra: Routes = {}): Rout
 
 describe('route table, signed out', () => {
   it("keeps 'Email confirmed' on screen for a visitor who is not signed in", async () => {
-    renderApp('/?confirmed=1');
+    stubFetch({});
+    render(
+      <MemoryRouter initialEntries={['/?confirmed=1']}>
+        <AppProvider>
+          <AppRoutes />
+          <Address />
+        </AppProvider>
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('Email confirmed', {}, slow)).toBeInTheDocument();
-    // The parameter is gone from the address by now; the toast stays for its time.
-    await new Promise((r) => setTimeout(r, 300));
+    // Once ?confirmed= is gone from the address, the toast is still there for its time.
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent(/^\/$/));
     expect(screen.getByText('Email confirmed')).toBeInTheDocument();
   });
 

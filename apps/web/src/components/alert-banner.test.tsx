@@ -11,7 +11,7 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 const NOW = Date.parse('2025-07-01T12:00:00.000Z');
 
 const show = (alert: Alert, compact = false) =>
-  renderWithProviders(<AlertBanner alert={alert} now={NOW} compact={compact} />, {
+  renderWithProviders(<AlertBanner canResolve alert={alert} now={NOW} compact={compact} />, {
     auth: fakeAuth(makeUser()),
   });
 
@@ -55,6 +55,7 @@ describe('the alert banner', () => {
   it('leaves why, first aid and the link to a heat-risk panel beside it when told to', () => {
     renderWithProviders(
       <AlertBanner
+        canResolve
         alert={makeAlert({ reasons: ['a parked car'] })}
         now={NOW}
         compact
@@ -64,7 +65,7 @@ describe('the alert banner', () => {
     );
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('Danger heat alert');
-    expect(within(banner).getByRole('button', { name: /^Resolve\b/ })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Resolve heat alert' })).toBeInTheDocument();
     expect(banner).not.toHaveTextContent('a parked car');
     expect(banner).not.toHaveTextContent('Call your vet.');
   });
@@ -75,5 +76,21 @@ describe('the alert banner', () => {
     expect(banner).toHaveTextContent('Collar offline: no reading for 10 minutes');
     expect(within(banner).queryByText('Why')).not.toBeInTheDocument();
     expect(within(banner).queryByRole('link', { name: 'Find an emergency vet' })).toBeNull();
+  });
+
+  it('names each Resolve for its alert, and offers none to a viewer who does not own the collar', () => {
+    show(makeAlert({ type: 'offline', level: null }));
+    expect(screen.getByRole('button', { name: 'Resolve offline alert' })).toBeInTheDocument();
+    renderWithProviders(
+      <AlertBanner
+        canResolve={false}
+        alert={makeAlert({ type: 'low_battery', level: null })}
+        now={NOW}
+      />,
+      { auth: fakeAuth(makeUser({ role: 'admin' })) },
+    );
+    const [, lowBattery] = screen.getAllByRole('alert');
+    expect(lowBattery).toHaveTextContent('Battery low');
+    expect(within(lowBattery!).queryByRole('button')).toBeNull();
   });
 });

@@ -60,14 +60,14 @@ export function AlertBanner({
   now,
   compact = false,
   guidance = true,
-  canResolve = true,
+  canResolve,
 }: {
   alert: Alert;
   now: number;
   compact?: boolean;
   guidance?: boolean;
   /** Only the collar's owner resolves its alerts: an admin looking on gets no button. */
-  canResolve?: boolean;
+  canResolve: boolean;
 }) {
   const resolve = useResolveAlert();
   const { title, className, Icon } = wordsOf(alert);

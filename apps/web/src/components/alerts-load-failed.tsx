@@ -1,12 +1,16 @@
 import { Button } from '@/components/ui/button';
-import type { useOpenAlerts } from '@/lib/api/alerts';
+
+/** What the notice needs of an alerts query (the open alerts, or one device's). */
+type AlertsQuery = { isError: boolean; isFetching: boolean; refetch: () => unknown };
 
 /**
  * Said where open alerts are shown when they could not be loaded: without it an alert the
- * server holds would simply not be there, and the page would look safe.
+ * server holds would simply not be there, and the page would look safe. It stays while the
+ * alerts are asked for again (a failed list is failed until an answer comes), so it neither
+ * flickers nor takes the focus away from its own button.
  */
-export function AlertsLoadFailed({ alerts }: { alerts: ReturnType<typeof useOpenAlerts> }) {
-  if (!alerts.isError || alerts.isFetching) return null;
+export function AlertsLoadFailed({ alerts }: { alerts: AlertsQuery }) {
+  if (!alerts.isError) return null;
   return (
     <div
       role="alert"
@@ -16,9 +20,18 @@ export function AlertsLoadFailed({ alerts }: { alerts: ReturnType<typeof useOpen
         <span className="font-semibold">Alerts could not be loaded.</span> An open alert may be
         missing here.
       </span>
-      <Button variant="outline" size="sm" onClick={() => void alerts.refetch()}>
-        Try Again
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={alerts.isFetching}
+        onClick={() => void alerts.refetch()}
+      >
+        {alerts.isFetching ? 'Loading alerts...' : 'Load alerts again'}
       </Button>
     </div>
   );
 }
+
+/** Whether an open heat alert is among these: then "Heat risk: low" would read as all clear. */
+export const heatAlertOpen = (alerts: readonly { type: string }[] | undefined) =>
+  alerts?.some((a) => a.type === 'heat') ?? false;

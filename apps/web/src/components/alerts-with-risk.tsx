@@ -13,14 +13,14 @@ export function AlertsWithRisk({
   risk,
   now,
   headingAs,
-  canResolve = true,
+  canResolve,
 }: {
   alerts: readonly Alert[];
   risk: Pick<Device, 'id' | 'risk_band' | 'risk_reasons'> | null;
   now: number;
   headingAs?: 'h3' | 'h4';
   /** False where the viewer (an admin) does not own the collar: no Resolve. */
-  canResolve?: boolean;
+  canResolve: boolean;
 }) {
   return (
     <>

@@ -139,7 +139,8 @@ function DogCards({
               <DogHomeCard dog={dog} state={state} now={now} />
               {/* Its collars' open alerts and its heat risk, beside the card, not in it: their
                   links and buttons cannot sit inside its link. */}
-              <AlertsWithRisk alerts={dogAlerts} risk={risk} now={now} headingAs="h4" />
+              {/* The caller's own dogs: theirs to resolve. */}
+              <AlertsWithRisk alerts={dogAlerts} risk={risk} now={now} headingAs="h4" canResolve />
             </li>
           );
         })}

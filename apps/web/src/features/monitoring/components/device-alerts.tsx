@@ -5,6 +5,7 @@ import type { AlertPeriod } from './history-charts';
 import { useDeviceAlerts } from '@/lib/api/alerts';
 import { useLatestVitals } from '@/lib/api/get-latest-vitals';
 import { AlertBanner } from '@/components/alert-banner';
+import { AlertsLoadFailed } from '@/components/alerts-load-failed';
 import { riskCovers } from '@/components/heat-risk';
 
 const TYPE_WORDS = { heat: 'Heat', offline: 'Offline', low_battery: 'Low battery' } as const;
@@ -27,10 +28,11 @@ export function OpenDeviceAlerts({
   const latest = useLatestVitals(deviceId).data;
   const now = useNow(1_000);
   const alerts = open.data?.alerts ?? [];
-  if (alerts.length === 0) return null;
+  if (alerts.length === 0 && !open.isError) return null;
   const risk = latest && isFresh(latest.timestamp, now) ? latest.risk_band : null;
   return (
     <div className="grid gap-3" aria-label="Open alerts" role="region">
+      <AlertsLoadFailed alerts={open} />
       {alerts.map((a) => (
         <AlertBanner
           key={a.id}

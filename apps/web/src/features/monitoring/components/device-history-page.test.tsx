@@ -72,6 +72,21 @@ afterEach(() => {
 });
 
 describe('device history', () => {
+  it('says when the open alerts could not be loaded, and then never calls the heat risk low', async () => {
+    stub({
+      [`GET ${base}/vitals/latest`]: () =>
+        jsonResponse(200, {
+          vitals: makeReading({ temperature: 30, humidity: 50, risk_band: 'SAFE', risk_score: 1 }),
+        }),
+      [`GET ${base}/alerts?resolved=false&limit=100`]: () =>
+        jsonResponse(500, { error: 'Something went wrong on our side. Please try again.' }),
+    });
+    show();
+    expect(await screen.findByText('Alerts could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load alerts again' })).toBeEnabled();
+    expect(screen.queryByText('Heat risk: low')).toBeNull();
+  });
+
   it('shows the device, its latest reading and the last 24 hours with the owner’s thresholds', async () => {
     stub();
     show();

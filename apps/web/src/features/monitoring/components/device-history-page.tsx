@@ -24,6 +24,7 @@ import { MONITORING_POLL_MS } from '../hooks/use-monitored-devices';
 import { HistoryCharts } from './history-charts';
 import { hasReadings } from './history-series';
 import { HistoryTable } from './history-table';
+import { heatAlertOpen } from '@/components/alerts-load-failed';
 import { OpenDeviceAlerts, PastDeviceAlerts, useAlertPeriods } from './device-alerts';
 import { RiskBacktestPanel } from './risk-backtest-panel';
 import { ConnectionBadge, VitalsFields, VitalsValue } from './vitals-values';
@@ -131,7 +132,8 @@ function LatestReading({ deviceId, battery }: { deviceId: string; battery: numbe
   const now = useNow(1_000);
   const reading = latest.data;
   // The same cache entry the open alerts above read: a higher heat alert gives its own first aid.
-  const openAlerts = useDeviceAlerts(deviceId, false).data?.alerts ?? [];
+  const alertsQuery = useDeviceAlerts(deviceId, false);
+  const openAlerts = alertsQuery.data?.alerts ?? [];
   return (
     <Card aria-labelledby="latest-reading-title">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-4">
@@ -189,7 +191,8 @@ function LatestReading({ deviceId, battery }: { deviceId: string; battery: numbe
           <HeatRisk
             band={reading.risk_band}
             reasons={reading.risk_reasons}
-            quiet={!openAlerts.some((a) => a.type === 'heat')}
+            // Not "low" beside a heat alert, nor while the alerts are unknown.
+            quiet={!alertsQuery.isError && !heatAlertOpen(openAlerts)}
             firstAid={!alertAboveRisk(reading.risk_band, openAlerts)}
             className="mt-4"
           />

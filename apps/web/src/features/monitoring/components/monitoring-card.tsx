@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ChartLine } from 'lucide-react';
 import { formatRelativeTime, isFresh, type Alert, type Device } from '@pawguard/shared';
 import { AlertsWithRisk } from '@/components/alerts-with-risk';
+import { heatAlertOpen } from '@/components/alerts-load-failed';
 import { HeatRiskLow } from '@/components/heat-risk';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
@@ -20,7 +21,7 @@ type MonitoringCardProps = {
   /** Its open alerts, if any: shown first, with what to do and Resolve. */
   alerts?: readonly Alert[] | undefined;
   /** Whether the viewer owns the collar: only its owner resolves its alerts (an admin sees them). */
-  canResolve?: boolean;
+  canResolve: boolean;
 };
 
 export function MonitoringCard({
@@ -29,7 +30,7 @@ export function MonitoringCard({
   now,
   showOwner,
   alerts,
-  canResolve = true,
+  canResolve,
 }: MonitoringCardProps) {
   // Freshness follows the latest reading itself, changed or not.
   const connected = isFresh(device.vitals_recorded_at, now);
@@ -87,9 +88,7 @@ export function MonitoringCard({
         )}
         {/* "Heat risk: low" beside an open heat alert would read as all clear: said only
             when no heat alert is open. */}
-        {risk?.risk_band === 'SAFE' && !alerts?.some((a) => a.type === 'heat') ? (
-          <HeatRiskLow />
-        ) : null}
+        {risk?.risk_band === 'SAFE' && !heatAlertOpen(alerts) ? <HeatRiskLow /> : null}
         <dl className="grid gap-2 text-sm">
           <div className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
             <dt className="text-muted-foreground">Battery</dt>

@@ -292,7 +292,7 @@ describe('Monitoring', () => {
     failing = false;
     await userEvent
       .setup({ advanceTimers: vi.advanceTimersByTime })
-      .click(screen.getByRole('button', { name: 'Try Again' }));
+      .click(screen.getByRole('button', { name: 'Load alerts again' }));
     const card = await findCard('Biscuit collar');
     expect(await card.findByText(/Critical heat alert/)).toBeInTheDocument();
     expect(screen.queryByText('Alerts could not be loaded.')).toBeNull();

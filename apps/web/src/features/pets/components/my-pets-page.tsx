@@ -356,7 +356,8 @@ function PetDetailCard({
         </div>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <AlertsWithRisk alerts={alerts} risk={risk} now={now} />
+        {/* The caller's own pets: theirs to resolve. */}
+        <AlertsWithRisk alerts={alerts} risk={risk} now={now} canResolve />
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Medical info</dt>
