@@ -79,8 +79,9 @@ describe('the alert banner', () => {
   });
 
   it('names each Resolve for its alert, and offers none to a viewer who does not own the collar', () => {
-    show(makeAlert({ type: 'offline', level: null }));
+    show(makeAlert({ type: 'offline', level: null, opened_at: new Date(NOW).toISOString() }));
     expect(screen.getByRole('button', { name: 'Resolve offline alert' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Opened just now');
     renderWithProviders(
       <AlertBanner
         canResolve={false}

@@ -113,7 +113,11 @@ export function AlertBanner({
         ) : null}
       </div>
       <p className="mt-1">
-        Since <time dateTime={alert.opened_at}>{formatRelativeTime(alert.opened_at, now)}</time>
+        {/* "Opened 5m ago", "Opened just now" ("Since 5m ago" read oddly). */}
+        Opened{' '}
+        <time dateTime={alert.opened_at}>
+          {formatRelativeTime(alert.opened_at, now).replace(/^Just now$/, 'just now')}
+        </time>
       </p>
       {heat && !guidance ? null : (
         <>

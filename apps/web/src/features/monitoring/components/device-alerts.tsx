@@ -1,4 +1,11 @@
-import { formatRelativeTime, isFresh, type Alert } from '@pawguard/shared';
+import {
+  celsiusToFahrenheit,
+  formatCelsius,
+  formatFahrenheit,
+  formatRelativeTime,
+  isFresh,
+  type Alert,
+} from '@pawguard/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useNow } from '@/lib/use-now';
 import type { AlertPeriod } from './history-charts';
@@ -64,10 +71,11 @@ const when = (iso: string) =>
 
 function describe(a: Alert): string {
   if (a.type === 'heat') {
+    // In °C and °F, as every other temperature on screen (DESIGN §3).
     const peak =
       a.peak_temperature_celsius === null
         ? ''
-        : `, peak ${a.peak_temperature_celsius.toFixed(1)}°C`;
+        : `, peak ${formatCelsius(a.peak_temperature_celsius)} / ${formatFahrenheit(celsiusToFahrenheit(a.peak_temperature_celsius))}`;
     return `${TYPE_WORDS.heat} · ${a.level ?? ''}${peak}`;
   }
   if (a.type === 'low_battery') return `${TYPE_WORDS.low_battery} · ${a.battery_level ?? '?'}%`;

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
-import { makeBacktest, makeDevice, makeHistory, makeReading } from '@/testing/devices';
+import { makeAlert, makeBacktest, makeDevice, makeHistory, makeReading } from '@/testing/devices';
 import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { DeviceHistoryPage } from './device-history-page';
 
@@ -72,6 +72,30 @@ afterEach(() => {
 });
 
 describe('device history', () => {
+  it('lists past alerts with the peak in °C and °F', async () => {
+    stub({
+      [`GET ${base}/alerts?resolved=true&limit=100`]: () =>
+        jsonResponse(200, {
+          alerts: [
+            makeAlert(
+              {
+                type: 'heat',
+                level: 'CRITICAL',
+                peak_temperature_celsius: 36.4,
+                resolved: true,
+                resolved_at: minutesAgo(5),
+                resolved_by: 'condition',
+              },
+              device,
+            ),
+          ],
+          total: 1,
+        }),
+    });
+    show();
+    expect(await screen.findByText('Heat · CRITICAL, peak 36.4°C / 97.5°F')).toBeInTheDocument();
+  });
+
   it('says when the open alerts could not be loaded, and then never calls the heat risk low', async () => {
     stub({
       [`GET ${base}/vitals/latest`]: () =>

@@ -325,7 +325,7 @@ describe('Monitoring', () => {
     const card = await findCard('Biscuit collar');
     const banner = await card.findByRole('alert');
     expect(banner).toHaveTextContent('Critical heat alert · peak 41.0°C / 105.8°F');
-    expect(banner).toHaveTextContent('Since 5m ago');
+    expect(banner).toHaveTextContent('Opened 5m ago');
     expect(banner).toHaveTextContent('the pattern of a parked car');
     expect(within(banner).getByText('What to do now')).toBeInTheDocument();
     expect(banner).toHaveTextContent('Cool first: pour cool water over the body and fan it, now.');
