@@ -17,11 +17,11 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useResolveAlert } from '@/lib/api/alerts';
 
-/** Said in the Resolve button's name, so a card with two alerts has two buttons told apart. */
-const TYPE_NAMES: Record<Alert['type'], string> = {
-  heat: 'heat',
-  offline: 'offline',
-  low_battery: 'low battery',
+/** An alert's type in words: in lists, and in the Resolve button's name (lower case there). */
+export const ALERT_TYPE_WORDS: Record<Alert['type'], string> = {
+  heat: 'Heat',
+  offline: 'Offline',
+  low_battery: 'Low battery',
 };
 
 /** What an open alert says, by type: its title line and what to do. */
@@ -98,7 +98,7 @@ export function AlertBanner({
             size="sm"
             variant="outline"
             className="bg-card"
-            aria-label={`Resolve ${TYPE_NAMES[alert.type]} alert`}
+            aria-label={`Resolve ${ALERT_TYPE_WORDS[alert.type].toLowerCase()} alert`}
             disabled={resolve.isPending}
             onClick={() =>
               resolve.mutate(alert, {

@@ -1,3 +1,4 @@
+import { StaleNotice } from '@/components/stale-notice';
 import { Button } from '@/components/ui/button';
 
 /** What the notice needs of an alerts query (the open alerts, or one device's). */
@@ -12,26 +13,20 @@ type AlertsQuery = { isError: boolean; isFetching: boolean; refetch: () => unkno
 export function AlertsLoadFailed({ alerts }: { alerts: AlertsQuery }) {
   if (!alerts.isError) return null;
   return (
-    <div
-      role="alert"
-      className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+    <StaleNotice
+      title="Alerts could not be loaded."
+      action={
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={alerts.isFetching}
+          onClick={() => void alerts.refetch()}
+        >
+          {alerts.isFetching ? 'Loading alerts...' : 'Load alerts again'}
+        </Button>
+      }
     >
-      <span>
-        <span className="font-semibold">Alerts could not be loaded.</span> An open alert may be
-        missing here.
-      </span>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={alerts.isFetching}
-        onClick={() => void alerts.refetch()}
-      >
-        {alerts.isFetching ? 'Loading alerts...' : 'Load alerts again'}
-      </Button>
-    </div>
+      An open alert may be missing here.
+    </StaleNotice>
   );
 }
-
-/** Whether an open heat alert is among these: then "Heat risk: low" would read as all clear. */
-export const heatAlertOpen = (alerts: readonly { type: string }[] | undefined) =>
-  alerts?.some((a) => a.type === 'heat') ?? false;

@@ -33,6 +33,10 @@ export function riskCovers(band: string | null | undefined, alert: Alert): boole
   );
 }
 
+/** Whether an open heat alert is among these: then "Heat risk: low" would read as all clear. */
+export const heatAlertOpen = (alerts: readonly Pick<Alert, 'type'>[] | undefined) =>
+  alerts?.some((a) => a.type === 'heat') ?? false;
+
 /** Whether an open heat alert among these says more than the risk panel (its first aid wins). */
 export const alertAboveRisk = (band: string | null | undefined, alerts: readonly Alert[]) =>
   alerts.some((a) => a.type === 'heat' && !a.resolved && !riskCovers(band, a));

@@ -11,11 +11,9 @@ import { useNow } from '@/lib/use-now';
 import type { AlertPeriod } from './history-charts';
 import { useDeviceAlerts } from '@/lib/api/alerts';
 import { useLatestVitals } from '@/lib/api/get-latest-vitals';
-import { AlertBanner } from '@/components/alert-banner';
+import { ALERT_TYPE_WORDS, AlertBanner } from '@/components/alert-banner';
 import { AlertsLoadFailed } from '@/components/alerts-load-failed';
 import { riskCovers } from '@/components/heat-risk';
-
-const TYPE_WORDS = { heat: 'Heat', offline: 'Offline', low_battery: 'Low battery' } as const;
 
 /**
  * A device's open alerts, each with what to do and Resolve. Nothing when there are none. While
@@ -76,10 +74,11 @@ function describe(a: Alert): string {
       a.peak_temperature_celsius === null
         ? ''
         : `, peak ${formatCelsius(a.peak_temperature_celsius)} / ${formatFahrenheit(celsiusToFahrenheit(a.peak_temperature_celsius))}`;
-    return `${TYPE_WORDS.heat} · ${a.level ?? ''}${peak}`;
+    return `${ALERT_TYPE_WORDS.heat} · ${a.level ?? ''}${peak}`;
   }
-  if (a.type === 'low_battery') return `${TYPE_WORDS.low_battery} · ${a.battery_level ?? '?'}%`;
-  return TYPE_WORDS.offline;
+  if (a.type === 'low_battery')
+    return `${ALERT_TYPE_WORDS.low_battery} · ${a.battery_level ?? '?'}%`;
+  return ALERT_TYPE_WORDS.offline;
 }
 
 /** The device's past (resolved) alerts, newest first. */

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, LineChart } from 'lucide-react';
 import { formatRelativeTime, HISTORY_RANGES, isFresh, type HistoryRange } from '@pawguard/shared';
-import { HeatRisk, alertAboveRisk } from '@/components/heat-risk';
+import { HeatRisk, alertAboveRisk, heatAlertOpen } from '@/components/heat-risk';
 import { useDeviceAlerts } from '@/lib/api/alerts';
 import { LiveStatus } from '@/components/live-status';
 import { LoadError } from '@/components/load-error';
@@ -24,7 +24,6 @@ import { MONITORING_POLL_MS } from '../hooks/use-monitored-devices';
 import { HistoryCharts } from './history-charts';
 import { hasReadings } from './history-series';
 import { HistoryTable } from './history-table';
-import { heatAlertOpen } from '@/components/alerts-load-failed';
 import { OpenDeviceAlerts, PastDeviceAlerts, useAlertPeriods } from './device-alerts';
 import { RiskBacktestPanel } from './risk-backtest-panel';
 import { ConnectionBadge, VitalsFields, VitalsValue } from './vitals-values';

@@ -15,6 +15,7 @@ import { useMonitoredDevices } from '../hooks/use-monitored-devices';
 import { useShownReadings } from '../hooks/use-shown-readings';
 import { MonitoringCard } from './monitoring-card';
 import { AlertsLoadFailed } from '@/components/alerts-load-failed';
+import { StaleNotice } from '@/components/stale-notice';
 import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
 import { LoadMore } from '@/components/load-more';
 
@@ -111,18 +112,16 @@ export function MonitoringPage() {
       ) : (
         <>
           {devices.isError && !refreshing ? (
-            <div
-              role="alert"
-              className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+            <StaleNotice
+              title="Failed to fetch data."
+              action={
+                <Button variant="outline" size="sm" onClick={() => void devices.refetch()}>
+                  Try Again
+                </Button>
+              }
             >
-              <span>
-                <span className="font-semibold">Failed to fetch data.</span> Showing the last values
-                received.
-              </span>
-              <Button variant="outline" size="sm" onClick={() => void devices.refetch()}>
-                Try Again
-              </Button>
-            </div>
+              Showing the last values received.
+            </StaleNotice>
           ) : null}
           <AlertsLoadFailed alerts={alertsQuery} />
           <ul
