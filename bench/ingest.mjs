@@ -44,16 +44,26 @@ async function ackLatency(server, collars, seconds) {
 
 const perReading = (cpu, n) => `${fmt((cpu / n) * 1e6, 0)} µs`;
 
-/** The HTTP figures for one database: throughput beside the bare route's, then latency. */
-async function httpFigures(label, server, bare, collars, seconds) {
+const throughputLine = (name, t, seconds) =>
+  `              ${name.padEnd(19)} ${fmt(t.perSecond, 0)}/s, errors ${t.errors}; server CPU ${fmt(t.serverCpu, 2)} s (${perReading(t.serverCpu, t.perSecond * seconds)}/reading), load generator CPU ${fmt(t.cpu, 2)} s\n`;
+
+/**
+ * The HTTP figures for one database: throughput beside the bare route's (and, when given, the
+ * storage floor's: the bare route storing each reading durably and doing nothing else), then
+ * latency.
+ */
+async function httpFigures(label, server, bare, collars, seconds, floor = null) {
   const b = await throughput(bare, collars, seconds);
+  const f = floor && (await throughput(floor, collars, seconds));
   const p = await throughput(server, collars, seconds);
   const ratio = p.perSecond / b.perSecond;
   console.log(
     `ingest      ${label}: single readings over HTTP from ${COLLARS} collars, ${CONCURRENCY} in flight, ${seconds} s each\n` +
-      `              bare Fastify route  ${fmt(b.perSecond, 0)}/s, errors ${b.errors}; server CPU ${fmt(b.serverCpu, 2)} s (${perReading(b.serverCpu, b.perSecond * seconds)}/reading), load generator CPU ${fmt(b.cpu, 2)} s\n` +
-      `              PawGuard (durable)  ${fmt(p.perSecond, 0)}/s, errors ${p.errors}; server CPU ${fmt(p.serverCpu, 2)} s (${perReading(p.serverCpu, p.perSecond * seconds)}/reading), load generator CPU ${fmt(p.cpu, 2)} s\n` +
-      `              ratio ${fmt(ratio, 2)} (budget ≥ 0.5, aim 0.7: ${met(ratio >= 0.5)})`,
+      throughputLine('bare Fastify route', b, seconds) +
+      (f ? throughputLine('storage floor', f, seconds) : '') +
+      throughputLine('PawGuard (durable)', p, seconds) +
+      `              ratio ${fmt(ratio, 2)} (budget ≥ 0.5, aim 0.7: ${met(ratio >= 0.5)})` +
+      (f ? `; the storage floor alone: ${fmt(f.perSecond / b.perSecond, 2)}` : ''),
   );
   const l = await ackLatency(server, collars, seconds * 2);
   console.log(
@@ -89,7 +99,12 @@ export async function run() {
     const server = await startServer({ MQTT_PORT: String(mqttPort) });
     try {
       const collars = await fleet(server.base, COLLARS);
-      await httpFigures('SQLite', server, bare, collars, seconds);
+      const floor = await startBareServer('floor-server.mjs');
+      try {
+        await httpFigures('SQLite', server, bare, collars, seconds, floor);
+      } finally {
+        await floor.stop();
+      }
       await mqttFigures(server, mqttPort, collars, seconds);
     } finally {
       await server.stop();

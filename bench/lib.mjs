@@ -112,8 +112,9 @@ export function startWorker(job) {
 }
 
 /** Starts bare-server.mjs: a Fastify route taking the same POST, storing nothing. */
-export async function startBareServer() {
-  const child = fork(path.join(root, 'bench/bare-server.mjs'), { stdio: 'inherit' });
+/** The bare route (`bare-server.mjs`), or another yardstick in bench/ that tells its port. */
+export async function startBareServer(script = 'bare-server.mjs') {
+  const child = fork(path.join(root, 'bench', script), { stdio: 'inherit' });
   const { port } = await new Promise((r) => child.once('message', r));
   return {
     base: `http://127.0.0.1:${port}`,
