@@ -343,8 +343,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
     transformObject: (document) =>
-      nullInNullableEnums(
-        'openapiObject' in document ? document.openapiObject : document.swaggerObject,
+      describeResponses(
+        nullInNullableEnums(
+          'openapiObject' in document ? document.openapiObject : document.swaggerObject,
+        ),
       ),
   });
   await app.register(swaggerUi, {
@@ -434,4 +436,59 @@ export function nullInNullableEnums<T>(node: T): T {
     for (const value of Object.values(schema)) nullInNullableEnums(value);
   }
   return node;
+}
+
+/** What each status means across the API, for answers whose schema gives no words of its own. */
+const STATUS_WORDS: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'Bad input: `error` names the field',
+  401: 'Not signed in, or the credentials (password, token or device key) are not valid',
+  403: 'Not allowed for this account or collar',
+  404: 'Not found, or not yours',
+  409: 'In conflict with what is stored: `error` says what',
+  413: 'The body is over the size limit',
+  415: 'The body is not JSON: `Content-Type` must be application/json',
+  429: 'Too many requests: try again after `Retry-After` seconds',
+  503: 'The service is briefly unavailable: try again after `Retry-After` seconds',
+};
+
+type Operation = {
+  requestBody?: unknown;
+  responses?: Record<string, { description?: string; content?: unknown }>;
+};
+
+/**
+ * Gives every answer of the document its meaning (the generator writes "Default Response"),
+ * documents on each operation that takes a body the refusals every body may get before its
+ * route runs (over the size limit, 413; not JSON, 415; both answered with `{ error }`), and
+ * leaves redirects without a body.
+ */
+export function describeResponses<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, Operation>> }).paths ?? {};
+  const refusal = (status: string) => ({
+    description: STATUS_WORDS[status],
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: { error: { type: 'string' } },
+          required: ['error'],
+          additionalProperties: false,
+        },
+      },
+    },
+  });
+  for (const operation of Object.values(paths).flatMap((p) => Object.values(p))) {
+    const responses = (operation.responses ??= {});
+    if (operation.requestBody)
+      for (const status of ['413', '415']) responses[status] ??= refusal(status);
+    for (const [status, response] of Object.entries(responses)) {
+      if (response.description === 'Default Response' && STATUS_WORDS[status])
+        response.description = STATUS_WORDS[status];
+      // A redirect has no body; its schema (null) is there for its words.
+      if (status.startsWith('3')) delete response.content;
+    }
+  }
+  return document;
 }

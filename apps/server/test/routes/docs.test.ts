@@ -54,6 +54,51 @@ describe('the OpenAPI document at /api/docs', () => {
     }
   });
 
+  it('documents what every body may be refused with, in words, on each operation that takes one', async () => {
+    const paths = (await operations()) as unknown as Record<
+      string,
+      Record<string, { requestBody?: unknown; responses: Record<string, { description: string }> }>
+    >;
+    const ops = Object.values(paths).flatMap((p) => Object.values(p));
+    expect(ops.filter((o) => o.requestBody).length).toBeGreaterThan(20);
+    for (const o of ops) {
+      if (o.requestBody)
+        expect(Object.keys(o.responses)).toEqual(expect.arrayContaining(['413', '415']));
+      for (const r of Object.values(o.responses))
+        expect(r.description).not.toBe('Default Response');
+    }
+    // And the server answers so: a body that is not JSON, and one over the limit.
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'x',
+    });
+    expect([notJson.statusCode, notJson.json()]).toEqual([415, { error: expect.any(String) }]);
+    const tooLarge = await t.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a'.repeat(200_000) }),
+    });
+    expect([tooLarge.statusCode, tooLarge.json()]).toEqual([413, { error: expect.any(String) }]);
+  });
+
+  it('documents the answers that are not JSON as what they are', async () => {
+    const paths = (await operations()) as unknown as Record<
+      string,
+      Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>
+    >;
+    // The mail link redirects (303, no body); the stream is text/event-stream.
+    expect(Object.keys(paths['/api/auth/confirm/{token}']!.get!.responses)).toEqual(['303']);
+    expect(paths['/api/auth/confirm/{token}']!.get!.responses['303']!.content).toBeUndefined();
+    const confirm = await t.app.inject({ url: '/api/auth/confirm/no-such-link' });
+    expect([confirm.statusCode, confirm.headers.location]).toEqual([303, '/?confirmed=0']);
+    expect(Object.keys(paths['/api/stream/']!.get!.responses['200']!.content!)).toEqual([
+      'text/event-stream',
+    ]);
+  });
+
   it('lists API operations only, not the page of the app', async () => {
     const paths = await operations();
     expect(Object.keys(paths).every((p) => p.startsWith('/api/'))).toBe(true);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
@@ -112,6 +113,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Answers 303 See Other to /?confirmed=1, or to /?confirmed=0 when the link is unknown or already used.',
         params: confirmParamSchema,
+        response: {
+          303: z
+            .null()
+            .describe(
+              'See Other: `Location` is /?confirmed=1, or /?confirmed=0 when the link is unknown or already used',
+            ),
+        },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorSchema,
@@ -40,7 +41,14 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'An owner receives the events of their own devices, an admin all. Each event has an id; a reconnect with Last-Event-ID (or last_event_id) replays what it missed from the last 2,000 events, else sends `resync`. A comment line every 20 s keeps the connection open.',
         querystring: streamQuerySchema,
-        response: { 400: e, 401: e },
+        response: {
+          200: {
+            description: 'The stream: `event:`, `id:` and `data:` lines (JSON), open until closed',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          400: e,
+          401: e,
+        },
       },
     },
     async (request, reply) => {
