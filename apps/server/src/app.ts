@@ -194,7 +194,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Refused while closing by the security headers' hook instead, with the API's answer and
     // headers (registerSecurityHeaders).
     return503OnClosing: false,
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // `/api/alerts/` is `/api/alerts`, and `//` is `/`, on every route alike (the prefixed
+    // lists answered both ways, the rest only without the slash).
+    routerOptions: {
+      maxParamLength: MAX_PARAM_LENGTH,
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+    },
     // Refused by the router before any route runs: the same { error } answer as the rest, and
     // a status from the API's set (DESIGN §4).
     frameworkErrors: (error, request, reply: FastifyReply) => {

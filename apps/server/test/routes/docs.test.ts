@@ -31,7 +31,7 @@ describe('the OpenAPI document at /api/docs', () => {
     // A pet's sex, a device's risk band, an alert's level and who resolved it, at least.
     expect(enums.length).toBeGreaterThan(10);
     for (const e of enums) expect(e.enum).toContain(null);
-    const dogs = (doc as { paths: Record<string, Record<string, unknown>> }).paths['/api/dogs/'];
+    const dogs = (doc as { paths: Record<string, Record<string, unknown>> }).paths['/api/dogs'];
     expect(JSON.stringify(dogs)).toContain('"enum":["female","male",null]');
   });
 
@@ -94,7 +94,7 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(paths['/api/auth/confirm/{token}']!.get!.responses['303']!.content).toBeUndefined();
     const confirm = await t.app.inject({ url: '/api/auth/confirm/no-such-link' });
     expect([confirm.statusCode, confirm.headers.location]).toEqual([303, '/?confirmed=0']);
-    expect(Object.keys(paths['/api/stream/']!.get!.responses['200']!.content!)).toEqual([
+    expect(Object.keys(paths['/api/stream']!.get!.responses['200']!.content!)).toEqual([
       'text/event-stream',
     ]);
   });
