@@ -87,6 +87,17 @@ export function loadWebPages(dist: string): { pageFor: (url: string) => string }
   };
 }
 
+/**
+ * `//api//dogs` is `/api/dogs`: repeated slashes in the path count as one, for the router, the
+ * hooks and the web app's files alike (the query is left as it is). Costs a search per request.
+ */
+export function collapseSlashes(url: string): string {
+  const query = url.indexOf('?');
+  const pathname = query === -1 ? url : url.slice(0, query);
+  if (!pathname.includes('//')) return url;
+  return pathname.replace(/\/{2,}/g, '/') + (query === -1 ? '' : url.slice(query));
+}
+
 /** The log levels at which an info line is written. */
 const INFO_LOGGED = new Set(['info', 'debug', 'trace']);
 
@@ -194,13 +205,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Refused while closing by the security headers' hook instead, with the API's answer and
     // headers (registerSecurityHeaders).
     return503OnClosing: false,
-    // `/api/alerts/` is `/api/alerts`, and `//` is `/`, on every route alike (the prefixed
-    // lists answered both ways, the rest only without the slash).
-    routerOptions: {
-      maxParamLength: MAX_PARAM_LENGTH,
-      ignoreTrailingSlash: true,
-      ignoreDuplicateSlashes: true,
-    },
+    // `/api/alerts/` is `/api/alerts` on every route alike (the prefixed lists answered both
+    // ways, the rest only without the slash), and `//` in a path is `/` before anything reads it.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
+    rewriteUrl: (req) => collapseSlashes(req.url ?? '/'),
     // Refused by the router before any route runs: the same { error } answer as the rest, and
     // a status from the API's set (DESIGN §4).
     frameworkErrors: (error, request, reply: FastifyReply) => {

@@ -24,6 +24,23 @@ describe('a path written with a trailing or a doubled slash', () => {
     }
   });
 
+  it('is answered as the API, never stored by a cache, however many slashes lead it', async () => {
+    for (const url of ['/api/dogs', '//api/dogs', '///api//dogs/']) {
+      const res = await t.app.inject({ url, headers: bearer(owner.token) });
+      expect([url, res.statusCode, res.headers['cache-control']]).toEqual([url, 200, 'no-store']);
+      expect(res.json()).toHaveProperty('dogs');
+    }
+    const unknown = await t.app.inject({ url: '//api/nothing-here' });
+    expect([unknown.statusCode, unknown.headers['cache-control']]).toEqual([404, 'no-store']);
+    // The query is left as it is.
+    const query = await t.app.inject({
+      url: '//api/dogs?limit=1&x=//y',
+      headers: bearer(owner.token),
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().error).toMatch(/x/);
+  });
+
   it('keeps the route’s own rules: a user is refused an admin list, a stranger is asked to sign in', async () => {
     const admin = await t.app.inject({ url: '/api/dogs/all/', headers: bearer(owner.token) });
     expect(admin.statusCode).toBe(403);
