@@ -150,7 +150,10 @@ export function alertMail(
   return { idempotencyKey, to: owner.email, subject: subjectOf(notice), text, html };
 }
 
-/** A digest: the window's notifications, oldest first, each with its time and link. */
+/**
+ * A digest: the window's notifications, oldest first, each with its time and link. It counts
+ * alerts, not notifications: an alert opened and then raised is one alert, listed twice.
+ */
 export function digestMail(p: {
   owner: { email: string; name: string };
   frequency: 'hourly' | 'daily' | 'held';
@@ -159,7 +162,7 @@ export function digestMail(p: {
   links: MailLinks;
   idempotencyKey: string;
 }): OutgoingMail {
-  const n = p.notifications.length;
+  const n = new Set(p.notifications.map((x) => x.alert_id)).size;
   const what = n === 1 ? '1 alert' : `${n} alerts`;
   const heading =
     p.frequency === 'held'

@@ -284,6 +284,22 @@ describe('digests', () => {
     t.clock.advance(60 * 60_000);
     expect(await t.app.container.alertMail.sendDigests()).toBe(0);
   });
+
+  it('counts an alert opened and then raised within the window once, and lists both', async () => {
+    const owner = await seedUser(t);
+    await preferences(owner, { email_frequency: 'hourly' });
+    const c = await ownedCollar(t, admin, owner, 'Raised');
+    await post(c, f(88));
+    await post(c, f(110));
+    t.clock.advance(60 * 60_000);
+    expect(await t.app.container.alertMail.sendDigests()).toBe(1);
+    await deliver();
+    const [mail] = mailTo(owner);
+    expect(headerOf(mail!, 'subject')).toBe('PawGuard hourly summary: 1 alert');
+    const body = bodyOf(mail!);
+    expect(body).toContain('Your hourly PawGuard summary: 1 alert');
+    expect(body.match(/^- .*Raised/gm)).toHaveLength(2);
+  });
 });
 
 describe('digest windows', () => {
