@@ -127,10 +127,33 @@ describe('PUT /api/devices/{id}', () => {
     });
   });
 
-  it('replaces: an omitted dog_id takes the collar off its pet, and it stays mine', async () => {
+  it('renames with the spec’s body (name and type) and leaves the collar on its pet', async () => {
     const owner = await seedUser(t);
     const c = await ownedCollar(t, admin, owner);
-    const res = await put(owner.token, c.id, { device_name: 'Spare' });
+    const before = (await get(owner.token, `/api/devices/${c.id}`)).json().device;
+    expect(before.dog_id).toEqual(expect.any(String));
+    const res = await put(owner.token, c.id, {
+      device_name: "Biscuit's collar",
+      device_type: 'collar',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().device).toMatchObject({
+      device_name: "Biscuit's collar",
+      dog_id: before.dog_id,
+      dog_name: before.dog_name,
+    });
+    // An empty body changes nothing.
+    const same = await put(owner.token, c.id, {});
+    expect(same.json().device).toMatchObject({
+      device_name: "Biscuit's collar",
+      dog_id: before.dog_id,
+    });
+  });
+
+  it('takes the collar off its pet with dog_id: null, and it stays mine', async () => {
+    const owner = await seedUser(t);
+    const c = await ownedCollar(t, admin, owner);
+    const res = await put(owner.token, c.id, { device_name: 'Spare', dog_id: null });
     expect(res.statusCode).toBe(200);
     expect(res.json().device).toMatchObject({
       dog_id: null,

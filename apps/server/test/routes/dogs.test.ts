@@ -100,7 +100,19 @@ describe('POST /api/dogs', () => {
         health_conditions: null,
       },
     ],
-    ["''", { name: 'Blanks', breed: '', medical_info: '', emergency_contact: '   ', sex: '' }],
+    [
+      "''",
+      {
+        name: 'Blanks',
+        breed: '',
+        medical_info: '',
+        emergency_contact: '   ',
+        sex: '',
+        age: '',
+        weight: ' ',
+        body_condition: '',
+      },
+    ],
   ])('accepts optional fields %s and stores them as null', async (_how, payload) => {
     const res = await create(owner.token, payload);
     expect(res.statusCode).toBe(201);
@@ -298,6 +310,19 @@ describe('PUT /api/dogs/{id}', () => {
     };
     expect(res.json().dog).toMatchObject(expected);
     expect(await stored(dog.id)).toMatchObject(expected);
+  });
+
+  it("clears a number with '' as a form sends an emptied field", async () => {
+    const dog = (await create(owner.token, full)).json().dog;
+    const res = await update(owner.token, dog.id, {
+      name: dog.name,
+      age: '',
+      weight: '',
+      body_condition: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dog).toMatchObject({ age: null, weight: null, body_condition: null });
+    expect(await stored(dog.id)).toMatchObject({ age: null, weight: null });
   });
 
   it("answers 404 for another user's pet and leaves it unchanged", async () => {

@@ -124,7 +124,7 @@ export const deviceIdParamSchema = z.strictObject({ deviceId: deviceIdField });
 export const macParamSchema = z.strictObject({ mac: macAddressField });
 
 /**
- * PUT /api/devices/{id}: an omitted dog_id takes the collar off its pet; an omitted
+ * PUT /api/devices/{id}: `dog_id: null` takes the collar off its pet; an omitted dog_id,
  * device_name or device_type keeps the stored one. `status` is for admins only.
  */
 export const updateDeviceInputSchema = z.strictObject({

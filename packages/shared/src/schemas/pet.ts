@@ -36,6 +36,15 @@ export type AdminDog = z.infer<typeof adminDogSchema>;
 /** POST and PUT take the same body; PUT replaces, so omitted optional fields become null. */
 const WEIGHT_RANGE_MESSAGE = `weight must be between ${LIMITS.petWeightMin} and ${LIMITS.petWeightMax} lbs`;
 
+/**
+ * An optional number of a pet's: omitted, null or '' (a form's empty field, DESIGN §4) all
+ * mean unknown, stored null.
+ */
+const optionalNumber = (schema: z.ZodNumber) =>
+  z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable())
+    .optional();
+
 export const dogInputSchema = z.strictObject({
   name: z
     .string({ error: requiredAs('Pet name is required', 'name must be text') })
@@ -45,19 +54,19 @@ export const dogInputSchema = z.strictObject({
     .refine(hasNoNul, { error: `name ${NUL_MESSAGE}` })
     .refine(isSingleLine, { error: `name ${SINGLE_LINE_MESSAGE}` }),
   breed: optionalText(LIMITS.name),
-  age: z
-    .number({ error: 'age must be a whole number of years' })
-    .int({ error: 'age must be a whole number of years' })
-    .min(0, { error: `age must be between 0 and ${LIMITS.petAgeMax}` })
-    .max(LIMITS.petAgeMax, { error: `age must be between 0 and ${LIMITS.petAgeMax}` })
-    .nullable()
-    .optional(),
-  weight: z
-    .number({ error: 'weight must be a number of lbs' })
-    .min(LIMITS.petWeightMin, { error: WEIGHT_RANGE_MESSAGE })
-    .max(LIMITS.petWeightMax, { error: WEIGHT_RANGE_MESSAGE })
-    .nullable()
-    .optional(),
+  age: optionalNumber(
+    z
+      .number({ error: 'age must be a whole number of years' })
+      .int({ error: 'age must be a whole number of years' })
+      .min(0, { error: `age must be between 0 and ${LIMITS.petAgeMax}` })
+      .max(LIMITS.petAgeMax, { error: `age must be between 0 and ${LIMITS.petAgeMax}` }),
+  ),
+  weight: optionalNumber(
+    z
+      .number({ error: 'weight must be a number of lbs' })
+      .min(LIMITS.petWeightMin, { error: WEIGHT_RANGE_MESSAGE })
+      .max(LIMITS.petWeightMax, { error: WEIGHT_RANGE_MESSAGE }),
+  ),
   medical_info: optionalText(LIMITS.freeText),
   emergency_contact: optionalText(LIMITS.freeText),
   // '' (like null or omitted) means unknown, as for the other optional text fields.
@@ -66,13 +75,13 @@ export const dogInputSchema = z.strictObject({
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
-  body_condition: z
-    .number({ error: 'body_condition must be a whole number from 1 to 9' })
-    .int({ error: 'body_condition must be a whole number from 1 to 9' })
-    .min(1, { error: 'body_condition must be a whole number from 1 to 9' })
-    .max(9, { error: 'body_condition must be a whole number from 1 to 9' })
-    .nullable()
-    .optional(),
+  body_condition: optionalNumber(
+    z
+      .number({ error: 'body_condition must be a whole number from 1 to 9' })
+      .int({ error: 'body_condition must be a whole number from 1 to 9' })
+      .min(1, { error: 'body_condition must be a whole number from 1 to 9' })
+      .max(9, { error: 'body_condition must be a whole number from 1 to 9' }),
+  ),
   health_conditions: z
     .array(
       z.enum(HEALTH_CONDITIONS, {

@@ -255,7 +255,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['devices'],
         summary: 'Rename, change type, move to another of your pets; admins may also set status',
         description:
-          'An owner’s PUT replaces the pairing: a body without `dog_id` takes the collar off its pet (send the pet’s id to keep it there). An omitted `device_name` or `device_type` keeps the stored one. Setting `status` is for admins (a user: 403). On a customer’s device an admin’s PUT applies `status` only: a `device_name`, `device_type` or `dog_id` other than the stored one answers 403.',
+          'An owner moves the collar to another of their pets with `dog_id`, and takes it off its pet with `dog_id: null`; an omitted `dog_id`, `device_name` or `device_type` keeps the stored one (the body `{ device_name, device_type }` renames the collar and leaves it on its pet). Setting `status` is for admins (a user: 403). On a customer’s device an admin’s PUT applies `status` only: a `device_name`, `device_type` or `dog_id` other than the stored one answers 403.',
         params: idParamSchema,
         body: updateDeviceInputSchema,
         response: { 200: deviceResponseSchema, ...userErrors, 403: e },

@@ -53,7 +53,8 @@ export class DeviceLifecycleService {
 
   /**
    * PUT /api/devices/{id}. The owner renames the collar and moves it between their pets
-   * (an omitted dog_id takes it off its pet; an omitted name or type keeps the stored one).
+   * (`dog_id: null` takes it off its pet; an omitted dog_id, name or type keeps the stored one:
+   * the spec's body is the name and type alone, decision 0008).
    * A customer may not change the type to anything but a collar, nor set `status` (403).
    * An admin may set `status` on any device, but a customer's other fields are changed only
    * by that customer (DESIGN §5): an admin's PUT on a device someone else holds changes the
@@ -67,7 +68,7 @@ export class DeviceLifecycleService {
     const type = input.device_type ?? row.device_type;
     // Keeping a vest a vest is fine; only a change to a type customers cannot use is refused.
     if (type !== row.device_type) checkType(actor, type);
-    const dogId = input.dog_id ?? null;
+    const dogId = input.dog_id === undefined ? row.dog_id : input.dog_id;
     if (dogId !== null) {
       if (!row.user_id) throw new NotFoundError(PET_NOT_FOUND);
       await this.access.ownPet(dogId, row.user_id);
