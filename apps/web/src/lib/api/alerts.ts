@@ -6,7 +6,6 @@ import {
   type Device,
 } from '@pawguard/shared';
 import { api } from '@/lib/api-client';
-import { fetchAllPages, pagePath } from '@/lib/paged-list';
 import { useLiveFallback } from '@/lib/realtime';
 
 /** While the live stream is down, open alerts are polled as often as the header is (spec §9). */
@@ -37,26 +36,12 @@ export function useDeviceAlerts(deviceId: string, resolved: boolean) {
   });
 }
 
-/**
- * Every open alert of the caller's devices, for a whole screen of cards: all pages, since an
- * admin's fleet in a heatwave can have more than one page open at once. An alert that moves
- * between two pages while they load is kept once.
- */
+/** Every open alert of the caller's devices (one call for a whole screen of cards). */
 export const openAlertsQueryOptions = () =>
   queryOptions({
     queryKey: ['alerts', 'open'] as const,
-    queryFn: async ({ signal }) => {
-      const rows = await fetchAllPages(async (offset, s) => {
-        const page = await api.get(
-          pagePath('/alerts?resolved=false&limit=100', offset),
-          alertsResponseSchema,
-          s,
-        );
-        return { rows: page.alerts, total: page.total };
-      }, signal);
-      const alerts = [...new Map(rows.map((a) => [a.id, a])).values()];
-      return { alerts, total: alerts.length };
-    },
+    queryFn: ({ signal }) =>
+      api.get('/alerts?resolved=false&limit=100', alertsResponseSchema, signal),
   });
 
 export function useOpenAlerts() {
