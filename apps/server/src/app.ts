@@ -89,9 +89,12 @@ export function loadWebPages(dist: string): { pageFor: (url: string) => string }
 
 /**
  * `//api//dogs` is `/api/dogs`: repeated slashes in the path count as one, for the router, the
- * hooks and the web app's files alike (the query is left as it is). Costs a search per request.
+ * hooks and the web app's files alike. The query is left as it is, and so is a request target
+ * in absolute form (`http://host/api/…`, which the router reads itself). Costs a search per
+ * request.
  */
 export function collapseSlashes(url: string): string {
+  if (url.charCodeAt(0) !== 47 /* '/' */) return url;
   const query = url.indexOf('?');
   const pathname = query === -1 ? url : url.slice(0, query);
   if (!pathname.includes('//')) return url;
