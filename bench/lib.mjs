@@ -111,7 +111,6 @@ export function startWorker(job) {
   return { pid: child.pid, ready, result, stop: () => child.connected && child.send('stop') };
 }
 
-/** Starts bare-server.mjs: a Fastify route taking the same POST, storing nothing. */
 /** The bare route (`bare-server.mjs`), or another yardstick in bench/ that tells its port. */
 export async function startBareServer(script = 'bare-server.mjs') {
   const child = fork(path.join(root, 'bench', script), { stdio: 'inherit' });

@@ -37,7 +37,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: {
         tags: ['stream'],
-        summary: 'Live events as Server-Sent Events (reading, device, resync)',
+        summary: 'Live events as Server-Sent Events (reading, device, alert, notification, resync)',
         description:
           'An owner receives the events of their own devices, an admin all. Each event has an id; a reconnect with Last-Event-ID (or last_event_id) replays what it missed from the last 2,000 events, else sends `resync`. A comment line every 20 s keeps the connection open.',
         querystring: streamQuerySchema,
