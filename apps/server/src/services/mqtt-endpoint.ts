@@ -15,6 +15,18 @@ import { limitMqttPackets } from './mqtt-packet-limit.js';
 /** The one topic a collar may publish to: its readings, the same payload as over HTTP. */
 export const vitalsTopic = (deviceId: string) => `pawguard/devices/${deviceId}/vitals`;
 
+/** Whether `topic` is this collar's vitals topic; its Device ID in any case, as elsewhere. */
+export function isVitalsTopicOf(topic: string, deviceId: string): boolean {
+  const own = vitalsTopic(deviceId);
+  return (
+    topic === own ||
+    (topic.length === own.length &&
+      topic.toUpperCase() === own.toUpperCase() &&
+      topic.startsWith('pawguard/devices/') &&
+      topic.endsWith('/vitals'))
+  );
+}
+
 /**
  * The largest packet a collar may send: a reading upload as large as HTTP accepts (a backlog
  * of 1,000 readings), its topic and MQTT's own fields. A larger one closes the connection.
@@ -102,7 +114,7 @@ export class MqttEndpoint {
       authorizeSubscribe: (_client, _sub, done) => done(null, null),
       authorizePublish: (client, packet, done) => {
         const collar = (client as CollarClient | null)?.collar;
-        if (!collar || packet.topic !== vitalsTopic(collar.deviceId)) {
+        if (!collar || !isVitalsTopicOf(packet.topic, collar.deviceId)) {
           this.d.log.warn(
             { event: 'mqtt.publish_refused', device: collar?.deviceId },
             'publish to another topic refused; collar disconnected',

@@ -5,7 +5,7 @@ import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '
 import { ownedCollar } from '../helpers/devices.js';
 import { readingRows } from '../helpers/readings.js';
 import { until } from '../helpers/sse.js';
-import { MAX_MQTT_PACKET } from '../../src/services/mqtt-endpoint.js';
+import { isVitalsTopicOf, MAX_MQTT_PACKET } from '../../src/services/mqtt-endpoint.js';
 
 let t: TestApp;
 let admin: SeededUser;
@@ -83,6 +83,18 @@ describe('the MQTT endpoint (MQTT_PORT)', () => {
       headers: bearer(owner.token),
     });
     expect(latest.json().vitals).toMatchObject({ temperature: 26.5, battery: 90 });
+  });
+
+  it('takes the Device ID in its topic in any case, as HTTP does, and no other change', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const client = await connect(c.device_id, c.device_key);
+    await publish(client, c.device_id.toLowerCase(), { temperature: 24.5, humidity: 45 });
+    expect((await readingRows(t, c.id)).map((r) => r.temperature)).toEqual([24.5]);
+    expect(
+      isVitalsTopicOf(`pawguard/devices/${c.device_id.toLowerCase()}/vitals`, c.device_id),
+    ).toBe(true);
+    expect(isVitalsTopicOf(`PAWGUARD/devices/${c.device_id}/vitals`, c.device_id)).toBe(false);
+    expect(isVitalsTopicOf(`pawguard/devices/${c.device_id}/VITALS`, c.device_id)).toBe(false);
   });
 
   it('takes a backlog as a JSON list, like HTTP', async () => {
