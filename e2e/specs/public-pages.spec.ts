@@ -25,6 +25,20 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 });
 
+test('a screen answers HEAD as it answers GET, as link checkers and uptime monitors ask', async ({
+  request,
+}) => {
+  for (const path of ['/', '/my-pets', '/emergency', '/admin', '/no-such-page-for-pawguard']) {
+    const head = await request.head(path);
+    expect([path, head.status(), head.headers()['content-type']]).toEqual([
+      path,
+      200,
+      expect.stringContaining('text/html'),
+    ]);
+  }
+  expect((await request.head('/api/no-such-call')).status()).toBe(404);
+});
+
 test('signed out, /monitoring shows the landing page', async ({ page }) => {
   await page.goto('/monitoring');
 

@@ -403,9 +403,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Rate-limited like every route, so probing unknown paths costs the same as calling real ones.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathOnly = request.url.split('?')[0]!;
-    // A screen of the single-page app: any other GET whose last segment is not a file name.
+    // A screen of the single-page app: any other GET (or HEAD, as link checkers and uptime
+    // monitors ask) whose last segment is not a file name.
     const isScreen =
-      request.method === 'GET' && !pathOnly.startsWith('/api') && !/\.[A-Za-z0-9]+$/.test(pathOnly);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathOnly.startsWith('/api') &&
+      !/\.[A-Za-z0-9]+$/.test(pathOnly);
     if (web && isScreen) return sendPage(reply, request.url);
     // What the router refuses as too long when no route matches it otherwise (a GET that the
     // web app's catch-all took): refused the same way.
