@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyServerOptions,
+  type onRequestHookHandler,
   type onSendHookHandler,
 } from 'fastify';
 import {
@@ -33,6 +34,7 @@ import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap.js';
 import { systemClock, type Clock } from './services/clock.js';
 import type { MailTransport } from './services/mail-transport.js';
 import { APP_VERSION } from './version.js';
+import { noBodySchema } from '@pawguard/shared';
 import { TooManyRequestsError } from './services/errors.js';
 
 declare module 'fastify' {
@@ -323,8 +325,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reply.headers(API_NO_STORE);
     done(null, payload);
   };
+  // A call that takes no body may still come with `Content-Type: application/json` and nothing
+  // after it (many HTTP clients send the header on every POST and PUT): that is a call without
+  // a body, not an empty JSON document refused with 400.
+  const noBodyAfterAll: onRequestHookHandler = (request, _reply, done) => {
+    if (request.headers['content-length'] === '0') delete request.headers['content-type'];
+    done();
+  };
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.onSend = [...[route.onSend ?? []].flat(), noStore];
+    if (route.schema?.body === noBodySchema)
+      route.onRequest = [...[route.onRequest ?? []].flat(), noBodyAfterAll];
   });
 
   // One line per answered request. Routes on the hot path set a quieter logLevel (collars'
