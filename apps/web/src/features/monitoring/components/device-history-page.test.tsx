@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
@@ -205,6 +205,34 @@ describe('device history', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Show as table' }));
     expect(screen.getAllByRole('row')).toHaveLength(3);
     expect(screen.getByRole('cell', { name: '87.8°F (31.0°C)' })).toBeInTheDocument();
+  });
+
+  it('tells 10-second buckets of the last hour apart in the table, and says how long they are', async () => {
+    const at = Date.parse('2025-07-01T11:48:00.000Z');
+    stub({
+      [`GET ${base}/history?range=1h`]: () =>
+        jsonResponse(
+          200,
+          makeHistory(
+            '1h',
+            [
+              { t: new Date(at).toISOString(), temperature: 30 },
+              { t: new Date(at + 10_000).toISOString(), temperature: 29 },
+            ],
+            { bucket_seconds: 10 },
+          ),
+        ),
+    });
+    show(`/devices/${device.id}/history?range=1h`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Show as table' }));
+    const table = screen.getByRole('table');
+    expect(table).toHaveAccessibleName('Averages per 10-second period, newest first');
+    const times = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(times).toHaveLength(2);
+    expect(new Set(times).size).toBe(2);
   });
 
   it('keeps the last hour live: a reading from the stream joins the chart', async () => {

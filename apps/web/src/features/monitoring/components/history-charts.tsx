@@ -113,9 +113,11 @@ function ChartTooltip({
   payload,
   look,
   range,
+  bucketSeconds,
 }: Pick<TooltipContentProps<number, string>, 'active' | 'payload'> & {
   look: SeriesLook;
   range: HistoryRange;
+  bucketSeconds: number;
 }) {
   const point = payload?.[0]?.payload as ChartPoint | undefined;
   if (!active || !point) return null;
@@ -123,7 +125,7 @@ function ChartTooltip({
   const band = point[look.rangeKey] as [number, number] | null;
   return (
     <div className="rounded-md border bg-card px-3 py-2 text-sm shadow-md">
-      <p className="font-medium">{formatBucketTime(point.t, range)}</p>
+      <p className="font-medium">{formatBucketTime(point.t, range, bucketSeconds)}</p>
       {avg === null ? (
         <p className="text-muted-foreground">No readings</p>
       ) : (
@@ -248,6 +250,7 @@ function SeriesChart({
                       payload={props.payload}
                       look={look}
                       range={history.range}
+                      bucketSeconds={history.bucket_seconds}
                     />
                   )}
                 />

@@ -157,6 +157,12 @@ export function timeTicks(from: number, to: number, range: HistoryRange): number
 }
 
 const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+// Buckets shorter than a minute (the last hour, 10 s) need their seconds to tell them apart.
+const TIME_SECONDS = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric' });
 const DAY_TIME = new Intl.DateTimeFormat(undefined, {
   weekday: 'short',
@@ -169,8 +175,15 @@ export const formatTick = (t: number, range: HistoryRange) =>
   range === '7d' ? DAY.format(t) : TIME.format(t);
 
 /** A bucket's time in a tooltip or table. */
-export const formatBucketTime = (t: number, range: HistoryRange) =>
-  range === '1h' ? TIME.format(t) : DAY_TIME.format(t);
+export const formatBucketTime = (t: number, range: HistoryRange, bucketSeconds = 60) =>
+  range === '1h' ? (bucketSeconds < 60 ? TIME_SECONDS : TIME).format(t) : DAY_TIME.format(t);
+
+/** The length of one bucket, for a caption: '10-second', '5-minute', '2-hour'. */
+export function bucketLength(seconds: number): string {
+  if (seconds < 60) return `${seconds}-second`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)}-minute`;
+  return `${Math.round(seconds / 3600)}-hour`;
+}
 
 /** A °F value with its °C beside it: '85.0°F (29.4°C)'. */
 export const fahrenheitWithCelsius = (f: number) =>

@@ -9,7 +9,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { fahrenheitWithCelsius, formatBucketTime } from './history-series';
+import { bucketLength, fahrenheitWithCelsius, formatBucketTime } from './history-series';
 
 /** The charts' numbers as a table, on request: for screen readers, keyboards and the curious. */
 export function HistoryTable({ history }: { history: History }) {
@@ -33,8 +33,7 @@ export function HistoryTable({ history }: { history: History }) {
         <div id={tableId}>
           <Table scrollLabel="Readings table">
             <caption className="sr-only">
-              Averages per {Math.round(history.bucket_seconds / 60) || 1}-minute period, newest
-              first
+              Averages per {bucketLength(history.bucket_seconds)} period, newest first
             </caption>
             <TableHeader>
               <TableRow>
@@ -49,7 +48,7 @@ export function HistoryTable({ history }: { history: History }) {
               {rows.map((bucket) => (
                 <TableRow key={bucket.t}>
                   <TableCell className="whitespace-nowrap">
-                    {formatBucketTime(Date.parse(bucket.t), history.range)}
+                    {formatBucketTime(Date.parse(bucket.t), history.range, history.bucket_seconds)}
                   </TableCell>
                   <TableCell className="whitespace-nowrap tabular-nums">
                     {bucket.temperature
