@@ -140,3 +140,29 @@ describe('My Pets when the collars cannot be loaded', () => {
     expect((await screen.findAllByText(/Critical heat alert/)).length).toBeGreaterThan(0);
   });
 });
+
+describe('keyboard focus around the pet sheet', () => {
+  it('comes back to the button that opened the sheet when it closes', async () => {
+    const pet = makePet({ name: 'Biscuit' });
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
+    const user = userEvent.setup();
+    const add = await screen.findByRole('button', { name: 'Add Pet' });
+    add.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(add).toHaveFocus();
+
+    const edit = screen.getAllByRole('button', { name: /Edit Biscuit/ })[0]!;
+    edit.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(edit).toHaveFocus();
+  });
+});

@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { LIMITS, MESSAGES, waitlistInputSchema, type WaitlistInput } from '@pawguard/shared';
@@ -26,27 +26,11 @@ type WaitlistDialogProps = { open: boolean; onOpenChange: (open: boolean) => voi
  * client the landing page itself keeps out of its bundle.
  */
 export function WaitlistDialog({ open, onOpenChange }: WaitlistDialogProps) {
-  // The dialog opens from the landing page's buttons, not from a Radix trigger, so Radix has
-  // nothing to give focus back to on close and it would fall to <body>. Remember the button
-  // that opened it and return there, so keyboard users keep their place.
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  // Opened from the landing page's buttons, not a Radix trigger: DialogContent gives focus back
+  // to the button that opened it (components/ui/return-focus.ts).
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        onOpenAutoFocus={() => {
-          const active = document.activeElement;
-          returnFocusTo.current =
-            active instanceof HTMLElement && active !== document.body ? active : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          const target = returnFocusTo.current;
-          returnFocusTo.current = null;
-          if (target?.isConnected) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>Join the Waitlist</DialogTitle>
           <DialogDescription>

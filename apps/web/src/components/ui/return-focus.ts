@@ -1,0 +1,32 @@
+import { useRef } from 'react';
+
+interface FocusHandlers {
+  onOpenAutoFocus?: ((event: Event) => void) | undefined;
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
+}
+
+/**
+ * A dialog or sheet opened from state (a button's onClick, not a Radix Trigger) has nothing to
+ * give focus back to when it closes: Radix leaves it on <body>, and a keyboard user starts again
+ * from the top of the page. Remembers what had focus when it opened and returns there, unless
+ * the caller's own handler has already chosen (prevented the default).
+ */
+export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: FocusHandlers) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      const target = opener.current;
+      opener.current = null;
+      if (!event.defaultPrevented && target?.isConnected) {
+        event.preventDefault();
+        target.focus();
+      }
+    },
+  };
+}
