@@ -38,6 +38,11 @@ describe('What heat-risk adds', () => {
     expect(row('Time above safe')).toEqual(['12 minutes', '1 h 35 min']);
     expect(row('Highest level')).toEqual(['Warning', 'Danger']);
     expect(screen.getByText(/From 2,016 readings\./)).toBeInTheDocument();
+    // Why heat risk may count fewer alerts than the thresholds: the held level joins them.
+    expect(screen.getByText(/From 2,016 readings\./)).toHaveTextContent(
+      'It holds a raised level for 5 minutes after the risk falls, so alerts close together can count as one.',
+    );
+    expect(screen.queryByText(/can only add alerts/)).toBeNull();
   });
 
   it('says there is nothing to compare yet when the collar sent no readings', async () => {

@@ -1,4 +1,4 @@
-import type { BacktestResponse, VitalsStatus } from '@pawguard/shared';
+import { RISK_HOLD_MS, type BacktestResponse, type VitalsStatus } from '@pawguard/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRiskBacktest } from '@/lib/api/get-risk-backtest';
@@ -119,7 +119,9 @@ export function RiskBacktestPanel({ deviceId, days = 7 }: { deviceId: string; da
             </div>
             <p className="text-xs text-muted-foreground">
               {`From ${data.readings.toLocaleString()} ${data.readings === 1 ? 'reading' : 'readings'}.`}{' '}
-              Heat risk can only add alerts: your thresholds always alert as before.
+              Heat risk only ever raises the level: your thresholds alert as before. It holds a
+              raised level for {RISK_HOLD_MS / 60_000} minutes after the risk falls, so alerts close
+              together can count as one.
             </p>
           </>
         )}
