@@ -89,9 +89,15 @@ describe('Notification settings', () => {
       'PUT /api/notifications/preferences': () => jsonResponse(200, { preferences: saved }),
     });
     await loaded();
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Your saved settings could not be loaded, so they cannot be saved over.',
+    const notice = screen.getByRole('alert');
+    expect(notice).toHaveTextContent(
+      'Your saved settings could not be loaded, so they cannot be saved over: the values below are the defaults, not yours.',
     );
+    // Above the fields, where it is read before them.
+    expect(
+      notice.compareDocumentPosition(screen.getByLabelText('Warning temperature (°F)')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     const save = screen.getByRole('button', { name: 'Save Settings' });
     expect(save).toBeDisabled();
     await user.type(screen.getByLabelText('Warning temperature (°F)'), '{Enter}');

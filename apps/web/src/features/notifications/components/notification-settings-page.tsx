@@ -223,6 +223,26 @@ export function NotificationSettingsPage() {
         description="Choose when PawGuard e-mails you and the temperatures that trigger an alert."
       />
       <form onSubmit={save} className="grid max-w-3xl gap-6" noValidate>
+        {/* First, so nobody takes the defaults below for their own settings. */}
+        {loadFailed && (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          >
+            <span>
+              Your saved settings could not be loaded, so they cannot be saved over: the values
+              below are the defaults, not yours. Try again in a moment.
+            </span>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              Try Again
+            </Button>
+          </div>
+        )}
         <Card>
           <CardHeader>
             <CardTitle as="h2" className="flex items-center gap-2">
@@ -337,25 +357,6 @@ export function NotificationSettingsPage() {
           </CardContent>
         </Card>
 
-        {loadFailed && (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-          >
-            <span>
-              Your saved settings could not be loaded, so they cannot be saved over. Try again in a
-              moment.
-            </span>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() => setAttempt((n) => n + 1)}
-            >
-              Try Again
-            </Button>
-          </div>
-        )}
         <div>
           <Button type="submit" disabled={saving || loadFailed}>
             {saving ? 'Saving...' : 'Save Settings'}
