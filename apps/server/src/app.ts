@@ -329,7 +329,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // after it (many HTTP clients send the header on every POST and PUT): that is a call without
   // a body, not an empty JSON document refused with 400.
   const noBodyAfterAll: onRequestHookHandler = (request, _reply, done) => {
-    if (request.headers['content-length'] === '0') delete request.headers['content-type'];
+    const { headers } = request;
+    const length = headers['content-length'];
+    if (length === '0' || (length === undefined && headers['transfer-encoding'] === undefined))
+      delete headers['content-type'];
     done();
   };
   app.addHook('onRoute', (route) => {

@@ -345,10 +345,11 @@ describe('the notifications API', () => {
       get(reader.token, '/api/notifications/unread-count').then((r) => r.json().count as number);
     expect(await count()).toBe(list.length);
 
+    // A JSON content type and no body at all (no Content-Length either, as curl -X PUT sends).
     const read = await t.app.inject({
       method: 'PUT',
       url: `/api/notifications/${list[0]!.id}/read`,
-      headers: bearer(reader.token),
+      headers: { ...bearer(reader.token), 'content-type': 'application/json' },
     });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().notification).toMatchObject({ id: list[0]!.id, read: true });
