@@ -405,7 +405,7 @@ describe('auto-assign cannot empty the fleet', () => {
       method: 'PUT',
       url: `/api/devices/${served[0].id}`,
       headers: bearer(owner.token),
-      payload: { device_name: 'Spare' },
+      payload: { device_name: 'Spare', dog_id: null },
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().device.dog_id).toBeNull();
