@@ -90,17 +90,23 @@ export function loadWebPages(dist: string): { pageFor: (url: string) => string }
 }
 
 /**
- * `//api//dogs` is `/api/dogs`: repeated slashes in the path count as one, for the router, the
- * hooks and the web app's files alike. The query is left as it is, and so is a request target
- * in absolute form (`http://host/api/…`, which the router reads itself). Costs a search per
- * request.
+ * The request target as every hook, the router and the web app's files read it: a target in
+ * absolute form (`http://host/api/…`, RFC 9112 §3.2.2) becomes its path, and repeated slashes
+ * in the path count as one (`//api//dogs` is `/api/dogs`). The query is left as it is. Costs a
+ * character check and a search per request.
  */
-export function collapseSlashes(url: string): string {
-  if (url.charCodeAt(0) !== 47 /* '/' */) return url;
-  const query = url.indexOf('?');
-  const pathname = query === -1 ? url : url.slice(0, query);
-  if (!pathname.includes('//')) return url;
-  return pathname.replace(/\/{2,}/g, '/') + (query === -1 ? '' : url.slice(query));
+export function originForm(url: string): string {
+  let target = url;
+  if (target.charCodeAt(0) !== 47 /* '/' */) {
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target);
+    if (!authority) return target;
+    target = target.slice(authority[0].length);
+    if (target.charCodeAt(0) !== 47) target = `/${target}`;
+  }
+  const query = target.indexOf('?');
+  const pathname = query === -1 ? target : target.slice(0, query);
+  if (!pathname.includes('//')) return target;
+  return pathname.replace(/\/{2,}/g, '/') + (query === -1 ? '' : target.slice(query));
 }
 
 /** The log levels at which an info line is written. */
@@ -211,9 +217,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // headers (registerSecurityHeaders).
     return503OnClosing: false,
     // `/api/alerts/` is `/api/alerts` on every route alike (the prefixed lists answered both
-    // ways, the rest only without the slash), and `//` in a path is `/` before anything reads it.
+    // ways, the rest only without the slash); the target is a path, with `//` as `/`, before
+    // anything reads it (originForm).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
-    rewriteUrl: (req) => collapseSlashes(req.url ?? '/'),
+    rewriteUrl: (req) => originForm(req.url ?? '/'),
     // Refused by the router before any route runs: the same { error } answer as the rest, and
     // a status from the API's set (DESIGN §4).
     frameworkErrors: (error, request, reply: FastifyReply) => {
@@ -331,7 +338,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const noBodyAfterAll: onRequestHookHandler = (request, _reply, done) => {
     const { headers } = request;
     const length = headers['content-length'];
-    if (length === '0' || (length === undefined && headers['transfer-encoding'] === undefined))
+    if (
+      (length === '0' || (length === undefined && headers['transfer-encoding'] === undefined)) &&
+      /^application\/json\s*(;|$)/i.test(headers['content-type'] ?? '')
+    )
       delete headers['content-type'];
     done();
   };

@@ -374,6 +374,13 @@ describe('the notifications API', () => {
       },
     });
     expect(all.json()).toEqual({ success: true });
+    // Only a JSON content type is taken for "no body": another is refused as before.
+    const plain = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/mark-all-read',
+      headers: { ...bearer(reader.token), 'content-type': 'text/plain', 'content-length': '0' },
+    });
+    expect(plain.statusCode).toBe(415);
     expect(await count()).toBe(0);
     expect((await notificationsOf(stranger.token)).some((n) => n.device === c.id)).toBe(false);
   });

@@ -94,6 +94,9 @@ describe('the MQTT endpoint (MQTT_PORT)', () => {
       isVitalsTopicOf(`pawguard/devices/${c.device_id.toLowerCase()}/vitals`, c.device_id),
     ).toBe(true);
     expect(isVitalsTopicOf(`PAWGUARD/devices/${c.device_id}/vitals`, c.device_id)).toBe(false);
+    // Another collar's Device ID, in any case, is still another collar's.
+    expect(isVitalsTopicOf('pawguard/devices/pet-abce/vitals', 'PET-ABCD')).toBe(false);
+    expect(isVitalsTopicOf('pawguard/devices/+/vitals', 'PET-ABCD')).toBe(false);
     expect(isVitalsTopicOf(`pawguard/devices/${c.device_id}/VITALS`, c.device_id)).toBe(false);
   });
 

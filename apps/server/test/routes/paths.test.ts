@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collapseSlashes } from '../../src/app.js';
+import { originForm } from '../../src/app.js';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -49,32 +49,51 @@ describe('a path written with a trailing or a doubled slash', () => {
   });
 });
 
-describe('collapseSlashes', () => {
-  it('makes repeated slashes of the path one, and leaves the query and an absolute target alone', () => {
-    expect(collapseSlashes('//api//dogs/')).toBe('/api/dogs/');
-    expect(collapseSlashes('/api/dogs')).toBe('/api/dogs');
-    expect(collapseSlashes('//a?x=//y')).toBe('/a?x=//y');
-    expect(collapseSlashes('/a?next=http://b//c')).toBe('/a?next=http://b//c');
-    expect(collapseSlashes('http://localhost:4300/api//health')).toBe(
-      'http://localhost:4300/api//health',
-    );
+describe('originForm', () => {
+  it('makes repeated slashes of the path one, an absolute target its path, and leaves the query', () => {
+    expect(originForm('//api//dogs/')).toBe('/api/dogs/');
+    expect(originForm('/api/dogs')).toBe('/api/dogs');
+    expect(originForm('//a?x=//y')).toBe('/a?x=//y');
+    expect(originForm('/a?next=http://b//c')).toBe('/a?next=http://b//c');
+    expect(originForm('http://localhost:4300/api//health')).toBe('/api/health');
+    expect(originForm('HTTPS://host//my-pets?x=//y')).toBe('/my-pets?x=//y');
+    expect(originForm('http://host')).toBe('/');
+    expect(originForm('http://host?x=1')).toBe('/?x=1');
+    expect(originForm('*')).toBe('*');
+  });
+
+  it('hands the query to the route as it came', async () => {
+    const res = await t.app.inject({
+      url: '//api/dogs?limit=1&a//b=1',
+      headers: bearer(owner.token),
+    });
+    expect([res.statusCode, res.json()]).toEqual([400, { error: 'Unknown field: a//b' }]);
   });
 });
 
 describe('a request target in absolute form (RFC 9112 §3.2.2)', () => {
-  it('reaches its route as the path alone does, over a real connection', async () => {
+  it('is answered as its path is, headers included, over a real connection', async () => {
     const s = await createTestApp();
     try {
       const { port } = new URL(await s.app.listen({ port: 0, host: '127.0.0.1' }));
-      const socket = net.connect(Number(port), '127.0.0.1');
-      await once(socket, 'connect');
-      socket.write(
-        `GET http://127.0.0.1:${port}/api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
-      );
-      let answer = '';
-      for await (const chunk of socket) answer += String(chunk);
-      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
-      expect(answer).toContain('"status":"ok"');
+      const user = await seedUser(s);
+      const ask = async (target: string) => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        await once(socket, 'connect');
+        socket.write(
+          `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${user.token}\r\nConnection: close\r\n\r\n`,
+        );
+        let answer = '';
+        for await (const chunk of socket) answer += String(chunk);
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        return { status: head.split('\r\n')[0], head: head.toLowerCase(), body };
+      };
+      const profile = await ask(`http://127.0.0.1:${port}/api/auth/profile`);
+      expect(profile.status).toBe('HTTP/1.1 200 OK');
+      expect(profile.head).toContain('cache-control: no-store');
+      expect(profile.body).toContain(user.id);
+      const doubled = await ask(`http://127.0.0.1:${port}//api//health`);
+      expect(doubled.status).toBe('HTTP/1.1 200 OK');
     } finally {
       await s.close();
     }

@@ -140,7 +140,7 @@ const OPS: Op[] = [
     }),
   },
   {
-    name: 'update device (no pet)',
+    name: 'update device (name only)',
     build: (_b, x, text) => ({
       method: 'PUT',
       url: `/api/devices/${x.deviceId}`,

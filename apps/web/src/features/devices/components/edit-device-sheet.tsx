@@ -63,7 +63,7 @@ function EditDeviceForm({
       return;
     }
     update.mutate(
-      // PUT replaces: the pet is always sent (null takes the collar off its pet).
+      // The pet is always sent: the chosen one, or null to take the collar off its pet.
       {
         id: device.id,
         data: { device_name: deviceName.trim(), dog_id: dogId === '' ? null : dogId },
