@@ -7,9 +7,11 @@ import {
   formatFahrenheit,
   formatOneDecimal,
   formatRelativeTime,
+  type Alert,
   type CustomerLabel,
   type Device,
 } from '@pawguard/shared';
+import { AlertBanner } from '@/components/alert-banner';
 import { Badge } from '@/components/ui/badge';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
@@ -42,11 +44,13 @@ export function VitalsStatusBadge({ status }: { status: string | null }) {
 type DeviceCardProps = {
   device: Device;
   now: number;
+  /** Its open alerts, heat first: the status badge alone may say SAFE while one is open. */
+  alerts?: readonly Alert[] | undefined;
   onEdit: () => void;
   onDelete: () => void;
 };
 
-export function DeviceCard({ device, now, onEdit, onDelete }: DeviceCardProps) {
+export function DeviceCard({ device, now, alerts = [], onEdit, onDelete }: DeviceCardProps) {
   const label = customerLabel(device);
   const look = LABEL_LOOK[label];
   return (
@@ -119,6 +123,9 @@ export function DeviceCard({ device, now, onEdit, onDelete }: DeviceCardProps) {
                 )}
               </div>
             ) : null}
+            {alerts.map((alert) => (
+              <AlertBanner key={alert.id} alert={alert} now={now} compact canResolve />
+            ))}
             <Vitals device={device} />
           </>
         )}

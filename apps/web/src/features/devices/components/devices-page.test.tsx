@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
-import { makeDevice } from '@/testing/devices';
+import { makeAlert, makeDevice } from '@/testing/devices';
 import { DevicesPage } from './devices-page';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -42,5 +42,40 @@ describe('deleting a device on the Devices screen', () => {
     );
     expect(text).toContain('PET-UR01 will be deleted from your account');
     expect(text).not.toContain('released');
+  });
+});
+
+describe('an open alert on the Devices screen', () => {
+  it('shows on its collar’s card beside a SAFE status, with Resolve', async () => {
+    const device = makeDevice({
+      device_id: 'PET-HT01',
+      device_name: 'Rex collar',
+      registration_status: 'active',
+      status: 'active',
+      temperature_celsius: 20,
+      humidity_percent: 50,
+      vitals_status: 'SAFE',
+      last_seen: new Date().toISOString(),
+      vitals_recorded_at: new Date().toISOString(),
+    });
+    stubFetch({
+      'GET /api/devices': () => jsonResponse(200, { devices: [device], total: 1 }),
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [], total: 0 }),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, {
+          alerts: [makeAlert({ level: 'CRITICAL', opened_at: new Date().toISOString() }, device)],
+          total: 1,
+        }),
+    });
+    renderWithProviders(<DevicesPage />, { auth: fakeAuth(makeUser()) });
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Rex collar' })).closest<HTMLElement>(
+        '[data-slot="card"]',
+      )!,
+    );
+    const banner = await card.findByRole('alert');
+    expect(banner).toHaveTextContent('Critical heat alert');
+    expect(within(banner).getByRole('button', { name: 'Resolve heat alert' })).toBeInTheDocument();
+    expect(card.getByText('SAFE')).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Plus, Radio, RefreshCw, Sparkles } from 'lucide-react';
 import type { Device } from '@pawguard/shared';
+import { AlertsLoadFailed } from '@/components/alerts-load-failed';
 import { CardGridSkeleton } from '@/components/card-grid-skeleton';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useDeleteDevice } from '../api/delete-device';
+import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
 import { useDevices } from '@/lib/api/get-devices';
 import { usePets } from '@/lib/api/get-pets';
 import { useNow } from '@/lib/use-now';
@@ -20,6 +22,9 @@ import { RegisterDeviceSheet } from './register-device-sheet';
 export function DevicesPage() {
   const devices = useDevices();
   const pets = usePets();
+  // The owner's own collars: their open alerts, which they may resolve here too.
+  const alertsQuery = useOpenAlerts();
+  const openAlerts = alertsByDevice(alertsQuery.data?.alerts);
   const now = useNow(10_000);
   const [registering, setRegistering] = useState(false);
   const [editing, setEditing] = useState<Device | null>(null);
@@ -94,21 +99,25 @@ export function DevicesPage() {
           </CardContent>
         </Card>
       ) : (
-        <ul
-          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          aria-label="Your devices"
-        >
-          {list.map((device) => (
-            <li key={device.id}>
-              <DeviceCard
-                device={device}
-                now={now}
-                onEdit={() => setEditing(device)}
-                onDelete={() => setDeleting(device)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <AlertsLoadFailed alerts={alertsQuery} />
+          <ul
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            aria-label="Your devices"
+          >
+            {list.map((device) => (
+              <li key={device.id}>
+                <DeviceCard
+                  device={device}
+                  now={now}
+                  alerts={openAlerts.get(device.id)}
+                  onEdit={() => setEditing(device)}
+                  onDelete={() => setDeleting(device)}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
 
       <RegisterDeviceSheet
