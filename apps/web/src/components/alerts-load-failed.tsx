@@ -2,7 +2,12 @@ import { StaleNotice } from '@/components/stale-notice';
 import { Button } from '@/components/ui/button';
 
 /** What the notice needs of an alerts query (the open alerts, or one device's). */
-type AlertsQuery = { isError: boolean; isFetching: boolean; refetch: () => unknown };
+type AlertsQuery = {
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+  data?: { alerts: readonly unknown[]; total: number } | undefined;
+};
 
 /**
  * Said where open alerts are shown when they could not be loaded: without it an alert the
@@ -11,6 +16,14 @@ type AlertsQuery = { isError: boolean; isFetching: boolean; refetch: () => unkno
  * flickers nor takes the focus away from its own button.
  */
 export function AlertsLoadFailed({ alerts }: { alerts: AlertsQuery }) {
+  // One page of them (an admin's fleet in a heatwave can hold more): said, not hidden.
+  const shown = alerts.data?.alerts.length ?? 0;
+  if (!alerts.isError && alerts.data && alerts.data.total > shown)
+    return (
+      <StaleNotice title="Not every open alert is shown." action={null}>
+        {`The newest ${shown} of ${alerts.data.total} are: an older one may be missing from its card.`}
+      </StaleNotice>
+    );
   if (!alerts.isError) return null;
   return (
     <StaleNotice

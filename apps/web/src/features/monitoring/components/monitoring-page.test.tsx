@@ -240,6 +240,26 @@ describe('Monitoring', () => {
     expect(deviceCalls(calls).map((c) => c.url)).toEqual(['/api/devices/all']);
   });
 
+  it('tells an admin when the fleet has more open alerts than one page shows', async () => {
+    const device = liveDevice({ owner_name: 'Sam Owner' });
+    const page = Array.from({ length: 100 }, (_, i) =>
+      makeAlert(
+        { id: `40000000-0000-4000-8000-${String(i).padStart(12, '0')}`, type: 'low_battery' },
+        device,
+      ),
+    );
+    stubFetch({
+      'GET /api/devices/all': () => jsonResponse(200, paged({ devices: [device] })),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, { alerts: page, total: 130 }),
+    });
+    renderWithProviders(<MonitoringPage />, {
+      auth: fakeAuth(makeUser({ role: 'admin', name: 'Ada' })),
+    });
+    expect(await screen.findByText('Not every open alert is shown.')).toBeInTheDocument();
+    expect(screen.getByText(/The newest 100 of 130 are/)).toBeInTheDocument();
+  });
+
   it("refreshes on Refresh Data with the toast 'Refreshed' / 'Device data updated'; the time moves only for a changed reading", async () => {
     const device = liveDevice({ temperature_celsius: 31.2 });
     const calls = stubFetch({
