@@ -16,7 +16,7 @@ export function AlertsWithRisk({
   canResolve,
 }: {
   alerts: readonly Alert[];
-  risk: Pick<Device, 'id' | 'risk_band' | 'risk_reasons'> | null;
+  risk: Pick<Device, 'id' | 'risk_band' | 'risk_score' | 'risk_reasons'> | null;
   now: number;
   headingAs?: 'h3' | 'h4';
   /** False where the viewer (an admin) does not own the collar: no Resolve. */
@@ -38,6 +38,7 @@ export function AlertsWithRisk({
         <HeatRisk
           band={risk.risk_band}
           reasons={risk.risk_reasons}
+          score={risk.risk_score}
           {...(headingAs ? { headingAs } : {})}
           firstAid={
             !alertAboveRisk(

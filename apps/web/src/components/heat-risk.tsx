@@ -1,7 +1,13 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Hospital, ThermometerSun } from 'lucide-react';
-import { vitalsRank, type Alert, type RiskBand } from '@pawguard/shared';
+import {
+  RISK_HOLD_MS,
+  riskBandHeld,
+  vitalsRank,
+  type Alert,
+  type RiskBand,
+} from '@pawguard/shared';
 import { HEAT_FIRST_AID } from '@pawguard/shared/content';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
@@ -101,6 +107,8 @@ export function HeatRiskLow({ className }: { className?: string }) {
 type HeatRiskProps = {
   band: RiskBand | null;
   reasons: readonly string[];
+  /** The latest reading's own score: below its band's floor, the band is held (and said so). */
+  score?: number | null;
   /** SAFE: say "Heat risk: low" quietly (true) or show nothing (false). */
   quiet?: boolean;
   /** The heading's level where it sits (a card's title is h2 or h3). */
@@ -118,6 +126,7 @@ type HeatRiskProps = {
 export function HeatRisk({
   band,
   reasons,
+  score = null,
   quiet = false,
   headingAs: Heading = 'h3',
   firstAid = true,
@@ -139,6 +148,12 @@ export function HeatRisk({
         <ThermometerSun className="size-4 shrink-0" aria-hidden="true" />
         Heat risk: {look.label}
       </Heading>
+      {riskBandHeld(band, score) ? (
+        <p>
+          The latest reading is lower. The level holds for {RISK_HOLD_MS / 60_000} minutes after the
+          risk falls; the reasons are from the last minutes.
+        </p>
+      ) : null}
       <HeatReasons reasons={reasons} />
       {firstAid ? (
         <>

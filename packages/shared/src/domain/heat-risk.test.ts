@@ -8,6 +8,7 @@ import {
   parseRiskState,
   profileFactors,
   recordDay,
+  riskBandHeld,
   riskStep,
   timesTheRisk,
   type RiskAssessment,
@@ -259,6 +260,26 @@ describe('riskStep', () => {
     expect(after[0]!.reasons).toEqual(last.reasons);
     expect(after[8]!.band).toBe(last.band); // 4 minutes on
     expect(after[12]!.band).toBe('SAFE'); // 6 minutes on
+  });
+
+  it('tells a held band from one the reading reached by its own score', () => {
+    const warm = trace(40, () => ({ temperature: 31, humidity: 55, activity_level: 60 }));
+    const { state, last } = run(warm);
+    expect(['WARNING', 'DANGER']).toContain(last.band);
+    expect(riskBandHeld(last.band, last.score)).toBe(false);
+    const cool = trace(
+      3,
+      () => ({ temperature: 20, humidity: 50, activity_level: 5 }),
+      warm.at(-1)!.at + 30_000,
+    );
+    const held = run(cool, {}, state).last;
+    expect(held.band).toBe(last.band);
+    expect(riskBandHeld(held.band, held.score)).toBe(true);
+    // A CRITICAL band may be a pattern's, whatever the score: never called held.
+    expect(riskBandHeld('CRITICAL', 1)).toBe(false);
+    expect(riskBandHeld('SAFE', 0)).toBe(false);
+    expect(riskBandHeld(null, null)).toBe(false);
+    expect(riskBandHeld('WARNING', null)).toBe(false);
   });
 
   it('learns the resting heart rate at a 5 s cadence, not from a heart still recovering', () => {

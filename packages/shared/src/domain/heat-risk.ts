@@ -116,6 +116,17 @@ export const RISK_BAND_FLOORS = { WARNING: 4.5, DANGER: 6, CRITICAL: 8.5 } as co
 export const EXPOSURE_FLOOR = 2;
 /** A band is lowered only once the model has judged lower for this long. */
 export const RISK_HOLD_MS = 5 * MIN;
+
+/**
+ * Whether a reading's band is one the model holds after the risk fell (RISK_HOLD_MS), not
+ * what the reading itself reached: a WARNING or DANGER above what its own score makes. A
+ * CRITICAL band may come from a pattern whatever the score, so it is never called held here.
+ */
+export function riskBandHeld(band: string | null, score: number | null): boolean {
+  return (
+    (band === 'WARNING' || band === 'DANGER') && score !== null && score < RISK_BAND_FLOORS[band]
+  );
+}
 /** A collar silent this long starts its short windows afresh. */
 const GAP_RESET_MS = 20 * MIN;
 

@@ -190,6 +190,7 @@ function LatestReading({ deviceId, battery }: { deviceId: string; battery: numbe
           <HeatRisk
             band={reading.risk_band}
             reasons={reading.risk_reasons}
+            score={reading.risk_score}
             // Not "low" beside a heat alert, nor while the alerts are unknown.
             quiet={!alertsQuery.isError && !heatAlertOpen(openAlerts)}
             firstAid={!alertAboveRisk(reading.risk_band, openAlerts)}

@@ -404,6 +404,38 @@ describe('heat risk on the Monitoring card', () => {
     );
   });
 
+  it('says when the band is held after the risk fell, and not while the reading reaches it', async () => {
+    stubFetch({
+      'GET /api/devices': () =>
+        jsonResponse(
+          200,
+          paged({
+            devices: [
+              liveDevice({ risk_band: 'WARNING', risk_score: 0.5, risk_reasons: reasons }),
+              liveDevice({
+                device_name: 'Pepper collar',
+                device_id: 'PET-PP01',
+                risk_band: 'WARNING',
+                risk_score: 5.1,
+                risk_reasons: reasons,
+              }),
+            ],
+          }),
+        ),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const held = (await findCard('Biscuit collar')).getByRole('group', {
+      name: 'Heat risk: Warning',
+    });
+    expect(held).toHaveTextContent(
+      'The latest reading is lower. The level holds for 5 minutes after the risk falls; the reasons are from the last minutes.',
+    );
+    const reached = (await findCard('Pepper collar')).getByRole('group', {
+      name: 'Heat risk: Warning',
+    });
+    expect(reached).not.toHaveTextContent('The latest reading is lower');
+  });
+
   it('says only a quiet "Heat risk: low" when SAFE, and nothing when not yet judged', async () => {
     stubFetch({
       'GET /api/devices': () =>
