@@ -20,8 +20,8 @@ export function AlertsLoadFailed({ alerts }: { alerts: AlertsQuery }) {
   const shown = alerts.data?.alerts.length ?? 0;
   if (!alerts.isError && alerts.data && alerts.data.total > shown)
     return (
-      <StaleNotice title="Not every open alert is shown." action={null}>
-        {`The newest ${shown} of ${alerts.data.total} are: an older one may be missing from its card.`}
+      <StaleNotice title="Not every open alert is shown." action={null} role="status">
+        {`Only the newest ${shown} of ${alerts.data.total} are shown: an older one may be missing from its card.`}
       </StaleNotice>
     );
   if (!alerts.isError) return null;

@@ -8,14 +8,17 @@ export function StaleNotice({
   title,
   children,
   action,
+  role = 'alert',
 }: {
   title: string;
   children: ReactNode;
   action: ReactNode;
+  /** 'status' for standing news that should not interrupt a screen reader. */
+  role?: 'alert' | 'status';
 }) {
   return (
     <div
-      role="alert"
+      role={role}
       className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
     >
       <span>

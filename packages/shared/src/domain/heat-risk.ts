@@ -117,18 +117,23 @@ export const EXPOSURE_FLOOR = 2;
 /** A band is lowered only once the model has judged lower for this long. */
 export const RISK_HOLD_MS = 5 * MIN;
 
+/** A collar silent this long starts its short windows afresh. */
+const GAP_RESET_MS = 20 * MIN;
+
 /**
  * Whether a reading's band is one the model holds after the risk fell (RISK_HOLD_MS), not
- * what the reading itself reached: a WARNING or DANGER above what its own score makes. A
- * CRITICAL band may come from a pattern whatever the score, so it is never called held here.
+ * what the reading itself reached: a WARNING or DANGER above what its own score makes (the
+ * stored score is the reading's own; only the band and reasons are held). It never calls a
+ * band held that the reading reached, but it misses two held cases: a CRITICAL band, which a
+ * pattern sets whatever the score, and a band held while the day's exposure is under
+ * EXPOSURE_FLOOR with a score still above the floor (a high-risk dog cooling down). Telling
+ * those apart needs the device to carry whether its band is held.
  */
 export function riskBandHeld(band: string | null, score: number | null): boolean {
   return (
     (band === 'WARNING' || band === 'DANGER') && score !== null && score < RISK_BAND_FLOORS[band]
   );
 }
-/** A collar silent this long starts its short windows afresh. */
-const GAP_RESET_MS = 20 * MIN;
 
 /** Heat index at the collar (°C) → points, highest first (judgement). */
 const HEAT_INDEX_POINTS: readonly [atLeastC: number, points: number][] = [
