@@ -133,8 +133,12 @@ describe.skipIf(!usePostgres)(
       const owner = await seedUser(app);
       const collar = await ownedCollar(app, admin, owner);
       return {
-        post: (temperature: number) =>
-          postAsCollar(app, collar.device_id, collar.device_key, { temperature, humidity: 40 }),
+        post: (temperature: number, more: Record<string, unknown> = {}) =>
+          postAsCollar(app, collar.device_id, collar.device_key, {
+            temperature,
+            humidity: 40,
+            ...more,
+          }),
         pets: () => app.app.inject({ url: '/api/dogs', headers: bearer(owner.token) }),
         stored: async () =>
           (
@@ -189,8 +193,19 @@ describe.skipIf(!usePostgres)(
       expect(lost.length).toBeGreaterThan(1);
       expect(lost.join('\n')).not.toMatch(/secretKey|processID|"user"|"client"/);
 
-      expect((await owner.post(26)).statusCode).toBe(201);
-      expect((await owner.pets()).statusCode).toBe(200);
+      // A dropped connection the pool has not let go of yet may fail the next request with 503,
+      // as it would a real collar's, which sends the reading again (its timestamp keeps it
+      // stored once): within moments the server answers.
+      const again = async (send: () => Promise<{ statusCode: number }>) => {
+        for (let i = 0; ; i++) {
+          const res = await send();
+          if (res.statusCode !== 503 || i === 20) return res;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      const at = new Date().toISOString();
+      expect((await again(() => owner.post(26, { timestamp: at }))).statusCode).toBe(201);
+      expect((await again(() => owner.pets())).statusCode).toBe(200);
       expect(await owner.stored()).toEqual([26, 25]);
     });
 
