@@ -34,7 +34,8 @@ import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap.js';
 import { systemClock, type Clock } from './services/clock.js';
 import type { MailTransport } from './services/mail-transport.js';
 import { APP_VERSION } from './version.js';
-import { noBodySchema } from '@pawguard/shared';
+import { errorSchema, noBodySchema } from '@pawguard/shared';
+import { z } from 'zod';
 import { TooManyRequestsError } from './services/errors.js';
 
 declare module 'fastify' {
@@ -497,6 +498,9 @@ const STATUS_WORDS: Record<string, string> = {
   503: 'The service is briefly unavailable: try again after `Retry-After` seconds',
 };
 
+/** `{ error }`, as the document writes it for the routes' own refusals. */
+const ERROR_JSON_SCHEMA = z.toJSONSchema(errorSchema, { target: 'openapi-3.0' });
+
 type Operation = {
   requestBody?: unknown;
   responses?: Record<string, { description?: string; content?: unknown }>;
@@ -512,16 +516,7 @@ export function describeResponses<T>(document: T): T {
   const paths = (document as { paths?: Record<string, Record<string, Operation>> }).paths ?? {};
   const refusal = (status: string) => ({
     description: STATUS_WORDS[status],
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          properties: { error: { type: 'string' } },
-          required: ['error'],
-          additionalProperties: false,
-        },
-      },
-    },
+    content: { 'application/json': { schema: ERROR_JSON_SCHEMA } },
   });
   for (const operation of Object.values(paths).flatMap((p) => Object.values(p))) {
     const responses = (operation.responses ??= {});

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import { normalizeDeviceId } from '@pawguard/shared';
 import type { DevicePrincipal } from '../plugins/auth.js';
 import type { DeviceKeyCache } from './device-key-cache.js';
 import type { IngestService } from './ingest-service.js';
@@ -13,18 +14,14 @@ import { LogSampler } from './log-sampler.js';
 import { limitMqttPackets } from './mqtt-packet-limit.js';
 
 /** The one topic a collar may publish to: its readings, the same payload as over HTTP. */
-export const vitalsTopic = (deviceId: string) => `pawguard/devices/${deviceId}/vitals`;
+const TOPIC_START = 'pawguard/devices/';
+const TOPIC_END = '/vitals';
+export const vitalsTopic = (deviceId: string) => `${TOPIC_START}${deviceId}${TOPIC_END}`;
 
-/** Whether `topic` is this collar's vitals topic; its Device ID in any case, as elsewhere. */
+/** Whether `topic` is this collar's vitals topic: its Device ID in any case, as HTTP takes it. */
 export function isVitalsTopicOf(topic: string, deviceId: string): boolean {
-  const own = vitalsTopic(deviceId);
-  return (
-    topic === own ||
-    (topic.length === own.length &&
-      topic.toUpperCase() === own.toUpperCase() &&
-      topic.startsWith('pawguard/devices/') &&
-      topic.endsWith('/vitals'))
-  );
+  if (!topic.startsWith(TOPIC_START) || !topic.endsWith(TOPIC_END)) return false;
+  return normalizeDeviceId(topic.slice(TOPIC_START.length, -TOPIC_END.length)) === deviceId;
 }
 
 /**

@@ -17,7 +17,7 @@ import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { deviceHistoryPath, paths } from '@/config/paths';
-import { AlertsLoadFailed } from '@/components/alerts-load-failed';
+import { OpenAlertsNotice } from '@/components/open-alerts-notice';
 import { alertsByDevice, openAlertsOfPet, useOpenAlerts } from '@/lib/api/alerts';
 import { useDevices } from '@/lib/api/get-devices';
 import { usePets } from '@/lib/api/get-pets';
@@ -127,7 +127,7 @@ function DogCards({
           Your collars could not be loaded just now, so their readings are not shown.
         </LoadFailed>
       ) : null}
-      <AlertsLoadFailed alerts={alertsQuery} />
+      <OpenAlertsNotice alerts={alertsQuery} />
       <ul className="grid gap-4 sm:grid-cols-2">
         {pets.data.map((dog) => {
           const state = dogHomeState(dog.id, collars, now);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Plus, Radio, RefreshCw, Sparkles } from 'lucide-react';
 import type { Device } from '@pawguard/shared';
-import { AlertsLoadFailed } from '@/components/alerts-load-failed';
+import { OpenAlertsNotice } from '@/components/open-alerts-notice';
 import { CardGridSkeleton } from '@/components/card-grid-skeleton';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -100,7 +100,7 @@ export function DevicesPage() {
         </Card>
       ) : (
         <>
-          <AlertsLoadFailed alerts={alertsQuery} />
+          <OpenAlertsNotice alerts={alertsQuery} />
           <ul
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
             aria-label="Your devices"

@@ -12,7 +12,7 @@ import type { AlertPeriod } from './history-charts';
 import { useDeviceAlerts } from '@/lib/api/alerts';
 import { useLatestVitals } from '@/lib/api/get-latest-vitals';
 import { ALERT_TYPE_WORDS, AlertBanner } from '@/components/alert-banner';
-import { AlertsLoadFailed } from '@/components/alerts-load-failed';
+import { OpenAlertsNotice } from '@/components/open-alerts-notice';
 import { riskCovers } from '@/components/heat-risk';
 
 /**
@@ -37,7 +37,7 @@ export function OpenDeviceAlerts({
   const risk = latest && isFresh(latest.timestamp, now) ? latest.risk_band : null;
   return (
     <div className="grid gap-3" aria-label="Open alerts" role="region">
-      <AlertsLoadFailed alerts={open} />
+      <OpenAlertsNotice alerts={open} />
       {alerts.map((a) => (
         <AlertBanner
           key={a.id}

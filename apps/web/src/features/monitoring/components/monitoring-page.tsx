@@ -14,7 +14,7 @@ import { useNow } from '@/lib/use-now';
 import { useMonitoredDevices } from '../hooks/use-monitored-devices';
 import { useShownReadings } from '../hooks/use-shown-readings';
 import { MonitoringCard } from './monitoring-card';
-import { AlertsLoadFailed } from '@/components/alerts-load-failed';
+import { OpenAlertsNotice } from '@/components/open-alerts-notice';
 import { StaleNotice } from '@/components/stale-notice';
 import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
 import { LoadMore } from '@/components/load-more';
@@ -123,7 +123,7 @@ export function MonitoringPage() {
               Showing the last values received.
             </StaleNotice>
           ) : null}
-          <AlertsLoadFailed alerts={alertsQuery} />
+          <OpenAlertsNotice alerts={alertsQuery} />
           <ul
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
             aria-label="Monitored devices"

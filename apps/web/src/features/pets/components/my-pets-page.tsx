@@ -23,7 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { deviceHistoryPath, paths } from '@/config/paths';
 import { useDeletePet } from '../api/delete-pet';
-import { AlertsLoadFailed } from '@/components/alerts-load-failed';
+import { OpenAlertsNotice } from '@/components/open-alerts-notice';
 import { alertsByDevice, openAlertsOfPet, useOpenAlerts } from '@/lib/api/alerts';
 import { useDevices } from '@/lib/api/get-devices';
 import { PET_STATUS_POLL_MS } from '../api/pet-status-poll';
@@ -123,7 +123,7 @@ export function MyPetsPage() {
         </Card>
       ) : (
         <>
-          <AlertsLoadFailed alerts={alertsQuery} />
+          <OpenAlertsNotice alerts={alertsQuery} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
             <section aria-labelledby="pet-list-title" className="order-2 min-w-0 lg:order-1">
               <h2 id="pet-list-title" className="mb-3 text-lg font-semibold">

@@ -10,13 +10,14 @@ type AlertsQuery = {
 };
 
 /**
- * Said where open alerts are shown when they could not be loaded: without it an alert the
- * server holds would simply not be there, and the page would look safe. It stays while the
- * alerts are asked for again (a failed list is failed until an answer comes), so it neither
- * flickers nor takes the focus away from its own button.
+ * Said where open alerts are shown when not all of them are there: without it an alert the
+ * server holds would simply be missing, and the page would look safe. When they could not be
+ * loaded, it stays while they are asked for again (a failed list is failed until an answer
+ * comes), so it neither flickers nor takes the focus away from its own button; when the
+ * server holds more than one page of them, it says so quietly (a status, not an alert).
  */
-export function AlertsLoadFailed({ alerts }: { alerts: AlertsQuery }) {
-  // One page of them (an admin's fleet in a heatwave can hold more): said, not hidden.
+export function OpenAlertsNotice({ alerts }: { alerts: AlertsQuery }) {
+  // One page of them: an admin's fleet in a heatwave can hold more.
   const shown = alerts.data?.alerts.length ?? 0;
   if (!alerts.isError && alerts.data && alerts.data.total > shown)
     return (
