@@ -472,7 +472,8 @@ function heatLevel({ row, status }: StoredReading): VitalsStatus {
 
 /**
  * Why a heat alert opened or rose, in plain words (at most three): the owner's threshold when
- * the reading passed it, and the heat-risk model's reasons, whichever set the level first.
+ * the reading reached it, and the heat-risk model's reasons, whichever set the level first.
+ * Worded for whoever reads them, the owner or an admin ("the critical threshold", not "your").
  */
 function reasonsFor(s: StoredReading, thresholds: IngestDevice['thresholds']): string[] {
   const out: string[] = [];
@@ -481,12 +482,12 @@ function reasonsFor(s: StoredReading, thresholds: IngestDevice['thresholds']): s
     const limit = s.status === 'CRITICAL' ? thresholds.criticalF : thresholds.warningF;
     const which = s.status === 'CRITICAL' ? 'critical' : 'warning';
     out.push(
-      `collar temperature ${formatFahrenheit(tempF)} is over your ${which} threshold of ${limit}°F`,
+      `collar temperature ${formatFahrenheit(tempF)} is at or above the ${which} threshold of ${limit}°F`,
     );
   } else if (s.status === 'DANGER') {
     const hi = heatIndexF(tempF, s.row.humidity);
     out.push(
-      `heat index ${formatFahrenheit(hi)} is over your critical threshold of ${thresholds.criticalF}°F`,
+      `heat index ${formatFahrenheit(hi)} is at or above the critical threshold of ${thresholds.criticalF}°F`,
     );
   }
   const risk = asVitalsStatus(s.row.risk_band) ?? 'SAFE';

@@ -54,6 +54,10 @@ describe('the heat alert', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ type: 'heat', level: 'WARNING', resolved: false });
     expect(alerts[0]!.dog_name).toBe('Rex');
+    // Why, in words an admin reads as well as the owner.
+    expect(alerts[0]!.reasons).toEqual([
+      'collar temperature 86.0°F is at or above the warning threshold of 85°F',
+    ]);
 
     await post(c, f(106), f(95), f(90)); // CRITICAL: escalates; lower readings hold
     ({ alerts } = await alertsOf(c, '?resolved=false'));
@@ -61,6 +65,9 @@ describe('the heat alert', () => {
     expect(alerts[0]).toMatchObject({ level: 'CRITICAL', resolved: false });
     expect(alerts[0]!.escalated_at).not.toBeNull();
     expect(alerts[0]!.peak_temperature_celsius).toBeCloseTo(fahrenheitToCelsius(106), 2);
+    expect(alerts[0]!.reasons[0]).toBe(
+      'collar temperature 106.0°F is at or above the critical threshold of 105°F',
+    );
 
     await post(c, f(84.5)); // within the 1 °F hysteresis of WARNING: still open
     expect((await alertsOf(c, '?resolved=false')).alerts).toHaveLength(1);

@@ -65,7 +65,9 @@ describe('the alert banner', () => {
     );
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('Danger heat alert');
-    expect(within(banner).getByRole('button', { name: 'Resolve heat alert' })).toBeInTheDocument();
+    expect(
+      within(banner).getByRole('button', { name: 'Resolve heat alert for Biscuit' }),
+    ).toBeInTheDocument();
     expect(banner).not.toHaveTextContent('a parked car');
     expect(banner).not.toHaveTextContent('Call your vet.');
   });
@@ -80,8 +82,15 @@ describe('the alert banner', () => {
 
   it('names each Resolve for its alert, and offers none to a viewer who does not own the collar', () => {
     show(makeAlert({ type: 'offline', level: null, opened_at: new Date(NOW).toISOString() }));
-    expect(screen.getByRole('button', { name: 'Resolve offline alert' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Opened just now');
+    show(makeAlert({ type: 'offline', level: null, dog_name: 'Rex' }));
+    // A collar on no pet is named by its own name.
+    show(makeAlert({ type: 'offline', level: null, dog_name: null }));
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Resolve offline alert for Biscuit',
+      'Resolve offline alert for Rex',
+      'Resolve offline alert for Biscuit collar',
+    ]);
+    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Opened just now');
     renderWithProviders(
       <AlertBanner
         canResolve={false}
@@ -90,7 +99,7 @@ describe('the alert banner', () => {
       />,
       { auth: fakeAuth(makeUser({ role: 'admin' })) },
     );
-    const [, lowBattery] = screen.getAllByRole('alert');
+    const lowBattery = screen.getAllByRole('alert')[3];
     expect(lowBattery).toHaveTextContent('Battery low');
     expect(within(lowBattery!).queryByRole('button')).toBeNull();
   });

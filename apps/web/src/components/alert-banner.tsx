@@ -24,6 +24,16 @@ export const ALERT_TYPE_WORDS: Record<Alert['type'], string> = {
   low_battery: 'Low battery',
 };
 
+/**
+ * The Resolve button's name: its alert and whose it is ("Resolve heat alert for Biscuit"), so
+ * that a page with several open alerts offers buttons a screen reader can tell apart. It starts
+ * with the visible word, so speech input ("click Resolve") still finds it.
+ */
+export function resolveLabel(alert: Alert): string {
+  const whose = alert.dog_name ?? alert.device_name ?? alert.device_id;
+  return `Resolve ${ALERT_TYPE_WORDS[alert.type].toLowerCase()} alert for ${whose}`;
+}
+
 /** What an open alert says, by type: its title line and what to do. */
 function wordsOf(alert: Alert) {
   if (alert.type === 'heat') {
@@ -98,7 +108,7 @@ export function AlertBanner({
             size="sm"
             variant="outline"
             className="bg-card"
-            aria-label={`Resolve ${ALERT_TYPE_WORDS[alert.type].toLowerCase()} alert`}
+            aria-label={resolveLabel(alert)}
             disabled={resolve.isPending}
             onClick={() =>
               resolve.mutate(alert, {

@@ -75,7 +75,9 @@ describe('an open alert on the Devices screen', () => {
     );
     const banner = await card.findByRole('alert');
     expect(banner).toHaveTextContent('Critical heat alert');
-    expect(within(banner).getByRole('button', { name: 'Resolve heat alert' })).toBeInTheDocument();
+    expect(
+      within(banner).getByRole('button', { name: 'Resolve heat alert for Biscuit' }),
+    ).toBeInTheDocument();
     expect(card.getByText('SAFE')).toBeInTheDocument();
   });
 });

@@ -209,15 +209,19 @@ describe('Monitoring', () => {
           ? jsonResponse(500, { error: 'Database unavailable' })
           : jsonResponse(200, paged({ devices: [liveDevice()] })),
     });
-    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const { queryClient } = renderWithProviders(<MonitoringPage />, { auth: owner() });
     expect(
       await screen.findByRole('heading', { name: 'Failed to fetch data' }),
     ).toBeInTheDocument();
+    // The stream is open, but with no card loaded nothing on the page is live.
+    stop = await openFakeStream(queryClient);
+    expect(screen.queryByText('Live')).toBeNull();
     fail = false;
     await userEvent
       .setup({ advanceTimers: vi.advanceTimersByTime })
       .click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await findCard('Biscuit collar')).toBeTruthy();
+    expect(screen.getByText('Live')).toBeInTheDocument();
   }, 15_000);
 
   it("shows 'No Devices Found' with Add Device going to /devices", async () => {
@@ -560,7 +564,7 @@ describe('heat risk on the Monitoring card', () => {
                 reading_at: ago(60),
                 peak_temperature_celsius: 41,
                 peak_heat_index_f: 106,
-                reasons: ['collar temperature 105.8°F is over your critical threshold of 105°F'],
+                reasons: ['collar temperature 105.8°F is at or above the critical threshold of 105°F'],
               },
               device,
             ),
@@ -572,7 +576,7 @@ describe('heat risk on the Monitoring card', () => {
     const card = await findCard('Biscuit collar');
     const banner = await card.findByRole('alert');
     expect(banner).toHaveTextContent('Critical heat alert');
-    expect(banner).toHaveTextContent('over your critical threshold');
+    expect(banner).toHaveTextContent('at or above the critical threshold');
     expect(banner).toHaveTextContent('Cool first');
     // The lower risk says why, but not a milder first aid beside the critical one.
     const risk = card.getByRole('group', { name: 'Heat risk: Warning' });

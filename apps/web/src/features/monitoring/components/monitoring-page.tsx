@@ -79,7 +79,8 @@ export function MonitoringPage() {
             {lastUpdated ? formatTime(lastUpdated) : 'Never'}
           </time>
         </p>
-        <LiveStatus fallback="refreshing every 2 minutes" />
+        {/* Live updates refresh the cards shown: with none loaded there is nothing live. */}
+        {devices.data === undefined ? null : <LiveStatus fallback="refreshing every 2 minutes" />}
       </div>
 
       {devices.isPending ? (
