@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -48,10 +48,18 @@ export interface OpenDbOptions {
   pgSchema?: string;
   /** How long PostgreSQL is waited for at start and for each new connection (ms; default 5 s). */
   connectTimeoutMs?: number;
+  /** How long a query on an open PostgreSQL connection waits for an answer (ms; default 15 s). */
+  queryTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: OpenDbOptions): Promise<DbHandle> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.pgSchema, opts.connectTimeoutMs);
+  if (opts.databaseUrl)
+    return openPostgres(
+      opts.databaseUrl,
+      opts.pgSchema,
+      opts.connectTimeoutMs,
+      opts.queryTimeoutMs,
+    );
   return openSqlite(opts.dataDir);
 }
 
@@ -139,18 +147,21 @@ async function openPostgres(
   url: string,
   schema: string | undefined,
   connectTimeoutMs = CONNECT_TIMEOUT_MS,
+  queryTimeoutMs = QUERY_TIMEOUT_MS,
 ): Promise<DbHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     // A new connection to a database that cannot be reached fails its request within seconds
     // (503) instead of holding it for as long as the network lets it. (A query on a connection
-    // already open waits until TCP gives up on a path that went silent.)
+    // already open has a deadline of its own: withQueryDeadline.)
     connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withQueryDeadline(pool, queryTimeoutMs) }),
+  });
   // One connection of its own first, with a deadline: a server that takes the connection and
   // never answers must not hold the start-up for ever.
   const probe = new pg.Client({
@@ -183,6 +194,52 @@ async function openPostgres(
 
 /** How long start-up, and then each new connection of the pool, waits for PostgreSQL. */
 const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * How long a query waits for PostgreSQL's answer on a connection already open. PawGuard's
+ * slowest queries (a week's history, a migration on a large table) take a small part of it.
+ */
+const QUERY_TIMEOUT_MS = 15_000;
+
+/**
+ * The pool as Kysely sees it, with a deadline on every query. On a network path that went
+ * silent, TCP would keep a query waiting for many minutes, and every request behind it. When
+ * no answer comes within `ms`, the connection is cut: its query fails as a lost connection
+ * (503, with Retry-After), a transaction on it is over (PostgreSQL rolls back what it never
+ * committed), and the pool lets the connection go and opens another when one is needed.
+ * node-postgres's own `query_timeout` is not used: it fails the query but leaves the connection
+ * in the pool, waiting for that answer still.
+ */
+function withQueryDeadline(pool: pg.Pool, ms: number): PostgresPool {
+  return {
+    options: pool.options,
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      return {
+        query: ((text: unknown, values?: unknown[]) => {
+          // A cursor (Kysely's streamed queries, unused here) goes through as it is.
+          if (typeof text !== 'string') return client.query(text as never);
+          const timer = setTimeout(() => cut(client, ms), ms);
+          return client.query(text, values).finally(() => clearTimeout(timer));
+        }) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+    },
+  };
+}
+
+/** Ends a connection whose query has had no answer: the socket is closed, not politely ended. */
+function cut(client: pg.PoolClient, ms: number): void {
+  const stream = (client as unknown as { connection?: { stream?: { destroy(err?: Error): void } } })
+    .connection?.stream;
+  stream?.destroy(
+    Object.assign(
+      new Error(`PostgreSQL gave no answer within ${ms / 1000} s; the connection was closed`),
+      { code: 'ETIMEDOUT' },
+    ),
+  );
+}
 
 /** Host, port and database of a connection string, never its user or password. */
 function whereIs(url: string): string {

@@ -16,21 +16,23 @@ import { until } from '../helpers/sse.js';
 /**
  * A TCP path to PostgreSQL that a test can break: 'open' forwards; 'refusing' drops each
  * connection at once (PostgreSQL down); 'silent' takes connections and never answers (a
- * broken network path). Leaving 'open' cuts the connections already made.
+ * broken network path), and cuts the connections already made; 'stalled' is silent too but
+ * keeps the connections already made, carrying nothing either way (a path that went silent
+ * under open connections).
  */
 class DatabaseLink {
-  private mode: 'open' | 'refusing' | 'silent' = 'open';
+  private mode: 'open' | 'refusing' | 'silent' | 'stalled' = 'open';
   private readonly sockets = new Set<net.Socket>();
   private readonly server = net.createServer((socket) => {
     this.track(socket);
     if (this.mode === 'refusing') return socket.destroy();
-    if (this.mode === 'silent') return;
+    if (this.mode !== 'open') return;
     const upstream = this.track(net.connect(this.target.port, this.target.host));
-    socket.pipe(upstream).pipe(socket);
     for (const [a, b] of [
       [socket, upstream],
       [upstream, socket],
     ] as const) {
+      a.on('data', (chunk) => this.mode === 'open' && b.write(chunk));
       a.on('error', () => b.destroy());
       a.on('close', () => b.destroy());
     }
@@ -55,7 +57,7 @@ class DatabaseLink {
 
   set(mode: DatabaseLink['mode']): void {
     this.mode = mode;
-    if (mode !== 'open') for (const s of this.sockets) s.destroy();
+    if (mode === 'refusing' || mode === 'silent') for (const s of this.sockets) s.destroy();
   }
 
   async close(): Promise<void> {
@@ -239,6 +241,30 @@ describe.skipIf(!usePostgres)(
 
       link.set('open');
       expect((await owner.post(26)).statusCode).toBe(201);
+      expect(await owner.stored()).toEqual([26, 25]);
+    });
+
+    it('gives up on a query that gets no answer on an open connection (503), and serves again', async () => {
+      const target = new URL(process.env.TEST_DATABASE_URL!);
+      link = new DatabaseLink({ host: target.hostname, port: Number(target.port || 5432) });
+      t = await createTestApp({
+        databaseUrl: await link.open(target.toString()),
+        connectTimeoutMs: 500,
+        queryTimeoutMs: 500,
+      });
+      const owner = await ownerWithCollar(t);
+      expect((await owner.post(25)).statusCode).toBe(201);
+      // The path goes silent under the pool's open connections: without a deadline, these
+      // requests would wait until TCP gives up, many minutes later.
+      link.set('stalled');
+      const [reading, pets] = await Promise.all([owner.post(33), owner.pets()]);
+      expectError(reading, 503, DATABASE_UNAVAILABLE);
+      expectError(pets, 503, DATABASE_UNAVAILABLE);
+      expect(reading.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      // The connections given up on are let go: the next requests get new ones.
+      link.set('open');
+      expect((await owner.post(26)).statusCode).toBe(201);
+      expect((await owner.pets()).statusCode).toBe(200);
       expect(await owner.stored()).toEqual([26, 25]);
     });
   },

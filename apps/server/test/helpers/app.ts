@@ -79,8 +79,10 @@ export async function createTestApp(
     buildOptions?: Partial<BuildAppOptions>;
     /** On PostgreSQL (ignored on SQLite): reach the test database at this address instead (a proxy in front of it)… */
     databaseUrl?: string;
-    /** …and give up on a new connection after this long (ms). */
+    /** …and give up on a new connection after this long (ms)… */
     connectTimeoutMs?: number;
+    /** …and on a query's answer after this long (ms). */
+    queryTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-test-'));
@@ -108,6 +110,7 @@ export async function createTestApp(
       databaseUrl: options.databaseUrl ?? process.env.TEST_DATABASE_URL!,
       pgSchema: schema,
       ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+      ...(options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
     });
   } else {
     db = await openDatabase({ dataDir });
