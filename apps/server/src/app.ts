@@ -252,7 +252,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       app.log.error({ err }, 'the WAL checkpointer failed; SQLite checkpoints inline from now on');
   }
   try {
-    await migrateToLatest(dbHandle.db, dbHandle.schema);
+    await migrateToLatest(dbHandle.migrationDb ?? dbHandle.db, dbHandle.schema);
   } catch (err) {
     if (ownsDb) await dbHandle.close();
     throw err;

@@ -21,6 +21,11 @@ export interface DbHandle {
   wal?: WalSync | undefined;
   /** SQLite's checkpoints beside the server, for tests and figures. */
   checkpointer?: WalCheckpointer | undefined;
+  /**
+   * What migrations run on, when not `db`: on PostgreSQL the same pool without the query
+   * deadline, since building an index on a large table may rightly take longer.
+   */
+  migrationDb?: Kysely<Database> | undefined;
   /** PostgreSQL's connection string (for a dedicated LISTEN connection). */
   url?: string | undefined;
   /**
@@ -181,7 +186,15 @@ async function openPostgres(
   } finally {
     void probe.end().catch(() => undefined);
   }
-  const handle: DbHandle = { db, dialect: 'postgres', schema, url, close: () => db.destroy() };
+  const handle: DbHandle = {
+    db,
+    migrationDb: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    dialect: 'postgres',
+    schema,
+    url,
+    // One pool under both: ending it once ends both.
+    close: () => db.destroy(),
+  };
   // PostgreSQL may drop a connection at any time (a restart, a failover, an idle-in-transaction
   // timeout). node-postgres raises that as an 'error' event on the connection, and on the pool
   // too when the connection was idle; unheard, either would end the process. Each is told once,
@@ -197,7 +210,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * How long a query waits for PostgreSQL's answer on a connection already open. PawGuard's
- * slowest queries (a week's history, a migration on a large table) take a small part of it.
+ * slowest request (a week's history) takes a small part of it; migrations have no deadline.
  */
 const QUERY_TIMEOUT_MS = 15_000;
 
