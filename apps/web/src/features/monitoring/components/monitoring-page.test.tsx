@@ -564,7 +564,9 @@ describe('heat risk on the Monitoring card', () => {
                 reading_at: ago(60),
                 peak_temperature_celsius: 41,
                 peak_heat_index_f: 106,
-                reasons: ['collar temperature 105.8°F is at or above the critical threshold of 105°F'],
+                reasons: [
+                  'collar temperature 105.8°F is at or above the critical threshold of 105°F',
+                ],
               },
               device,
             ),
