@@ -411,8 +411,9 @@ export class AlertService {
   }
 
   /**
-   * The owner (or an admin) resolves an alert of a device the caller may see; answers it as
-   * it is now (already resolved: as it was), or undefined when the device has no such alert.
+   * The owner resolves an alert of their collar (the route has checked that the caller owns
+   * it: an admin may read another owner's alerts but not resolve them); answers it as it is
+   * now (already resolved: as it was), or undefined when the device has no such alert.
    */
   async resolveByOwner(deviceUuid: string, alertId: string): Promise<Alert | undefined> {
     const outcome = await this.d.db.transaction().execute(async (trx) => {
