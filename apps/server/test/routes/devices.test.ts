@@ -13,6 +13,7 @@ import {
   ownedCollar,
   prePopulate,
 } from '../helpers/devices.js';
+import { postAsCollar } from '../helpers/readings.js';
 
 let t: TestApp;
 let admin: SeededUser;
@@ -311,9 +312,11 @@ describe('DELETE /api/devices/{id}', () => {
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/devices/${randomUUID()}` }), 401);
   });
 
-  it("releases the owner's collar: owner, pet and name cleared, unassigned, key kept", async () => {
+  it("releases the owner's collar: owner, pet, name and what its readings said cleared, unassigned, key kept", async () => {
     const owner = await seedUser(t);
     const c = await ownedCollar(t, admin, owner);
+    const reading = { temperature: 24, humidity: 40, battery: 90 };
+    expect((await postAsCollar(t, c.device_id, c.device_key, reading)).statusCode).toBe(201);
     const keyHash = (await deviceRow(t, c.id))!.device_key_hash;
     const res = await del(owner.token, c.id);
     expect(res.statusCode).toBe(200);
@@ -326,6 +329,11 @@ describe('DELETE /api/devices/{id}', () => {
       registration_status: 'unassigned',
       device_key_hash: keyHash,
       device_id: c.device_id,
+      // The next owner starts with nothing of this one's: no battery, no time last heard.
+      battery_level: null,
+      last_seen: null,
+      temperature_celsius: null,
+      vitals_recorded_at: null,
     });
     expect((await get(owner.token, '/api/devices')).json().devices).toEqual([]);
     // Back in the fleet: another customer can claim it.
@@ -334,6 +342,10 @@ describe('DELETE /api/devices/{id}', () => {
     expect(
       (await assign(t, next, c.device_id, { dog_id: pet.id, device_name: 'Mine' })).statusCode,
     ).toBe(200);
+    expect((await get(next.token, '/api/devices')).json().devices[0]).toMatchObject({
+      battery_level: null,
+      last_seen: null,
+    });
   });
 
   it("removes a customer's unregistered device (it has no key to go back with)", async () => {

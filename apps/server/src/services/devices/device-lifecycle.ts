@@ -126,7 +126,7 @@ export class DeviceLifecycleService {
 
   /**
    * The owner's DELETE releases the collar (owner, pet and name cleared, back to unassigned,
-   * key kept, latest vitals cleared); a customer's unregistered device has nothing to go back
+   * key kept, latest vitals, battery and last seen cleared); a customer's unregistered device has nothing to go back
    * to and is removed. An admin's DELETE of a device they do not hold removes it.
    */
   async remove(actor: User, id: string): Promise<RemoveOutcome> {
@@ -166,6 +166,9 @@ export class DeviceLifecycleService {
           nextRegistrationStatus(row.registration_status, 'release') ?? 'unassigned',
         status: statusAfterRelease(row.status),
         ...NO_VITALS,
+        // What its readings said goes with them, as its latest vitals do.
+        battery_level: null,
+        last_seen: null,
         updated_at: this.now(),
       },
       { ownerId, ex },
