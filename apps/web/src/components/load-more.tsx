@@ -9,15 +9,29 @@ export type PagedListState = {
   loadMore: () => void;
 };
 
-/** Under a paged list: how much of it is shown, and a button for the next page. */
-export function LoadMore({ list, noun }: { list: PagedListState; noun: string }) {
+/**
+ * Under a paged list: how much of it is shown, and a button for the next page. A list that
+ * filters what it has loaded says itself how much it shows (`count={false}`): "Showing 6 of 6"
+ * here would contradict its "Showing 0 of 6" above.
+ */
+export function LoadMore({
+  list,
+  noun,
+  count = true,
+}: {
+  list: PagedListState;
+  noun: string;
+  count?: boolean;
+}) {
   const { total } = list;
-  if (total === undefined || total === 0) return null;
+  if (total === undefined || total === 0 || (!count && !list.hasMore)) return null;
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-      <p aria-live="polite">
-        Showing {list.data?.length ?? 0} of {total} {noun}
-      </p>
+      {count ? (
+        <p aria-live="polite">
+          Showing {list.data?.length ?? 0} of {total} {noun}
+        </p>
+      ) : null}
       {list.hasMore ? (
         <Button variant="outline" size="sm" onClick={list.loadMore} disabled={list.loadingMore}>
           {list.loadingMore ? 'Loading...' : `Load more ${noun}`}

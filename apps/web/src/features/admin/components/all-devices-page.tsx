@@ -176,7 +176,7 @@ export function AllDevicesPage() {
           </ul>
         </>
       )}
-      {devices.hasMore ? <LoadMore list={devices} noun="devices" /> : null}
+      <LoadMore list={devices} noun="devices" count={false} />
     </section>
   );
 }

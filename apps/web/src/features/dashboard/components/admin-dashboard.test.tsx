@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeAdminUser, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
 import { AdminDashboard } from './admin-dashboard';
@@ -46,5 +47,17 @@ describe('the Platform Health card', () => {
     });
     expect(await health.findByText('Service up; some data failed to load')).toBeInTheDocument();
     expect(health.queryByText('All systems operational')).not.toBeInTheDocument();
+  });
+});
+
+describe('the user table', () => {
+  it('says once how many users it shows, also while searching', async () => {
+    setup({ [USERS]: usersAnswer, [PETS]: petsAnswer });
+    expect(await screen.findByText('Showing 1 of 1 users')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Search users'), 'zzz');
+    expect(screen.getByText('No users match your search.')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Showing \d+ of \d+ users/).map((p) => p.textContent)).toEqual([
+      'Showing 0 of 1 users',
+    ]);
   });
 });

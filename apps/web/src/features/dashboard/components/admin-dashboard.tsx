@@ -143,8 +143,9 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
             currentUserId={currentUser?.id ?? ''}
             onViewDetails={(u) => setDetailsUserId(u.id)}
             onChangeRole={setRoleUser}
+            total={users.total}
           />
-          <LoadMore list={users} noun="users" />
+          <LoadMore list={users} noun="users" count={false} />
         </CardContent>
       </Card>
 

@@ -26,6 +26,8 @@ type UserTableProps = {
   currentUserId: string;
   onViewDetails: (user: AdminUser) => void;
   onChangeRole: (user: AdminUser) => void;
+  /** Users on the platform, when more exist than are loaded (the search covers those loaded). */
+  total?: number | undefined;
 };
 
 export function UserTable({
@@ -36,6 +38,7 @@ export function UserTable({
   currentUserId,
   onViewDetails,
   onChangeRole,
+  total,
 }: UserTableProps) {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<RoleFilter>('all');
@@ -79,7 +82,9 @@ export function UserTable({
       </div>
 
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-        {users ? `Showing ${visible.length} of ${users.length} users` : null}
+        {users
+          ? `Showing ${visible.length} of ${users.length} users${total !== undefined && total > users.length ? ` loaded (${total} in all)` : ''}`
+          : null}
       </p>
 
       <div className="mt-2 rounded-lg border">
