@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
@@ -26,5 +26,43 @@ describe('All Devices', () => {
     await screen.findByRole('list', { name: 'Devices' });
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'active');
     expect(await screen.findByText('No devices match these filters.')).toBeInTheDocument();
+  });
+
+  it('counts each status as its filter shows it', async () => {
+    const seen = new Date().toISOString();
+    stubFetch({
+      'GET /api/devices/all': () =>
+        jsonResponse(200, {
+          devices: [
+            makeDevice({
+              id: 'a',
+              registration_status: 'unassigned',
+              user_id: null,
+              last_seen: null,
+            }),
+            makeDevice({ id: 'b', registration_status: 'assigned', last_seen: null }),
+            makeDevice({ id: 'c', registration_status: 'active', last_seen: seen }),
+            makeDevice({ id: 'd', registration_status: 'active', last_seen: null }),
+          ],
+          total: 4,
+        }),
+    });
+    renderWithProviders(<AllDevicesPage />, { auth: fakeAuth(makeUser({ role: 'admin' })) });
+    await screen.findByRole('list', { name: 'Devices' });
+    const counts = within(screen.getByRole('list', { name: 'Device counts' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(counts).toEqual([
+      'Total4',
+      'Online1',
+      'Unassigned1',
+      'Assigned1',
+      'Active2',
+      'Offline2',
+    ]);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'assigned');
+    expect(
+      within(screen.getByRole('list', { name: 'Devices' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
   });
 });

@@ -59,14 +59,15 @@ export function AllDevicesPage() {
   const all = devices.data ?? [];
   const shown = filterDevices(all, search, filter, now);
   const counters = [
-    // The total is the server's; the other counts are over the devices loaded so far.
+    // The total is the server's; the other counts are over the devices loaded so far. Each
+    // status counts what its filter shows (Unassigned + Assigned + Active = all; Offline is
+    // owned devices not heard from, of either of the last two).
     { label: 'Total', value: devices.total ?? all.length },
     { label: 'Online', value: all.filter((d) => isOnline(d.last_seen, now)).length },
-    { label: 'Assigned', value: all.filter((d) => d.registration_status !== 'unassigned').length },
-    {
-      label: 'Unassigned',
-      value: all.filter((d) => d.registration_status === 'unassigned').length,
-    },
+    ...FILTERS.filter((f) => f.value !== 'all').map((f) => ({
+      label: f.label,
+      value: filterDevices(all, '', f.value, now).length,
+    })),
   ];
 
   return (
@@ -86,7 +87,10 @@ export function AllDevicesPage() {
         }
       />
 
-      <ul className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Device counts">
+      <ul
+        className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+        aria-label="Device counts"
+      >
         {counters.map((c) => (
           <li key={c.label}>
             <Card>
@@ -120,7 +124,7 @@ export function AllDevicesPage() {
               type="search"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
-              placeholder="Search by Device ID, name, owner or pet"
+              placeholder="Search by Device ID, MAC, name, owner or pet"
               className="pl-9"
             />
           </div>

@@ -26,6 +26,7 @@ const waiting = makeDevice({
   device_id: 'PET-WAIT',
   registration_status: 'assigned',
   device_name: 'Porch collar',
+  device_address: 'AA:BB:CC:11:22:33',
 });
 const all = [free, fresh, stale, waiting];
 const idsOf = (list: { device_id: string }[]) => list.map((d) => d.device_id);
@@ -44,11 +45,12 @@ describe('filterDevices (All Devices)', () => {
     expect(idsOf(filterDevices(all, '', 'offline', NOW))).toEqual(['PET-GONE', 'PET-WAIT']);
   });
 
-  it('searches Device ID, name, owner and pet, ignoring case', () => {
+  it('searches Device ID, MAC, name, owner and pet, ignoring case', () => {
     expect(idsOf(filterDevices(all, 'pet-free', 'all', NOW))).toEqual(['PET-FREE']);
     expect(idsOf(filterDevices(all, 'porch', 'all', NOW))).toEqual(['PET-WAIT']);
     expect(idsOf(filterDevices(all, 'sam', 'all', NOW))).toEqual(['PET-GONE']);
     expect(idsOf(filterDevices(all, 'PEPPER', 'all', NOW))).toEqual(['PET-LIVE']);
     expect(idsOf(filterDevices(all, 'pepper', 'offline', NOW))).toEqual([]);
+    expect(idsOf(filterDevices(all, 'cc:11:22', 'all', NOW))).toEqual(['PET-WAIT']);
   });
 });

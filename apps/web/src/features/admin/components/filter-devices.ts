@@ -2,7 +2,7 @@ import { matchesAdminFilter, type AdminFilter, type Device } from '@pawguard/sha
 
 export type DeviceFilter = 'all' | AdminFilter;
 
-/** Search by Device ID, name, owner or pet (case-insensitive), then the status filter. */
+/** Search by Device ID, MAC, name, owner or pet (case-insensitive), then the status filter. */
 export function filterDevices(
   devices: readonly Device[],
   search: string,
@@ -13,7 +13,7 @@ export function filterDevices(
   return devices.filter((d) => {
     if (filter !== 'all' && !matchesAdminFilter(d, filter, now)) return false;
     if (q === '') return true;
-    return [d.device_id, d.device_name, d.owner_name, d.dog_name].some((v) =>
+    return [d.device_id, d.device_address, d.device_name, d.owner_name, d.dog_name].some((v) =>
       v?.toLowerCase().includes(q),
     );
   });
