@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
@@ -29,6 +30,9 @@ function renderHeader(client = createQueryClient()) {
     <MemoryRouter>
       <QueryClientProvider client={client}>
         <SignedInHeader user={makeUser({ name: 'Riley' })} onLogout={() => {}} loggingOut={false} />
+        <main>
+          <button type="button">On the page</button>
+        </main>
       </QueryClientProvider>
     </MemoryRouter>,
   );
@@ -36,6 +40,27 @@ function renderHeader(client = createQueryClient()) {
 }
 
 describe('SignedInHeader', () => {
+  it('closes the menu with Escape from its own button, and when focus moves on to the page', async () => {
+    stubFetch({ 'GET /api/notifications/preferences': () => jsonResponse(200, prefs(true)) });
+    renderHeader();
+    const user = userEvent.setup();
+    const menu = () => document.getElementById(toggle().getAttribute('aria-controls')!)!;
+    const toggle = () => screen.getByRole('button', { name: /^(Open|Close) menu$/ });
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(menu()).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(menu()).not.toBeVisible();
+    expect(toggle()).toHaveFocus();
+    expect(toggle()).toHaveAccessibleName('Open menu');
+
+    await user.click(toggle());
+    expect(menu()).toBeVisible();
+    screen.getByRole('button', { name: 'On the page' }).focus();
+    await act(async () => {});
+    expect(menu()).not.toBeVisible();
+  });
+
   it('polls the e-mail alert setting every 10 seconds, so the badge follows a change made elsewhere', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let enabled = true;

@@ -49,7 +49,22 @@ export function SignedInHeader({ user, onLogout, loggingOut }: SignedInHeaderPro
   const items = NAV[user.role];
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+    <header
+      className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80"
+      // Escape closes the menu from its button as well as from inside it, and focus moving on
+      // to the page closes it too, so it never stays open over the page it left. (Only
+      // what happens in the header itself: the bell's popover has its own Escape.)
+      onKeyDown={(event) => {
+        if (!menuOpen || event.key !== 'Escape') return;
+        if (!event.currentTarget.contains(event.target as Node)) return;
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }}
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (menuOpen && next && !event.currentTarget.contains(next)) setMenuOpen(false);
+      }}
+    >
       {/* The full bar needs about 1,100 px; narrower screens get the menu (never a second line).
           Signed in, pages are max-w-7xl wide (not the public pages' 6xl), so that at 1280 px
           the welcome has room beside the links. */}
@@ -97,17 +112,7 @@ export function SignedInHeader({ user, onLogout, loggingOut }: SignedInHeaderPro
         </div>
       </div>
 
-      <div
-        id={menuId}
-        hidden={!menuOpen}
-        className="border-t bg-card xl:hidden"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            setMenuOpen(false);
-            menuButton.current?.focus();
-          }
-        }}
-      >
+      <div id={menuId} hidden={!menuOpen} className="border-t bg-card xl:hidden">
         <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
           <nav aria-label="Main">
             {/* Following a link should not leave the menu covering the new page. */}
