@@ -61,3 +61,24 @@ describe('the user table', () => {
     ]);
   });
 });
+
+describe('the user details', () => {
+  it('open with focus on the dialog, not on its Delete user button', async () => {
+    const dave = makeAdminUser({ name: 'Dave' });
+    setup({
+      [USERS]: () =>
+        jsonResponse(200, {
+          users: [makeAdminUser({ id: admin.id, role: 'admin' }), dave],
+          total: 2,
+          admin_count: 1,
+          active_count: 0,
+        }),
+      [PETS]: petsAnswer,
+      [`GET /api/dogs/all?user_id=${dave.id}`]: () => jsonResponse(200, { dogs: [], total: 0 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'View details for Dave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'User details' });
+    expect(within(dialog).getByRole('button', { name: 'Delete user' })).toBeInTheDocument();
+    expect(dialog).toHaveFocus();
+  });
+});

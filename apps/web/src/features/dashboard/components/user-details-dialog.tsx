@@ -56,7 +56,13 @@ export function UserDetailsDialog({
 
   return (
     <Dialog open={user !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        // The dialog itself takes focus, not its first button: that is Delete user.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>User details</DialogTitle>
           <DialogDescription>Account information and registered pets.</DialogDescription>
