@@ -81,3 +81,17 @@ describe('an open alert on the Devices screen', () => {
     expect(card.getByText('SAFE')).toBeInTheDocument();
   });
 });
+
+describe('editing a device', () => {
+  it('opens with focus on its name, not on the Device ID that cannot change', async () => {
+    const device = makeDevice({ device_name: 'Rex collar' });
+    stubFetch({
+      'GET /api/devices': () => jsonResponse(200, { devices: [device], total: 1 }),
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [], total: 0 }),
+    });
+    renderWithProviders(<DevicesPage />, { auth: fakeAuth(makeUser()) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Rex collar' }));
+    const form = await screen.findByRole('form', { name: 'Edit Device' });
+    expect(within(form).getByLabelText('Device Name *')).toHaveFocus();
+  });
+});

@@ -98,6 +98,8 @@ function EditDeviceForm({
         <Label htmlFor={ids.name}>Device Name *</Label>
         <Input
           id={ids.name}
+          // What there is to edit takes focus, not the read-only Device ID above it.
+          autoFocus
           value={deviceName}
           onChange={(event) => setDeviceName(event.target.value)}
           onBlur={() => setTouched(true)}
