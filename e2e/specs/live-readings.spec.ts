@@ -127,6 +127,11 @@ test('the history chart draws for each range and the last hour stays live', asyn
         `the ${series} line over ${range}`,
       ).toBeVisible();
     }
+    // Each chart is named for what it shows, as a screen reader announces it.
+    for (const title of ['Temperature', 'Humidity', 'Heart rate \\(bpm\\)'])
+      await expect(
+        panel.getByRole('application', { name: new RegExp(`^${title} chart\\. `) }),
+      ).toBeVisible();
   }
   await expect(page).toHaveURL(/range=1h$/);
 
