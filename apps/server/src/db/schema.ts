@@ -160,6 +160,8 @@ export interface AlertsTable {
   escalated_at: string | null;
   resolved_at: string | null;
   resolved_by: 'condition' | 'owner' | null;
+  /** The collar's time of the reading that resolved it (resolved by the condition), else null. */
+  resolved_reading_at: string | null;
   peak_temperature_celsius: number | null;
   peak_heat_index_f: number | null;
   battery_level: number | null;

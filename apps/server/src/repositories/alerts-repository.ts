@@ -31,6 +31,7 @@ export function toAlert(row: AlertWithNames): Alert {
     escalated_at: row.escalated_at,
     resolved_at: row.resolved_at,
     resolved_by: row.resolved_by,
+    resolved_reading_at: row.resolved_reading_at,
     peak_temperature_celsius: row.peak_temperature_celsius,
     peak_heat_index_f: row.peak_heat_index_f,
     battery_level: row.battery_level,
@@ -122,15 +123,17 @@ export class AlertsRepository {
   }
 
   /** Resolves an alert if it is still open; answers whether this call did. */
+  /** `readingAt`: the time of the reading that ended the condition (by the condition only). */
   async resolve(
     id: string,
     at: string,
     by: 'condition' | 'owner',
     ex: Executor = this.db,
+    readingAt: string | null = null,
   ): Promise<boolean> {
     const r = await ex
       .updateTable('alerts')
-      .set({ resolved_at: at, resolved_by: by })
+      .set({ resolved_at: at, resolved_by: by, resolved_reading_at: readingAt })
       .where('id', '=', id)
       .where('resolved_at', 'is', null)
       .executeTakeFirst();

@@ -251,6 +251,7 @@ export class AlertMail {
         escalated_at: null,
         resolved_at: null,
         resolved_by: null,
+        resolved_reading_at: null,
         peak_temperature_celsius: celsius,
         peak_heat_index_f: null,
         battery_level: null,

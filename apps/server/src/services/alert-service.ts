@@ -30,6 +30,7 @@ import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
 import type { BusMessage, EventBus } from './event-bus.js';
 import type { HookOutcome, IngestDevice, StoredReading } from './ingest-service.js';
 import type { Clock } from './clock.js';
+import { mailTime } from './alert-mail-templates.js';
 
 /** How often the offline sweep looks for silent collars. */
 export const OFFLINE_SWEEP_MS = 30_000;
@@ -139,7 +140,14 @@ export class AlertService {
     // again already).
     const offline = open.get('offline');
     if (offline) {
-      await this.d.alerts.resolve(offline.id, at, 'condition', trx);
+      const first = newer[0];
+      await this.d.alerts.resolve(
+        offline.id,
+        at,
+        'condition',
+        trx,
+        first ? readingTime(first.row) : null,
+      );
       touched.add(offline.id);
     }
 
@@ -164,6 +172,7 @@ export class AlertService {
           escalated_at: null,
           resolved_at: null,
           resolved_by: null,
+          resolved_reading_at: null,
           peak_temperature_celsius: peaks.temperatureC,
           peak_heat_index_f: peaks.heatIndexF,
           battery_level: null,
@@ -188,6 +197,7 @@ export class AlertService {
         if (step.kind === 'resolve') {
           changes.resolved_at = at;
           changes.resolved_by = 'condition';
+          changes.resolved_reading_at = readingTime(row);
         }
         if (Object.keys(changes).length) {
           await this.d.alerts.update(heat.id, changes, trx);
@@ -218,6 +228,7 @@ export class AlertService {
           escalated_at: null,
           resolved_at: null,
           resolved_by: null,
+          resolved_reading_at: null,
           peak_temperature_celsius: null,
           peak_heat_index_f: null,
           battery_level: row.battery,
@@ -228,7 +239,7 @@ export class AlertService {
       } else if (step.kind === 'rearm') {
         armed = true;
         if (lowBattery) {
-          await this.d.alerts.resolve(lowBattery.id, at, 'condition', trx);
+          await this.d.alerts.resolve(lowBattery.id, at, 'condition', trx, readingTime(row));
           touched.add(lowBattery.id);
           lowBattery = null;
         }
@@ -265,7 +276,7 @@ export class AlertService {
     const subject = notices.length ? await this.subject(deviceUuid, trx) : null;
     for (const [i, n] of notices.entries()) {
       const alert = alerts.get(n.alert.id)!;
-      const { title, message } = describe(n, alert, subject!);
+      const { title, message } = describe(n, alert, subject!, now);
       // One batch may open and escalate: a millisecond apart, so "newest first" lists the
       // escalation above its opening.
       const created = new Date(now.getTime() + i).toISOString();
@@ -381,6 +392,7 @@ export class AlertService {
           escalated_at: null,
           resolved_at: null,
           resolved_by: null,
+          resolved_reading_at: null,
           peak_temperature_celsius: null,
           peak_heat_index_f: null,
           battery_level: null,
@@ -501,12 +513,28 @@ function reasonsFor(s: StoredReading, thresholds: IngestDevice['thresholds']): s
   );
 }
 
-function describe(n: PendingNotice, alert: Alert, s: Subject): { title: string; message: string } {
+/**
+ * A reading older than this when it arrives came late (a backlog uploaded once the collar was
+ * back in range): its notification says when it was taken, since "1m ago" is only when it came.
+ */
+const LATE_READING_MS = 5 * 60_000;
+
+function describe(
+  n: PendingNotice,
+  alert: Alert,
+  s: Subject,
+  now: Date,
+): { title: string; message: string } {
   const who = s.dogName ?? s.deviceName ?? s.deviceId;
   const collar = `${s.deviceName} (${s.deviceId})`;
   if (alert.type === 'heat') {
     const level = LEVEL_WORD[n.alert.level as AlertLevel];
     const r = n.reading!;
+    const taken = readingTime(r);
+    const late =
+      now.getTime() - Number(r.recorded_at) > LATE_READING_MS
+        ? ` (a reading from ${mailTime(taken)}, received late)`
+        : '';
     const temp = `${formatCelsius(r.temperature)} / ${formatFahrenheit(celsiusToFahrenheit(r.temperature))}`;
     const title =
       n.kind === 'escalated'
@@ -519,7 +547,7 @@ function describe(n: PendingNotice, alert: Alert, s: Subject): { title: string; 
     const why = alert.reasons.length ? ` Why: ${alert.reasons.join('; ')}.` : '';
     return {
       title,
-      message: `${collar} reads ${temp} at ${r.humidity}% humidity.${why} ${advice}`,
+      message: `${collar} reads ${temp} at ${r.humidity}% humidity${late}.${why} ${advice}`,
     };
   }
   if (alert.type === 'offline')

@@ -54,6 +54,7 @@ describe('the heat alert', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ type: 'heat', level: 'WARNING', resolved: false });
     expect(alerts[0]!.dog_name).toBe('Rex');
+    expect(alerts[0]!.resolved_reading_at).toBeNull();
     // Why, in words an admin reads as well as the owner.
     expect(alerts[0]!.reasons).toEqual([
       'collar temperature 86.0°F is at or above the warning threshold of 85°F',
@@ -80,6 +81,11 @@ describe('the heat alert', () => {
       resolved_by: 'condition',
       level: 'CRITICAL',
     });
+    // The reading that ended it: the last one posted, by the collar's clock.
+    const last = await get(owner.token, `/api/devices/${c.id}/vitals/latest`);
+    expect(resolved[0]!.resolved_reading_at).toBe(last.json().vitals.timestamp);
+    // A reading on time says nothing of being late.
+    expect((await notificationsOf())[0]!.message).not.toContain('received late');
 
     // One notification for the opening, one for the escalation; none for holding or resolving.
     const mine = (await notificationsOf()).slice(0, (await notificationsOf()).length - before);
@@ -89,6 +95,36 @@ describe('the heat alert', () => {
     ]);
     expect(mine[0]!.title).toContain('Rex');
     expect(mine.every((n) => n.device === c.id && n.read === false)).toBe(true);
+  });
+
+  it('a backlog uploaded late keeps the times its readings were taken', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Scout');
+    const now = t.clock.now().getTime();
+    const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000).toISOString();
+    // Two days ago: warm for an hour, then cool again. Uploaded now, in one request.
+    const res = await postAsCollar(t, c.device_id, c.device_key, [
+      { ...f(80), timestamp: at(49) },
+      { ...f(90), timestamp: at(48) },
+      { ...f(78), timestamp: at(47) },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [alert] = (await alertsOf(c, '?resolved=true')).alerts;
+    expect(alert).toMatchObject({
+      type: 'heat',
+      resolved_by: 'condition',
+      // When it happened, by the collar's clock…
+      reading_at: at(48),
+      resolved_reading_at: at(47),
+    });
+    // …and when PawGuard learnt of it: on arrival, now.
+    expect(alert!.resolved_at).toBe(alert!.opened_at);
+    expect(Date.parse(alert!.opened_at)).toBeGreaterThanOrEqual(now);
+    // The notification says when the reading was taken, since it arrived only now.
+    const [latest] = await notificationsOf();
+    expect(latest!.title).toBe('Scout: Warning heat alert');
+    expect(latest!.message).toContain(
+      `(a reading from ${at(48).slice(0, 10)} ${at(48).slice(11, 16)} UTC, received late)`,
+    );
   });
 
   it('stays quiet on a benign day: no alert, no notification', async () => {

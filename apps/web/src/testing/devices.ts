@@ -172,6 +172,7 @@ export function makeAlert(
     escalated_at: null,
     resolved_at: null,
     resolved_by: null,
+    resolved_reading_at: null,
     peak_temperature_celsius: 39.5,
     peak_heat_index_f: 104,
     battery_level: null,

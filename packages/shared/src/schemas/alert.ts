@@ -45,6 +45,12 @@ export const alertSchema = z.object({
   escalated_at: z.string().nullable(),
   resolved_at: z.string().nullable(),
   resolved_by: z.enum(ALERT_RESOLUTIONS).nullable(),
+  /**
+   * The time of the reading that resolved it (resolved by the condition; ISO-8601 UTC, the
+   * collar's time), else null. With reading_at, when the condition began and ended by the
+   * collar's clock: for a backlog uploaded late, well before opened_at and resolved_at.
+   */
+  resolved_reading_at: z.string().nullable(),
   /** heat: the highest temperature (°C) and heat index (°F) seen while open. */
   peak_temperature_celsius: z.number().nullable(),
   peak_heat_index_f: z.number().nullable(),

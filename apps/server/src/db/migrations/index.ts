@@ -7,6 +7,7 @@ import * as m005 from './005-alerts.js';
 import * as m006 from './006-mail.js';
 import * as m007 from './007-auto-assigned.js';
 import * as m008 from './008-heat-risk.js';
+import * as m009 from './009-alert-reading-times.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006-mail': m006,
   '007-auto-assigned': m007,
   '008-heat-risk': m008,
+  '009-alert-reading-times': m009,
 };

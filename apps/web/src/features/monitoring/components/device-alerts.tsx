@@ -51,17 +51,33 @@ export function OpenDeviceAlerts({
   );
 }
 
+/**
+ * When an alert's condition began and ended, by the collar's clock where the readings say so:
+ * from the reading that opened it to the one that ended it. For a backlog uploaded late these
+ * are days before the alert was opened and resolved (at its arrival). An offline alert runs
+ * from when it opened, and one resolved by hand until then; an open one has no end yet.
+ */
+export function alertSpan(a: Alert): { from: string; to: string | null } {
+  return {
+    from: a.type === 'offline' ? a.opened_at : (a.reading_at ?? a.opened_at),
+    to: a.type === 'offline' ? a.resolved_at : (a.resolved_reading_at ?? a.resolved_at),
+  };
+}
+
 /** The heat alerts of a device as time spans for the history chart (an open one runs to now). */
 export function useAlertPeriods(deviceId: string, now: number): AlertPeriod[] {
   const open = useDeviceAlerts(deviceId, false).data?.alerts ?? [];
   const past = useDeviceAlerts(deviceId, true).data?.alerts ?? [];
   return [...open, ...past]
     .filter((a) => a.type === 'heat')
-    .map((a) => ({
-      from: Date.parse(a.reading_at ?? a.opened_at),
-      to: a.resolved_at ? Date.parse(a.resolved_at) : now,
-      level: a.level ?? 'WARNING',
-    }));
+    .map((a) => {
+      const span = alertSpan(a);
+      return {
+        from: Date.parse(span.from),
+        to: span.to ? Date.parse(span.to) : now,
+        level: a.level ?? 'WARNING',
+      };
+    });
 }
 
 const when = (iso: string) =>
@@ -101,25 +117,28 @@ export function PastDeviceAlerts({ deviceId }: { deviceId: string }) {
           <p className="text-sm text-muted-foreground">No past alerts for this collar.</p>
         ) : (
           <ul className="grid gap-2 text-sm">
-            {past.data.alerts.map((a) => (
-              <li
-                key={a.id}
-                className="flex flex-wrap justify-between gap-x-4 border-b pb-2 last:border-0"
-              >
-                <span className="font-medium">{describe(a)}</span>
-                <span className="text-muted-foreground">
-                  <time dateTime={a.opened_at}>{when(a.opened_at)}</time>
-                  {a.resolved_at ? (
-                    <>
-                      {' – '}
-                      <time dateTime={a.resolved_at}>{when(a.resolved_at)}</time>
-                      {a.resolved_by === 'owner' ? ' (resolved by you)' : ''}
-                    </>
-                  ) : null}
-                  <span className="sr-only"> ({formatRelativeTime(a.opened_at, now)})</span>
-                </span>
-              </li>
-            ))}
+            {past.data.alerts.map((a) => {
+              const span = alertSpan(a);
+              return (
+                <li
+                  key={a.id}
+                  className="flex flex-wrap justify-between gap-x-4 border-b pb-2 last:border-0"
+                >
+                  <span className="font-medium">{describe(a)}</span>
+                  <span className="text-muted-foreground">
+                    <time dateTime={span.from}>{when(span.from)}</time>
+                    {span.to ? (
+                      <>
+                        {' – '}
+                        <time dateTime={span.to}>{when(span.to)}</time>
+                        {a.resolved_by === 'owner' ? ' (resolved by you)' : ''}
+                      </>
+                    ) : null}
+                    <span className="sr-only"> ({formatRelativeTime(span.from, now)})</span>
+                  </span>
+                </li>
+              );
+            })}
           </ul>
         )}
         {past.data && past.data.total > past.data.alerts.length ? (

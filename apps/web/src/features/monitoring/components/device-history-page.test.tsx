@@ -96,6 +96,38 @@ describe('device history', () => {
     expect(await screen.findByText('Heat · CRITICAL, peak 36.4°C / 97.5°F')).toBeInTheDocument();
   });
 
+  it('lists a past alert from a late backlog at the times its readings were taken', async () => {
+    const taken = '2025-06-20T10:00:00.000Z';
+    const ended = '2025-06-20T11:00:00.000Z';
+    const uploaded = minutesAgo(5);
+    stub({
+      [`GET ${base}/alerts?resolved=true&limit=100`]: () =>
+        jsonResponse(200, {
+          alerts: [
+            makeAlert(
+              {
+                level: 'WARNING',
+                resolved: true,
+                opened_at: uploaded,
+                reading_at: taken,
+                resolved_at: uploaded,
+                resolved_reading_at: ended,
+                resolved_by: 'condition',
+              },
+              device,
+            ),
+          ],
+          total: 1,
+        }),
+    });
+    show();
+    const item = (await screen.findByText(/^Heat · WARNING/)).closest('li')!;
+    expect([...item.querySelectorAll('time')].map((t) => t.getAttribute('datetime'))).toEqual([
+      taken,
+      ended,
+    ]);
+  });
+
   it('says when the open alerts could not be loaded, and then never calls the heat risk low', async () => {
     stub({
       [`GET ${base}/vitals/latest`]: () =>
