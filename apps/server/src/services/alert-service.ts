@@ -530,11 +530,7 @@ function describe(
   if (alert.type === 'heat') {
     const level = LEVEL_WORD[n.alert.level as AlertLevel];
     const r = n.reading!;
-    const taken = readingTime(r);
-    const late =
-      now.getTime() - Number(r.recorded_at) > LATE_READING_MS
-        ? ` (a reading from ${mailTime(taken)}, received late)`
-        : '';
+    const late = now.getTime() - Number(r.recorded_at) > LATE_READING_MS;
     const temp = `${formatCelsius(r.temperature)} / ${formatFahrenheit(celsiusToFahrenheit(r.temperature))}`;
     const title =
       n.kind === 'escalated'
@@ -547,7 +543,9 @@ function describe(
     const why = alert.reasons.length ? ` Why: ${alert.reasons.join('; ')}.` : '';
     return {
       title,
-      message: `${collar} reads ${temp} at ${r.humidity}% humidity${late}.${why} ${advice}`,
+      message: late
+        ? `${collar} read ${temp} at ${r.humidity}% humidity at ${mailTime(readingTime(r))} (received late).${why} ${advice}`
+        : `${collar} reads ${temp} at ${r.humidity}% humidity.${why} ${advice}`,
     };
   }
   if (alert.type === 'offline')
