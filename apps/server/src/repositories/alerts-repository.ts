@@ -101,6 +101,8 @@ export class AlertsRepository {
     const [rows, count] = await Promise.all([
       q
         .orderBy('alerts.opened_at', 'desc')
+        // Alerts a backlog opened in one request share their opened_at: newest reading first.
+        .orderBy((eb) => eb.fn.coalesce('alerts.reading_at', 'alerts.opened_at'), 'desc')
         .orderBy('alerts.id', 'desc')
         .limit(opts.limit)
         .offset(opts.offset)

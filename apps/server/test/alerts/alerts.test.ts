@@ -101,14 +101,19 @@ describe('the heat alert', () => {
     const c = await ownedCollar(t, admin, owner, 'Scout');
     const now = t.clock.now().getTime();
     const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000).toISOString();
-    // Two days ago: warm for an hour, then cool again. Uploaded now, in one request.
+    // Three days ago, then two: warm for an hour, then cool again. Uploaded now, in one request.
     const res = await postAsCollar(t, c.device_id, c.device_key, [
+      { ...f(90), timestamp: at(72) },
+      { ...f(78), timestamp: at(71) },
       { ...f(80), timestamp: at(49) },
       { ...f(90), timestamp: at(48) },
       { ...f(78), timestamp: at(47) },
     ]);
     expect(res.statusCode, res.body).toBe(201);
-    const [alert] = (await alertsOf(c, '?resolved=true')).alerts;
+    // Both opened at once, on arrival: listed newest reading first.
+    const past = (await alertsOf(c, '?resolved=true')).alerts;
+    expect(past.map((a) => a.reading_at)).toEqual([at(48), at(72)]);
+    const [alert] = past;
     expect(alert).toMatchObject({
       type: 'heat',
       resolved_by: 'condition',

@@ -151,6 +151,9 @@ const PERIOD_FILL: Record<string, string> = {
   CRITICAL: '#dc2626',
 };
 
+/** Alert bands labelled on the chart; with more, a caption says what the shading is. */
+const MAX_LABELLED_PERIODS = 2;
+
 function SeriesChart({
   history,
   points,
@@ -176,6 +179,7 @@ function SeriesChart({
     ) : (
       <g key={index} />
     );
+  const shownPeriods = periods.filter((p) => p.to > from && p.from < to);
   const isTemperature = look.series === 'temperature';
   const { warning, critical } = history.thresholds;
   const thresholdLines = isTemperature
@@ -200,6 +204,11 @@ function SeriesChart({
         <CardDescription>
           {summary ?? `No ${look.noun} readings over ${RANGE_WORDS[history.range]}.`}
         </CardDescription>
+        {shownPeriods.length > MAX_LABELLED_PERIODS ? (
+          <p className="text-sm text-muted-foreground">
+            Shaded: the {shownPeriods.length} heat alerts over {RANGE_WORDS[history.range]}.
+          </p>
+        ) : null}
         {isTemperature ? (
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {thresholdLines.map((line) => (
@@ -272,28 +281,32 @@ function SeriesChart({
                   name={`${look.title} average`}
                 />
                 {/* Heat alerts, as bands over the time they were open (clipped to the range). */}
-                {periods
-                  .filter((p) => p.to > from && p.from < to)
-                  .map((p) => (
-                    <ReferenceArea
-                      key={`${p.from}-${p.level}`}
-                      x1={Math.max(p.from, from)}
-                      x2={Math.min(p.to, to)}
-                      fill={PERIOD_FILL[p.level] ?? PERIOD_FILL.WARNING}
-                      fillOpacity={0.12}
-                      ifOverflow="hidden"
-                      // Anchored at the band's outer edge and written towards the middle of
-                      // the range, so that a band at either end keeps its label in the chart.
-                      label={{
-                        value: `${p.level} alert`,
-                        position:
-                          Math.max(p.from, from) + Math.min(p.to, to) > from + to
-                            ? 'insideTopRight'
-                            : 'insideTopLeft',
-                        fontSize: 11,
-                      }}
-                    />
-                  ))}
+                {shownPeriods.map((p) => (
+                  <ReferenceArea
+                    key={`${p.from}-${p.level}`}
+                    x1={Math.max(p.from, from)}
+                    x2={Math.min(p.to, to)}
+                    fill={PERIOD_FILL[p.level] ?? PERIOD_FILL.WARNING}
+                    fillOpacity={0.12}
+                    ifOverflow="hidden"
+                    // Anchored at the band's outer edge and written towards the middle of
+                    // the range, so that a band at either end keeps its label in the chart.
+                    // Labelled while there is room; more bands than that would write their
+                    // labels over each other, and the caption above names them instead.
+                    label={
+                      shownPeriods.length > MAX_LABELLED_PERIODS
+                        ? undefined
+                        : {
+                            value: `${p.level} alert`,
+                            position:
+                              Math.max(p.from, from) + Math.min(p.to, to) > from + to
+                                ? 'insideTopRight'
+                                : 'insideTopLeft',
+                            fontSize: 11,
+                          }
+                    }
+                  />
+                ))}
                 {/* The owner's thresholds, kept in view by the axis (valueAxis). */}
                 {thresholdLines.map((line) => (
                   <ReferenceLine
