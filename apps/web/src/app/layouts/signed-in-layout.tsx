@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import type { User } from '@pawguard/shared';
 import { SkipLink } from '@/components/skip-link';
+import { MAIN_ID } from '@/components/ui/return-focus';
 import { useAuth } from '@/lib/auth';
 import { QueryProvider } from '@/lib/query-provider';
 import { useLiveStream } from '@/lib/realtime';
@@ -9,11 +10,13 @@ import { ConfirmEmailNotice } from '@/features/auth/components/confirm-email-not
 import { AppFooter } from './app-footer';
 import { PageLoader } from './page-loader';
 import { SignedInHeader } from './signed-in-header';
+import { useFocusMainOnNavigate } from './focus-main';
 
 /** Header, main and footer around every signed-in page. */
 export function SignedInLayout({ user, children }: { user: User; children?: ReactNode }) {
   const { logout, isLoading, confirmationPending, dismissConfirmationNotice, sessionKey } =
     useAuth();
+  useFocusMainOnNavigate();
   return (
     <QueryProvider sessionKey={sessionKey}>
       <LiveStream />
@@ -24,7 +27,7 @@ export function SignedInLayout({ user, children }: { user: User; children?: Reac
             first screen: content arriving above it (the dashboard's cards, a list) never
             pushes a footer already in view down the page (a layout shift on a slow phone). */}
         <main
-          id="main-content"
+          id={MAIN_ID}
           tabIndex={-1}
           className="mx-auto min-h-[calc(100dvh-4rem-1px)] w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
         >

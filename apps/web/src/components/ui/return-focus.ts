@@ -1,5 +1,8 @@
 import { useRef } from 'react';
 
+/** The page's main region (the layouts' <main>, focusable with tabIndex -1). */
+export const MAIN_ID = 'main-content';
+
 interface FocusHandlers {
   onOpenAutoFocus?: ((event: Event) => void) | undefined;
   onCloseAutoFocus?: ((event: Event) => void) | undefined;
@@ -9,7 +12,9 @@ interface FocusHandlers {
  * A dialog or sheet opened from state (a button's onClick, not a Radix Trigger) has nothing to
  * give focus back to when it closes: Radix leaves it on <body>, and a keyboard user starts again
  * from the top of the page. Remembers what had focus when it opened and returns there, unless
- * the caller's own handler has already chosen (prevented the default).
+ * the caller's own handler has already chosen (prevented the default). When that is gone (the
+ * Delete button of the pet just deleted), focus goes to the page's main region, where the user
+ * was, and the page does not scroll.
  */
 export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: FocusHandlers) {
   const opener = useRef<HTMLElement | null>(null);
@@ -23,9 +28,14 @@ export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: FocusHandl
       onCloseAutoFocus?.(event);
       const target = opener.current;
       opener.current = null;
-      if (!event.defaultPrevented && target?.isConnected) {
+      if (event.defaultPrevented || !target) return;
+      const main = document.getElementById(MAIN_ID);
+      if (target.isConnected) {
         event.preventDefault();
         target.focus();
+      } else if (main) {
+        event.preventDefault();
+        main.focus({ preventScroll: true });
       }
     },
   };

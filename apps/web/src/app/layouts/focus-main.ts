@@ -1,0 +1,22 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { MAIN_ID } from '@/components/ui/return-focus';
+
+/**
+ * After the app moves to another page, focus goes to the new page's main region, unless the
+ * page has put it somewhere in there itself. Otherwise the link that was followed is gone and
+ * focus falls to <body>: a keyboard user would start again from the top of the header, and a
+ * screen reader would not hear that the page changed. A first load is left alone.
+ */
+export function useFocusMainOnNavigate(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = document.getElementById(MAIN_ID);
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+  }, [pathname]);
+}
