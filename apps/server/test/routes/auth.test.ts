@@ -165,6 +165,11 @@ describe('POST /api/auth/register', () => {
         { name: 'A', email: 'a@example.com', password: 'p'.repeat(129) },
         'password must be at most 128 characters',
       ],
+      [
+        'a password of spaces alone (the sign-in form takes it for empty)',
+        { name: 'A', email: 'a@example.com', password: ' '.repeat(9) },
+        'password must not be only spaces',
+      ],
       ['a JSON array', [1, 2], 'Request body must be a JSON object'],
     ];
     it.each(cases)('%s', async (_what, payload, message) => {

@@ -31,11 +31,16 @@ const emailField = z
   .max(LIMITS.email, { error: `email must be at most ${LIMITS.email} characters` })
   .pipe(z.email({ error: 'email must be a valid e-mail address' }));
 
-/** Passwords: 8–128 characters of any kind, never trimmed or case-folded. */
+/**
+ * Passwords: 8–128 characters of any kind, never trimmed or case-folded; but not spaces alone,
+ * which the sign-in form takes for an empty field (DESIGN §6), so such an account could never
+ * sign in there.
+ */
 const passwordField = z
   .string({ error: requiredAs('password is required', 'password must be text') })
   .min(LIMITS.passwordMin, { error: `password must be at least ${LIMITS.passwordMin} characters` })
-  .max(LIMITS.passwordMax, { error: `password must be at most ${LIMITS.passwordMax} characters` });
+  .max(LIMITS.passwordMax, { error: `password must be at most ${LIMITS.passwordMax} characters` })
+  .refine((p) => p.trim() !== '', { error: 'password must not be only spaces' });
 
 export const registerInputSchema = z.strictObject({
   email: emailField,
