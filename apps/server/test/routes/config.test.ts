@@ -17,8 +17,21 @@ describe('GET /api/config', () => {
       support_email: 'help@example.org',
       support_phone: '+44 20 7946 0000',
       support_phone_tel: '+442079460000',
+      // MQTT is off unless MQTT_PORT is set.
+      mqtt_port: null,
     });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers the port collars reach over MQTT when it is on', async () => {
+    const withMqtt = await createTestApp({ env: { MQTT_PORT: '0' } });
+    try {
+      const port = withMqtt.app.container.mqtt.port;
+      expect(port).toBeGreaterThan(0);
+      expect((await withMqtt.app.inject({ url: '/api/config' })).json().mqtt_port).toBe(port);
+    } finally {
+      await withMqtt.close();
+    }
   });
 
   it('is described in the OpenAPI document', async () => {

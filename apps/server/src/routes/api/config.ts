@@ -9,7 +9,8 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public' },
       schema: {
         tags: ['config'],
-        summary: "Public settings: the Support page's e-mail and phone",
+        summary:
+          "Public settings: the Support page's e-mail and phone, and the collars' MQTT port (null when off)",
         response: { 200: publicConfigResponseSchema },
       },
     },
@@ -17,6 +18,8 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       support_email: app.config.supportEmail,
       support_phone: app.config.supportPhone,
       support_phone_tel: telHref(app.config.supportPhone),
+      // The port it listens on (MQTT_PORT=0 picks a free one), null when MQTT is off.
+      mqtt_port: app.container.mqtt.port,
     }),
   );
 };

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePublicConfig } from '@/lib/api/public-config';
 
 /** A reading as firmware sends it, taken now: a copied example is stored, not refused as old. */
 const exampleReading = (now: Date) => ({
@@ -31,6 +32,8 @@ function Code({ children, label }: { children: ReactNode; label: string }) {
 export function IntegrationInstructions() {
   const origin = window.location.origin;
   const [example] = useState(() => JSON.stringify(exampleReading(new Date()), null, 2));
+  // Over MQTT too, when the server listens for collars there (MQTT_PORT).
+  const mqttPort = usePublicConfig().data?.mqtt_port ?? null;
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -72,6 +75,26 @@ Content-Type: application/json
 ${example}`}
           </Code>
         </section>
+        {mqttPort === null ? null : (
+          <section className="grid min-w-0 gap-2">
+            <h3 className="font-semibold">Or send readings over MQTT</h3>
+            <p>
+              Connect to <code className="font-mono break-all">{window.location.hostname}</code> on
+              port <code className="font-mono">{mqttPort}</code> with the Device ID as username and
+              as client id (or the start of it, e.g. PET-AB12-1), and the device key as password.
+              Publish the same JSON with QoS 1 to{' '}
+              <code className="font-mono break-all">pawguard/devices/{'{Device ID}'}/vitals</code>;
+              the PUBACK comes once the reading is stored. A message the server cannot take is
+              acknowledged and dropped (the server logs why), so test new firmware over HTTP first.
+            </p>
+            <Code label="MQTT example">
+              {`mosquitto_pub -h ${window.location.hostname} -p ${mqttPort} \\
+  -i PET-AB12 -u PET-AB12 -P '<key>' -q 1 \\
+  -t pawguard/devices/PET-AB12/vitals \\
+  -m '{"temperature": 31.5, "humidity": 55}'`}
+            </Code>
+          </section>
+        )}
         <section className="grid min-w-0 gap-2">
           <h3 className="font-semibold">Reading fields</h3>
           <ul className="grid list-disc gap-1 pl-5">

@@ -10,6 +10,7 @@ const CONFIG = {
   support_email: 'help@example.org',
   support_phone: '+44 20 7946 0000',
   support_phone_tel: '+442079460000',
+  mqtt_port: null,
 };
 
 function setup() {

@@ -33,7 +33,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '@/lib/api/public-config';
 
 const RESOURCE_ICONS: Record<(typeof SUPPORT_RESOURCES)[number]['key'], LucideIcon> = {
   manual: BookOpen,
