@@ -245,7 +245,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   dbHandle.onConnectionLost = (err) =>
     app.log.warn(
       { error: loggableDbError(err), event: 'db.connection_lost' },
-      'PostgreSQL dropped a connection; a new one is opened when needed',
+      'A PostgreSQL connection ended (dropped, or given up on); a new one is opened when needed',
     );
   if (dbHandle.checkpointer) {
     dbHandle.checkpointer.onError = (err) =>

@@ -154,18 +154,36 @@ async function openPostgres(
   connectTimeoutMs = CONNECT_TIMEOUT_MS,
   queryTimeoutMs = QUERY_TIMEOUT_MS,
 ): Promise<DbHandle> {
+  const searchPath = schema ? `-c search_path=${schema}` : '';
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     // A new connection to a database that cannot be reached fails its request within seconds
     // (503) instead of holding it for as long as the network lets it. (A query on a connection
-    // already open has a deadline of its own: withQueryDeadline.)
+    // already open has a deadline of its own: withQueryDeadline, and sessionLimits below.)
     connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    options: `${searchPath} ${sessionLimits(queryTimeoutMs)}`.trim(),
   });
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withQueryDeadline(pool, queryTimeoutMs) }),
+    // The server's own statement_timeout ends a slow query first, with an error the connection
+    // survives; the cut is for a path that went silent, when no answer can come at all.
+    dialect: new PostgresDialect({
+      pool: withQueryDeadline(pool, queryTimeoutMs + CUT_AFTER_SERVER_TIMEOUT_MS),
+    }),
+  });
+  // Migrations on a pool of their own, without those limits: building an index on a large
+  // table may rightly take longer than any request. Its connection closes when idle.
+  const migrationPool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: connectTimeoutMs,
+    ...(searchPath ? { options: searchPath } : {}),
+  });
+  // Its idle connection may be dropped (a restart) like any other: nothing to tell.
+  migrationPool.on('error', () => undefined);
+  const migrationDb = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: migrationPool }),
   });
   // One connection of its own first, with a deadline: a server that takes the connection and
   // never answers must not hold the start-up for ever.
@@ -179,7 +197,7 @@ async function openPostgres(
     await probe.connect();
     await probe.query('select 1');
   } catch (err) {
-    await db.destroy();
+    await Promise.all([db.destroy(), migrationDb.destroy()]);
     throw new DatabaseUnavailableError(
       `PostgreSQL did not answer at ${whereIs(url)} (DATABASE_URL): ${(err as Error).message}`,
     );
@@ -188,12 +206,13 @@ async function openPostgres(
   }
   const handle: DbHandle = {
     db,
-    migrationDb: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    migrationDb,
     dialect: 'postgres',
     schema,
     url,
-    // One pool under both: ending it once ends both.
-    close: () => db.destroy(),
+    close: async () => {
+      await Promise.all([db.destroy(), migrationDb.destroy()]);
+    },
   };
   // PostgreSQL may drop a connection at any time (a restart, a failover, an idle-in-transaction
   // timeout). node-postgres raises that as an 'error' event on the connection, and on the pool
@@ -209,19 +228,45 @@ async function openPostgres(
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
- * How long a query waits for PostgreSQL's answer on a connection already open. PawGuard's
- * slowest request (a week's history) takes a small part of it; migrations have no deadline.
+ * How long a query may take on a connection already open. PawGuard's slowest request (a week's
+ * history) takes a small part of it; migrations have no limit.
  */
 const QUERY_TIMEOUT_MS = 15_000;
+
+/** The client cuts a connection this long after the server should have ended the query itself. */
+const CUT_AFTER_SERVER_TIMEOUT_MS = 2_000;
+
+/**
+ * Limits PostgreSQL keeps for each of our sessions, so that what the client gives up on the
+ * server gives up on too: a statement runs at most `queryTimeoutMs` (57014, answered 503), a lock
+ * is waited for at most 5 s (55P03, 503), and a session left inside a transaction (ours, cut on a
+ * path that went silent) is ended after 30 s, with its locks, as is one whose client stopped
+ * answering TCP keepalives for about a minute. Without them, a cut transaction would keep its
+ * collar's row locked until PostgreSQL noticed, hours later, and every retry would wait on it.
+ */
+function sessionLimits(queryTimeoutMs: number): string {
+  return [
+    `statement_timeout=${queryTimeoutMs}`,
+    'lock_timeout=5000',
+    'idle_in_transaction_session_timeout=30000',
+    'tcp_keepalives_idle=30',
+    'tcp_keepalives_interval=10',
+    'tcp_keepalives_count=3',
+  ]
+    .map((setting) => `-c ${setting}`)
+    .join(' ');
+}
 
 /**
  * The pool as Kysely sees it, with a deadline on every query. On a network path that went
  * silent, TCP would keep a query waiting for many minutes, and every request behind it. When
  * no answer comes within `ms`, the connection is cut: its query fails as a lost connection
- * (503, with Retry-After), a transaction on it is over (PostgreSQL rolls back what it never
- * committed), and the pool lets the connection go and opens another when one is needed.
- * node-postgres's own `query_timeout` is not used: it fails the query but leaves the connection
- * in the pool, waiting for that answer still.
+ * (503, with Retry-After), and the pool lets the connection go and opens another when one is
+ * needed. PostgreSQL rolls back the transaction it was in once it ends the session
+ * (sessionLimits). A COMMIT whose answer was on its way when the cut came did commit: the
+ * request is answered 503 all the same, and a client that sends it again may store it twice,
+ * except readings, which a repeated timestamp stores once. node-postgres's own `query_timeout`
+ * is not used: it fails the query but leaves the connection in the pool, waiting still.
  */
 function withQueryDeadline(pool: pg.Pool, ms: number): PostgresPool {
   return {
@@ -236,7 +281,8 @@ function withQueryDeadline(pool: pg.Pool, ms: number): PostgresPool {
           const timer = setTimeout(() => cut(client, ms), ms);
           return client.query(text, values).finally(() => clearTimeout(timer));
         }) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
+        // Kysely asks for a connection to be discarded after a failed ROLLBACK.
+        release: (destroy?: boolean) => client.release(destroy),
       };
     },
   };
@@ -308,7 +354,8 @@ const NETWORK_ERRORS = new Set([
 ]);
 /**
  * PostgreSQL cannot be reached, is shutting down or starting, or is out of connections, disk
- * or memory. Not 08P01 (a protocol violation) nor 53400 (a configured limit): those are ours.
+ * or memory, or a statement or lock wait ran past our session limits. Not 08P01 (a protocol
+ * violation) nor 53400 (a configured limit): those are mistakes of ours, not a passing state.
  */
 const PG_UNAVAILABLE = new Set([
   '08000',
@@ -323,6 +370,10 @@ const PG_UNAVAILABLE = new Set([
   '57P01',
   '57P02',
   '57P03',
+  // Our own session limits (sessionLimits): a statement that ran too long, a lock not had in
+  // time. The database is busy or something holds a row; the request may well pass in a moment.
+  '57014',
+  '55P03',
 ]);
 /** What node-postgres says, without a code, when a connection cannot be made or is lost. */
 const PG_CONNECTION_LOST =

@@ -124,8 +124,10 @@ export class AlertsRepository {
     return row;
   }
 
-  /** Resolves an alert if it is still open; answers whether this call did. */
-  /** `readingAt`: the time of the reading that ended the condition (by the condition only). */
+  /**
+   * Resolves an alert if it is still open; answers whether this call did. `readingAt`: the time
+   * of the reading that ended the condition (resolved by the condition only).
+   */
   async resolve(
     id: string,
     at: string,

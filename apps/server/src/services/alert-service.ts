@@ -477,7 +477,6 @@ export class AlertService {
 /** The collar's time of a reading, ISO-8601 UTC. */
 const readingTime = (row: ReadingRow) => new Date(Number(row.recorded_at)).toISOString();
 
-/** A notification's title and message: who, what, how hot, what to do. */
 /** A reading's heat level: the higher of its vitals status and the heat-risk band. */
 function heatLevel({ row, status }: StoredReading): VitalsStatus {
   return higherLevel(status, asVitalsStatus(row.risk_band));
@@ -519,6 +518,7 @@ function reasonsFor(s: StoredReading, thresholds: IngestDevice['thresholds']): s
  */
 const LATE_READING_MS = 5 * 60_000;
 
+/** A notification's title and message: who, what, how hot, what to do. */
 function describe(
   n: PendingNotice,
   alert: Alert,
@@ -544,7 +544,7 @@ function describe(
     return {
       title,
       message: late
-        ? `${collar} read ${temp} at ${r.humidity}% humidity at ${mailTime(readingTime(r))} (received late).${why} ${advice}`
+        ? `${collar} read ${temp} at ${r.humidity}% humidity (taken ${mailTime(readingTime(r))}, received late).${why} ${advice}`
         : `${collar} reads ${temp} at ${r.humidity}% humidity.${why} ${advice}`,
     };
   }

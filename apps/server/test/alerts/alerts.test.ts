@@ -128,7 +128,7 @@ describe('the heat alert', () => {
     const [latest] = await notificationsOf();
     expect(latest!.title).toBe('Scout: Warning heat alert');
     expect(latest!.message).toContain(
-      `humidity at ${at(48).slice(0, 10)} ${at(48).slice(11, 16)} UTC (received late).`,
+      `humidity (taken ${at(48).slice(0, 10)} ${at(48).slice(11, 16)} UTC, received late).`,
     );
   });
 

@@ -81,6 +81,9 @@ describe('which errors mean the database is briefly unavailable (503, not 500)',
       withCode('database or disk is full', 'SQLITE_FULL'),
       withCode('disk I/O error', 'SQLITE_IOERR_WRITE'),
       withCode('database is locked', 'SQLITE_BUSY'),
+      // Our session limits: a statement that ran too long, a row locked for too long.
+      withCode('canceling statement due to statement timeout', '57014'),
+      withCode('canceling statement due to lock timeout', '55P03'),
     ];
     const other = [
       new Error('something else'),
@@ -249,8 +252,8 @@ describe.skipIf(!usePostgres)(
       link = new DatabaseLink({ host: target.hostname, port: Number(target.port || 5432) });
       t = await createTestApp({
         databaseUrl: await link.open(target.toString()),
-        connectTimeoutMs: 500,
-        queryTimeoutMs: 500,
+        connectTimeoutMs: 2_000,
+        queryTimeoutMs: 2_000,
       });
       const owner = await ownerWithCollar(t);
       expect((await owner.post(25)).statusCode).toBe(201);
@@ -266,6 +269,22 @@ describe.skipIf(!usePostgres)(
       expect((await owner.post(26)).statusCode).toBe(201);
       expect((await owner.pets()).statusCode).toBe(200);
       expect(await owner.stored()).toEqual([26, 25]);
+    });
+
+    it('ends a statement that runs past the limit on the server too, answering 503, and serves again', async () => {
+      t = await createTestApp({ queryTimeoutMs: 300 });
+      const owner = await ownerWithCollar(t);
+      const slow = await t.app.container.db
+        .connection()
+        .execute((conn) => sql`select pg_sleep(5)`.execute(conn))
+        .then(
+          () => 'answered',
+          (err: unknown) => (isDatabaseUnavailable(err) ? (err as { code?: string }).code : err),
+        );
+      // PostgreSQL cancelled it (57014), and the connection is still good.
+      expect(slow).toBe('57014');
+      expect((await owner.pets()).statusCode).toBe(200);
+      expect((await owner.post(25)).statusCode).toBe(201);
     });
   },
 );

@@ -48,7 +48,9 @@ export const alertSchema = z.object({
   /**
    * The time of the reading that resolved it (resolved by the condition; ISO-8601 UTC, the
    * collar's time), else null. With reading_at, when the condition began and ended by the
-   * collar's clock: for a backlog uploaded late, well before opened_at and resolved_at.
+   * collar's clock: for a backlog uploaded late, well before opened_at and resolved_at. An
+   * offline alert: the first reading after the silence, or null when the collar came back with
+   * older readings only.
    */
   resolved_reading_at: z.string().nullable(),
   /** heat: the highest temperature (°C) and heat index (°F) seen while open. */

@@ -15,6 +15,7 @@ function Layout({ page }: { page: string }) {
       </nav>
       <main id={MAIN_ID} tabIndex={-1}>
         <h1>{page}</h1>
+        <Link to="/other">Other page</Link>
         {page === 'C' ? (
           // A page that puts focus somewhere of its own keeps it there.
           <input aria-label="Search" autoFocus />
@@ -26,12 +27,23 @@ function Layout({ page }: { page: string }) {
   );
 }
 
+/** A page under a layout of its own (as /emergency is): the move mounts it afresh. */
+function OtherLayout() {
+  useFocusMainOnNavigate();
+  return (
+    <main id={MAIN_ID} tabIndex={-1}>
+      <h1>Other</h1>
+    </main>
+  );
+}
+
 function App() {
   return (
     <Routes>
       {['a', 'b', 'c'].map((p) => (
         <Route key={p} path={`/${p}`} element={<Layout page={p.toUpperCase()} />} />
       ))}
+      <Route path="/other" element={<OtherLayout />} />
     </Routes>
   );
 }
@@ -51,5 +63,8 @@ describe('moving to another page', () => {
     await user.click(screen.getByRole('link', { name: 'Page C' }));
     expect(await screen.findByRole('heading', { name: 'C' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveFocus();
+    await user.click(screen.getByRole('link', { name: 'Other page' }));
+    expect(await screen.findByRole('heading', { name: 'Other' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { MAIN_ID } from '@/components/ui/return-focus';
 
@@ -10,13 +10,18 @@ import { MAIN_ID } from '@/components/ui/return-focus';
  */
 export function useFocusMainOnNavigate(): void {
   const { pathname } = useLocation();
-  const first = useRef(true);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const previous = lastPathname;
+    lastPathname = pathname;
+    if (previous === null || previous === pathname) return;
     const main = document.getElementById(MAIN_ID);
     if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
   }, [pathname]);
 }
+
+/**
+ * The page the app last showed, kept outside the layout: moving between pages under two
+ * different layouts (/emergency and the rest) mounts the layout afresh, and a first render is
+ * not a first load.
+ */
+let lastPathname: string | null = null;

@@ -136,7 +136,8 @@ type NavItemsProps = { items: readonly NavItem[]; className?: string; onNavigate
 function NavItems({ items, className, onNavigate }: NavItemsProps) {
   const { pathname } = useLocation();
   // The item that owns this page is the current one; else the one whose path it is under (as
-  // NavLink judges). One kind of link throughout, so focus stays on it across pages.
+  // NavLink judges). One kind of link throughout: the same element on every page (focus then
+  // moves to the new page's main region, useFocusMainOnNavigate).
   const owner = items.find((item) => item.owns?.some((p) => matchPath(p, pathname)));
   const isCurrent = (item: NavItem) =>
     owner

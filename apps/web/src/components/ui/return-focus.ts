@@ -23,6 +23,16 @@ export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: FocusHandl
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
       onOpenAutoFocus?.(event);
+      // A field marked data-autofocus takes focus instead of the first one (React's autoFocus
+      // would focus it before this runs, and what opened the dialog would go unrecorded).
+      const preferred =
+        event.currentTarget instanceof HTMLElement
+          ? event.currentTarget.querySelector<HTMLElement>('[data-autofocus]')
+          : null;
+      if (preferred && !event.defaultPrevented) {
+        event.preventDefault();
+        preferred.focus();
+      }
     },
     onCloseAutoFocus: (event: Event) => {
       onCloseAutoFocus?.(event);

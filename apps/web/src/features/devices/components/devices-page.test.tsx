@@ -83,7 +83,7 @@ describe('an open alert on the Devices screen', () => {
 });
 
 describe('editing a device', () => {
-  it('opens with focus on its name, not on the Device ID that cannot change', async () => {
+  it('opens with focus on its name, not on the Device ID that cannot change, and gives it back on close', async () => {
     const device = makeDevice({ device_name: 'Rex collar' });
     stubFetch({
       'GET /api/devices': () => jsonResponse(200, { devices: [device], total: 1 }),
@@ -93,5 +93,8 @@ describe('editing a device', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Rex collar' }));
     const form = await screen.findByRole('form', { name: 'Edit Device' });
     expect(within(form).getByLabelText('Device Name *')).toHaveFocus();
+    // Closed, it gives focus back to the button that opened it.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Edit Rex collar' })).toHaveFocus();
   });
 });

@@ -99,7 +99,7 @@ function EditDeviceForm({
         <Input
           id={ids.name}
           // What there is to edit takes focus, not the read-only Device ID above it.
-          autoFocus
+          data-autofocus
           value={deviceName}
           onChange={(event) => setDeviceName(event.target.value)}
           onBlur={() => setTouched(true)}
