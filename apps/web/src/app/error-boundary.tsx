@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { MAIN_ID } from '@/lib/main-region';
 
 type Props = { children: ReactNode; resetKey: string };
 type State = { error: Error | null; resetKey: string };
@@ -31,7 +32,7 @@ export class AppErrorBoundary extends Component<Props, State> {
       /dynamically imported module|Importing a module script|Failed to fetch/i.test(error.message);
     return (
       <main
-        id="main-content"
+        id={MAIN_ID}
         role="alert"
         className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center"
       >

@@ -1,4 +1,6 @@
-export function SkipLink({ target = 'main-content' }: { target?: string }) {
+import { MAIN_ID } from '@/lib/main-region';
+
+export function SkipLink({ target = MAIN_ID }: { target?: string }) {
   return (
     <a
       href={`#${target}`}

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
-import { MAIN_ID } from '@/components/ui/return-focus';
 import { useFocusMainOnNavigate } from './focus-main';
+import { MAIN_ID } from '@/lib/main-region';
 
 function Layout({ page }: { page: string }) {
   useFocusMainOnNavigate();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { MAIN_ID } from '@/components/ui/return-focus';
+import { MAIN_ID } from '@/lib/main-region';
 
 /**
  * After the app moves to another page, focus goes to the new page's main region, unless the

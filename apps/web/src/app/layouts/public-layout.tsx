@@ -4,6 +4,7 @@ import { PublicHeader } from '@/components/public-header';
 import { SkipLink } from '@/components/skip-link';
 import { useLoginScreen } from '@/app/login-screen';
 import { PageLoader } from './page-loader';
+import { MAIN_ID } from '@/lib/main-region';
 
 const QueryProvider = lazy(() =>
   import('@/lib/query-provider').then((m) => ({ default: m.QueryProvider })),
@@ -17,7 +18,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
       <SkipLink />
       <PublicHeader onLogin={loginScreen.open} onLoginIntent={loginScreen.prepare} />
       <main
-        id="main-content"
+        id={MAIN_ID}
         tabIndex={-1}
         className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
       >

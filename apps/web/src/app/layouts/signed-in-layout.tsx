@@ -2,7 +2,6 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import type { User } from '@pawguard/shared';
 import { SkipLink } from '@/components/skip-link';
-import { MAIN_ID } from '@/components/ui/return-focus';
 import { useAuth } from '@/lib/auth';
 import { QueryProvider } from '@/lib/query-provider';
 import { useLiveStream } from '@/lib/realtime';
@@ -11,6 +10,7 @@ import { AppFooter } from './app-footer';
 import { PageLoader } from './page-loader';
 import { SignedInHeader } from './signed-in-header';
 import { useFocusMainOnNavigate } from './focus-main';
+import { MAIN_ID } from '@/lib/main-region';
 
 /** Header, main and footer around every signed-in page. */
 export function SignedInLayout({ user, children }: { user: User; children?: ReactNode }) {

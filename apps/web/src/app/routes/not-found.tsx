@@ -5,6 +5,7 @@ import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { MAIN_ID } from '@/lib/main-region';
 
 export default function NotFoundRoute() {
   const { pathname } = useLocation();
@@ -15,7 +16,7 @@ export default function NotFoundRoute() {
 
   return (
     <main
-      id="main-content"
+      id={MAIN_ID}
       className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 text-center"
     >
       <Logo />

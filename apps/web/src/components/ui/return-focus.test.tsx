@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfirmDialog } from './confirm-dialog';
-import { MAIN_ID } from './return-focus';
+import { MAIN_ID } from '@/lib/main-region';
 
 /** Pets on a page, each with a Delete button that opens a confirmation (from state). */
 function Pets() {

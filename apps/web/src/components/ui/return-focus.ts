@@ -1,7 +1,5 @@
 import { useRef } from 'react';
-
-/** The page's main region (the layouts' <main>, focusable with tabIndex -1). */
-export const MAIN_ID = 'main-content';
+import { MAIN_ID } from '@/lib/main-region';
 
 interface FocusHandlers {
   onOpenAutoFocus?: ((event: Event) => void) | undefined;
@@ -39,14 +37,10 @@ export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: FocusHandl
       const target = opener.current;
       opener.current = null;
       if (event.defaultPrevented || !target) return;
-      const main = document.getElementById(MAIN_ID);
-      if (target.isConnected) {
-        event.preventDefault();
-        target.focus();
-      } else if (main) {
-        event.preventDefault();
-        main.focus({ preventScroll: true });
-      }
+      const next = target.isConnected ? target : document.getElementById(MAIN_ID);
+      if (!next) return;
+      event.preventDefault();
+      next.focus({ preventScroll: next !== target });
     },
   };
 }

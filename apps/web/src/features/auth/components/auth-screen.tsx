@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAuth } from '@/lib/auth';
 import { isBlank } from '@/lib/utils';
+import { MAIN_ID } from '@/lib/main-region';
 
 type Mode = 'sign-in' | 'sign-up';
 type FormValues = { name: string; email: string; password: string };
@@ -111,7 +112,7 @@ export function AuthScreen({ onBack, onSignedIn }: AuthScreenProps) {
         </Button>
       </header>
       <main
-        id="main-content"
+        id={MAIN_ID}
         className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 sm:items-center"
       >
         <Card className="w-full max-w-md">

@@ -18,6 +18,7 @@ import { PublicHeader } from '@/components/public-header';
 import { SkipLink } from '@/components/skip-link';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
+import { MAIN_ID } from '@/lib/main-region';
 
 const FEATURE_ICONS: Record<(typeof FEATURES)[number]['key'], LucideIcon> = {
   activity: Activity,
@@ -49,7 +50,7 @@ export function LandingPage({ onLogin, onLoginIntent, onJoinWaitlist }: LandingP
         </nav>
       </PublicHeader>
 
-      <main id="main-content" className="flex-1">
+      <main id={MAIN_ID} className="flex-1">
         <section
           aria-labelledby="hero-title"
           className="bg-gradient-to-b from-orange-50 via-amber-50/60 to-background"
