@@ -54,3 +54,23 @@ export function countDeclaredTests(sources) {
     n += (text.match(/(^|[^.\w])test(\.slow|\.fixme)?\(\s*['"`]/gm) ?? []).length;
   return n;
 }
+
+/**
+ * The time each step took, one a line, for the end of a run: `before` names steps that ran
+ * ahead of `npm test` (.ci/run passes "npm ci=25,Chromium=0"), `total` is `npm test`'s own
+ * wall-clock time, less than the steps' sum where steps ran side by side.
+ * @param {{ title: string, seconds: number, ok: boolean }[]} phases
+ * @param {{ before?: string, total?: number }} [options]
+ */
+export function phaseTable(phases, { before, total } = {}) {
+  const rows = [];
+  for (const item of (before ?? '').split(',')) {
+    const [title, seconds] = item.split('=');
+    if (title?.trim() && Number.isFinite(Number(seconds)))
+      rows.push([title.trim(), `${Number(seconds)} s`]);
+  }
+  for (const p of phases) rows.push([p.title, `${p.seconds} s${p.ok ? '' : ' (failed)'}`]);
+  if (total !== undefined) rows.push(['npm test, wall clock', `${total} s`]);
+  const width = Math.max(...rows.map(([title]) => title.length));
+  return ['Time by phase:', ...rows.map(([t, s]) => `  ${t.padEnd(width)}  ${s}`)].join('\n');
+}

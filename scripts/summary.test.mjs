@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countDeclaredTests, countResults, failedTests, summaryLine } from './summary.mjs';
+import {
+  countDeclaredTests,
+  countResults,
+  failedTests,
+  phaseTable,
+  summaryLine,
+} from './summary.mjs';
 
 describe('the npm test summary line', () => {
   it('adds Vitest and Playwright counts', () => {
@@ -56,5 +62,23 @@ describe('the npm test summary line', () => {
       'apps/web/b.test.tsx: Cannot find module x',
     ]);
     expect(failedTests(null, '/repo')).toEqual([]);
+  });
+
+  it('lists the time of each phase, the steps before npm test first, then the wall clock', () => {
+    const table = phaseTable(
+      [
+        { title: 'typecheck', seconds: 31, ok: true },
+        { title: 'browser tests', seconds: 240, ok: false },
+      ],
+      { before: 'npm ci=25, Chromium=0, nonsense', total: 300 },
+    );
+    expect(table.split('\n')).toEqual([
+      'Time by phase:',
+      '  npm ci                25 s',
+      '  Chromium              0 s',
+      '  typecheck             31 s',
+      '  browser tests         240 s (failed)',
+      '  npm test, wall clock  300 s',
+    ]);
   });
 });

@@ -1,28 +1,58 @@
 #!/usr/bin/env node
-// `npm test`: everything, in order — typecheck, lint, unit and integration tests (the server
-// suite on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set), then the browser suite.
-// Ends with one line "N passed, N failed, N skipped" over every test that ran.
+// `npm test`: everything — typecheck, lint, unit and integration tests (the server suite on
+// SQLite, and on PostgreSQL when TEST_DATABASE_URL is set), then the browser suite. Ends with
+// one line "N passed, N failed, N skipped" over every test that ran.
+//
+// On a machine of two cores it runs in two rounds of steps side by side: typecheck, lint and
+// the build the browser suite serves; then the unit and integration tests beside the browser
+// suite. Neither step of a pair keeps both cores busy on its own (each waits on processes,
+// the database and the browser), so together they take little more than the longer one.
+// Each step's output is kept and printed whole when it ends, so steps never interleave.
 import './require-node.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countResults, failedTests, summaryLine } from './summary.mjs';
+import { staleReason } from './build-if-stale.mjs';
+import { countResults, failedTests, phaseTable, summaryLine } from './summary.mjs';
 
+const testStarted = Date.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-results-'));
 const vitestJson = path.join(resultsDir, 'vitest.json');
 const e2eJson = path.join(resultsDir, 'e2e.json');
 
+/** How long each step took, in order of ending: { title, seconds, ok }. */
+const phases = [];
+
+/**
+ * Runs one step with its output kept in a file, then prints it under the step's title.
+ * Resolves to true when the step exited 0.
+ */
 function step(title, cmd, args, env = {}) {
-  console.log(`\n=== ${title}`);
+  const log = path.join(resultsDir, `${title.replace(/\W+/g, '-')}.log`);
+  const out = fs.openSync(log, 'w');
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(
-    `=== ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`,
-  );
-  return r.status === 0;
+  console.log(`=== ${title}: started`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, ...env },
+    });
+    const finish = (ok, why = '') => {
+      fs.closeSync(out);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      phases.push({ title, seconds, ok });
+      console.log(`\n=== ${title}`);
+      process.stdout.write(fs.readFileSync(log, 'utf8'));
+      console.log(`=== ${title}: ${ok ? 'ok' : `FAILED${why}`} (${seconds} s)`);
+      resolve(ok);
+    };
+    child.on('error', (err) => finish(false, `: ${err.message}`));
+    child.on('exit', (code, signal) => finish(code === 0, signal ? ` (${signal})` : ''));
+  });
 }
 
 if (process.env.TEST_DATABASE_URL)
@@ -36,20 +66,31 @@ if (!process.env.TEST_REDIS_URL)
   console.log('TEST_REDIS_URL is not set: the live-event tests over Redis skip.');
 
 const failures = [];
-if (!step('typecheck', 'npm', ['run', 'typecheck'])) failures.push('typecheck');
-if (!step('lint', 'npm', ['run', 'lint'])) failures.push('lint');
-if (
-  !step('unit and integration tests', 'npx', [
+const record = (title) => (ok) => {
+  if (!ok) failures.push(title);
+};
+
+const buildNeeded = await staleReason(root);
+await Promise.all([
+  step('typecheck', 'npm', ['run', 'typecheck']).then(record('typecheck')),
+  step('lint', 'npm', ['run', 'lint']).then(record('lint')),
+  // The browser suite serves the build; making it now lets the suite start at once.
+  buildNeeded
+    ? step('build', 'npm', ['run', 'build']).then(record('build'))
+    : Promise.resolve(console.log('=== build: up to date')),
+]);
+await Promise.all([
+  step('unit and integration tests', 'npx', [
     'vitest',
     'run',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${vitestJson}`,
-  ])
-)
-  failures.push('unit and integration tests');
-if (!step('browser tests', 'npm', ['run', 'test:e2e'], { PAWGUARD_E2E_SUMMARY: e2eJson }))
-  failures.push('browser tests');
+  ]).then(record('unit and integration tests')),
+  step('browser tests', 'npm', ['run', 'test:e2e'], { PAWGUARD_E2E_SUMMARY: e2eJson }).then(
+    record('browser tests'),
+  ),
+]);
 
 const readJson = (file) => {
   try {
@@ -68,5 +109,11 @@ const failedUnitTests = failedTests(v, root);
 if (failedUnitTests.length)
   console.log(`Failed tests:\n${failedUnitTests.map((l) => `  ${l}`).join('\n')}`);
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(
+  phaseTable(phases, {
+    before: process.env.PAWGUARD_CI_PHASES,
+    total: Math.round((Date.now() - testStarted) / 1000),
+  }),
+);
 console.log(summaryLine(counts, e));
 process.exit(failures.length ? 1 : 0);
