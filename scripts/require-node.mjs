@@ -17,7 +17,7 @@ if (Number(found.split('.')[0]) < needed) {
     ? 'Run it through npm (`npm start`, `npm test`, `npm run demo`), which uses the Node.js 24 ' +
       'the project installed in node_modules.'
     : 'Run `npm install` first: it brings Node.js 24 from the npm registry for the project. ' +
-      'If that cannot work on this machine, install Node.js 24 (the project\'s .nvmrc names it: ' +
+      "If that cannot work on this machine, install Node.js 24 (the project's .nvmrc names it: " +
       '`nvm install`, `fnm use`) and run `rm -rf node_modules && npm install` again.';
   console.error(
     `PawGuard needs Node.js ${needed} or newer (24 LTS recommended); this is Node.js ${found}.\n${advice}`,
