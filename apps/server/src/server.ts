@@ -40,7 +40,14 @@ async function main() {
     // The collars' MQTT port is opened first (when MQTT_PORT is set), then the HTTP port.
     const { code, port = config.port } = err as NodeJS.ErrnoException & { port?: number };
     if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw err;
-    const setting = port === config.mqttPort && port !== config.port ? 'MQTT_PORT' : 'PORT';
+    const setting =
+      port === config.port
+        ? 'PORT'
+        : port === config.mqttPort
+          ? 'MQTT_PORT'
+          : port === config.metricsPort
+            ? 'METRICS_PORT'
+            : 'PORT';
     console.error(
       code === 'EADDRINUSE'
         ? `Port ${port} on ${config.host} is already in use by another program: stop it, or set ${setting} to a free port.`
