@@ -1,12 +1,15 @@
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, loadConfig } from './config/env.js';
+import { ConfigError, loadConfig, loadEnvFile } from './config/env.js';
 import { DataDirLockedError, DatabaseUnavailableError } from './db/index.js';
 import { buildApp } from './app.js';
 import { EventBusUnavailableError } from './services/event-bus.js';
 
 async function main() {
   let config;
+  let envFile;
   try {
+    // Once, first: .env in the directory the server is started from, under the environment.
+    envFile = loadEnvFile();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -56,6 +59,7 @@ async function main() {
     await app.close();
     process.exit(1);
   }
+  if (envFile) app.log.info({ file: envFile }, 'settings read from .env (the environment wins)');
   app.log.info(`PawGuard is running at ${config.publicUrl}`);
 }
 

@@ -200,6 +200,22 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * Loads `dir`/.env into the environment when the file is there (Node's own parser), before
+ * anything reads it. A variable already set in the environment keeps its value, even an empty
+ * one: what the process manager or the shell sets wins over the file. Answers the file loaded.
+ */
+export function loadEnvFile(dir: string = process.cwd()): string | undefined {
+  const file = path.join(dir, '.env');
+  try {
+    process.loadEnvFile(file);
+    return file;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ConfigError(`Cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
