@@ -82,13 +82,14 @@ export class Metrics {
   };
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
-    const self = this;
+    // The gauges' collect() runs with the gauge as `this`; the sources are read through this.
+    const sources = () => this.sources;
     new Gauge({
       name: 'pawguard_sse_streams_open',
       help: 'Live event streams (SSE) open on this instance',
       registers: [this.registry],
       collect() {
-        this.set(self.sources?.openStreams() ?? 0);
+        this.set(sources()?.openStreams() ?? 0);
       },
     });
     new Gauge({
@@ -96,7 +97,7 @@ export class Metrics {
       help: 'Collars connected over MQTT to this instance',
       registers: [this.registry],
       collect() {
-        this.set(self.sources?.mqttConnections() ?? 0);
+        this.set(sources()?.mqttConnections() ?? 0);
       },
     });
     // One query fills both gauges per scrape. While the database does not answer, they keep
@@ -104,7 +105,7 @@ export class Metrics {
     // endpoints' to tell.
     let outbox: Promise<{ pending: number; oldest: string | null } | null> | undefined;
     const readOutbox = () =>
-      (outbox ??= (self.sources?.outbox() ?? Promise.resolve({ pending: 0, oldest: null })).catch(
+      (outbox ??= (sources()?.outbox() ?? Promise.resolve({ pending: 0, oldest: null })).catch(
         () => null,
       ));
     new Gauge({
@@ -123,7 +124,7 @@ export class Metrics {
       async collect() {
         const r = await readOutbox();
         outbox = undefined;
-        const now = self.sources?.now() ?? Date.now();
+        const now = sources()?.now() ?? Date.now();
         if (r) this.set(r.oldest ? Math.max(0, (now - Date.parse(r.oldest)) / 1000) : 0);
       },
     });
