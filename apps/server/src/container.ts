@@ -55,8 +55,12 @@ export function createContainer(opts: {
 }) {
   const { config, dbHandle, clock } = opts;
   const { db } = dbHandle;
-  // This app's own figures (GET /metrics), apart from any other app in the process.
-  const metrics = new Metrics();
+  // This app's own figures (GET /metrics), apart from any other app in the process. The
+  // process's own (event-loop lag, memory) only when they are served: prom-client's event-loop
+  // monitor, once started, runs for the life of the process.
+  const metrics = new Metrics({
+    defaultMetrics: config.metricsToken !== undefined || config.metricsPort !== undefined,
+  });
   const repos = {
     users: new UsersRepository(db, dbHandle.dialect),
     sessions: new SessionsRepository(db),

@@ -129,7 +129,7 @@ export class Metrics {
       },
     });
     // Event-loop lag, memory, CPU, handles: prom-client's own, on this registry.
-    if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
   /** Where the scrape-time gauges read from; set once the services exist. */
