@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { ownedCollar } from '../helpers/devices.js';
 import { postAsCollar } from '../helpers/readings.js';
+import { listen, openStream, ticketFor, until } from '../helpers/sse.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -118,6 +119,20 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(text).toMatch(/^pawguard_mqtt_connections 0$/m);
   });
 
+  it('counts the live streams open on this instance when scraped', async () => {
+    const base = await listen(t);
+    const stream = await openStream(base, await ticketFor(t, owner.token));
+    try {
+      expect(stream.status).toBe(200);
+      await until(() => t.app.container.streams.size === 1);
+      expect(sample(await scrape(t), 'pawguard_sse_streams_open')).toBe(1);
+    } finally {
+      stream.close();
+    }
+    await until(() => t.app.container.streams.size === 0);
+    expect(sample(await scrape(t), 'pawguard_sse_streams_open')).toBe(0);
+  });
+
   it('counts per app: another app in the same process starts from zero', async () => {
     const other = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
     try {
@@ -129,6 +144,48 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(sample(theirs, 'pawguard_readings_ingested_total', 'transport="http"')).toBe(0);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('mail delivery in the metrics', () => {
+  it('counts each mail sent, each failed attempt (retried) and each given up', async () => {
+    let answer: 'ok' | 'down' | 'refused' = 'ok';
+    const t = await createTestApp({
+      env: { METRICS_TOKEN: TOKEN },
+      buildOptions: {
+        mailTransport: {
+          kind: 'smtp',
+          async send() {
+            if (answer === 'down') throw new Error('connection refused');
+            if (answer === 'refused')
+              throw Object.assign(new Error('no such mailbox'), { responseCode: 550 });
+            return {};
+          },
+          close() {},
+        },
+      },
+    });
+    try {
+      const queue = (key: string) =>
+        t.app.container.repos.outbox.enqueue(
+          { idempotencyKey: key, to: 'a@example.com', subject: 's', text: 't' },
+          t.clock.now().toISOString(),
+        );
+      await queue('one');
+      await t.app.container.outboxWorker.drain();
+      answer = 'down';
+      await queue('two');
+      await t.app.container.outboxWorker.drain();
+      answer = 'refused';
+      t.clock.advance(60_000); // past the retry delay of 'two'
+      await t.app.container.outboxWorker.drain();
+      const text = await scrape(t);
+      expect(sample(text, 'pawguard_mails_total', 'outcome="sent"')).toBe(1);
+      expect(sample(text, 'pawguard_mails_total', 'outcome="failed"')).toBe(1);
+      expect(sample(text, 'pawguard_mails_total', 'outcome="given_up"')).toBe(1);
+    } finally {
+      await t.close();
     }
   });
 });
