@@ -82,6 +82,8 @@ export class Metrics {
   };
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
+    // Present at 0 from the start, so that rate() and alerts see them before the first event.
+    for (const c of [...Object.values(this.readingsBy), ...Object.values(this.mailsBy)]) c.inc(0);
     // The gauges' collect() runs with the gauge as `this`; the sources are read through this.
     const sources = () => this.sources;
     new Gauge({
