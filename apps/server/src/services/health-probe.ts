@@ -148,8 +148,19 @@ export class ReadinessProbe {
   }
 
   private async diskHasRoom(): Promise<boolean> {
-    const s = await fs.statfs(this.d.dataDir);
-    return s.bavail * s.bsize >= this.d.minFreeBytes;
+    // On PostgreSQL DATA_DIR may not exist yet (nothing was written to it): its disk is the one
+    // of the nearest folder above it that does.
+    let dir = this.d.dataDir;
+    for (;;) {
+      try {
+        const s = await fs.statfs(dir);
+        return s.bavail * s.bsize >= this.d.minFreeBytes;
+      } catch (err) {
+        const parent = path.dirname(dir);
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || parent === dir) throw err;
+        dir = parent;
+      }
+    }
   }
 }
 

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +8,7 @@ import { APP_VERSION } from '../../src/version.js';
 import { createTestApp, usePostgres, type TestApp } from '../helpers/app.js';
 import { until } from '../helpers/sse.js';
 import { testRedisUrl } from '../helpers/redis.js';
+import { ReadinessProbe } from '../../src/services/health-probe.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +111,23 @@ describe('GET /api/health/ready', () => {
       });
     } finally {
       await full.close();
+    }
+  });
+
+  it('checks the disk DATA_DIR will be on when the folder does not exist yet (PostgreSQL)', async () => {
+    const s = await createTestApp();
+    try {
+      fs.rmSync(s.dataDir, { recursive: true, force: true });
+      const probe = new ReadinessProbe({
+        db: s.app.container.db,
+        dialect: s.app.container.dialect,
+        dataDir: path.join(s.dataDir, 'not', 'yet'),
+        minFreeBytes: 1,
+        clock: s.clock,
+      });
+      expect((await probe.check()).checks.disk).toBe('ok');
+    } finally {
+      await s.close();
     }
   });
 
