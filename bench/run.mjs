@@ -19,6 +19,7 @@ const all = [
   'reads-under-load',
   'alert-latency',
   'gc-soak',
+  'metrics',
   'web',
 ];
 // Options after the names (`web --url http://…`) go to the benchmarks.

@@ -27,7 +27,11 @@ export const BUILD_INPUTS = [
 ];
 
 /** What `npm run build` produces; each must exist and be newer than every input. */
-export const BUILD_OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/server.js'];
+export const BUILD_OUTPUTS = [
+  'apps/web/dist/index.html',
+  'apps/server/dist/server.js',
+  'apps/server/dist/backup-cli.js',
+];
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.vite', 'coverage']);
 

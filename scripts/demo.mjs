@@ -77,11 +77,16 @@ const creds = demoCredentials(dataDir);
 const mqttPort = args.mqtt ? await freePort(host, 0) : null;
 const url = `http://localhost:${port}`;
 
-// The server runs in this process, as `npm start` does; it reads its settings from here.
+// The server runs in this process, as `npm start` does; it reads its settings from here, then
+// from .env for what is not set here. The demo's own data stays its own: a .env written for a
+// real deployment must not point the demo at that deployment's database or Redis (set empty,
+// they win over the file).
 Object.assign(process.env, {
   PORT: String(port),
   HOST: host,
   DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  REDIS_URL: '',
   // Only an empty database takes these: the first start creates the admin with them.
   ADMIN_EMAIL: creds.admin.email,
   ADMIN_PASSWORD: creds.admin.password,

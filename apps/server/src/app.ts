@@ -30,6 +30,7 @@ import {
   registerSecurityHeaders,
 } from './plugins/security-headers.js';
 import { apiRoutes } from './routes/api/index.js';
+import { MetricsListener, registerPublicMetrics } from './plugins/metrics.js';
 import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap.js';
 import { systemClock, type Clock } from './services/clock.js';
 import type { MailTransport } from './services/mail-transport.js';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     container: Container;
     /** The devices feature sets this to authenticate collars (`Authorization: Device <key>`). */
     deviceAuthenticator: DeviceAuthenticator | undefined;
+    /** GET /metrics on METRICS_PORT (listening once the app is ready); null without it. */
+    metricsListener: MetricsListener | null;
   }
 }
 
@@ -272,6 +275,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('container', container);
   // Set here, on the root instance: a route plugin's assignment would stay in its own context.
   app.decorate('deviceAuthenticator', deviceKeyAuthenticator(container.keys));
+  const metricsListener =
+    config.metricsPort === undefined
+      ? null
+      : new MetricsListener(container.metrics, config.metricsToken);
+  app.decorate('metricsListener', metricsListener);
   try {
     await container.bus.start?.();
   } catch (err) {
@@ -288,6 +296,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     closing = true;
     container.streams.close();
     await container.mqtt.close();
+    await metricsListener?.close();
   });
   app.addHook('onClose', async () => {
     container.ingest.stopStats();
@@ -400,6 +409,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await app.register(apiRoutes, { prefix: '/api' });
+  registerPublicMetrics(app, config, container.metrics);
 
   const web = loadWebPages(WEB_DIST);
   const sendPage = (reply: FastifyReply, url: string) =>
@@ -454,6 +464,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (config.mqttPort !== undefined) {
       const port = await container.mqtt.listen(config.mqttPort, config.host);
       app.log.info({ port }, 'collars connect over MQTT on this port');
+    }
+    if (metricsListener && config.metricsPort !== undefined) {
+      const port = await metricsListener.listen(config.metricsPort, config.host);
+      app.log.info({ port }, 'GET /metrics is served on this port');
     }
   });
   if (opts.startWorkers !== false)

@@ -18,7 +18,7 @@ import { TokenService } from './services/token-service.js';
 import { createMailTransport, type MailTransport } from './services/mail-transport.js';
 import { OutboxWorker } from './services/outbox-worker.js';
 import { Housekeeping } from './services/housekeeping.js';
-import { HealthProbe } from './services/health-probe.js';
+import { HealthProbe, ReadinessProbe } from './services/health-probe.js';
 import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
 import { LoginThrottle } from './services/login-throttle.js';
@@ -36,6 +36,7 @@ import { AlertsRepository } from './repositories/alerts-repository.js';
 import { NotificationsRepository } from './repositories/notifications-repository.js';
 import { AlertService } from './services/alert-service.js';
 import { AlertMail } from './services/alert-mail.js';
+import { Metrics } from './services/metrics.js';
 import path from 'node:path';
 import { sql } from 'kysely';
 
@@ -54,6 +55,12 @@ export function createContainer(opts: {
 }) {
   const { config, dbHandle, clock } = opts;
   const { db } = dbHandle;
+  // This app's own figures (GET /metrics), apart from any other app in the process. The
+  // process's own (event-loop lag, memory) only when they are served: prom-client's event-loop
+  // monitor, once started, runs for the life of the process.
+  const metrics = new Metrics({
+    defaultMetrics: config.metricsToken !== undefined || config.metricsPort !== undefined,
+  });
   const repos = {
     users: new UsersRepository(db, dbHandle.dialect),
     sessions: new SessionsRepository(db),
@@ -102,6 +109,7 @@ export function createContainer(opts: {
     mailDomain,
     1_000,
     () => clock.now(),
+    metrics,
   );
   const m = config.rateLimitMultiplier;
   const auth = new AuthService({
@@ -153,6 +161,7 @@ export function createContainer(opts: {
     bus,
     clock,
     lockRows: dbHandle.dialect === 'postgres',
+    metrics,
   });
   ingest.onPublishError = (err) => opts.log.warn({ err }, 'live events of stored readings lost');
   // Alerts join every ingest transaction; their mail is queued in it, delivered after it.
@@ -166,6 +175,7 @@ export function createContainer(opts: {
     clock,
     log: opts.log,
     lockRows: dbHandle.dialect === 'postgres',
+    metrics,
   });
   ingest.addHook(alerts.ingestHook);
   alerts.onNoticesCommitted(() => outboxWorker.kick());
@@ -196,7 +206,20 @@ export function createContainer(opts: {
     60_000,
     'Too many readings from this collar. Send a backlog as one list instead.',
   );
-  const mqtt = new MqttEndpoint({ keys, ingest, clock, log: opts.log, limit: devicePosts });
+  const mqtt = new MqttEndpoint({
+    keys,
+    ingest,
+    clock,
+    log: opts.log,
+    limit: devicePosts,
+    metrics,
+  });
+  metrics.setSources({
+    openStreams: () => streams.size,
+    mqttConnections: () => mqtt.connections,
+    outbox: () => repos.outbox.pendingSummary(),
+    now: () => clock.now().getTime(),
+  });
   // A device whose key changed or that may no longer post: its key is looked up afresh, its
   // MQTT sessions end, and its owner's screens refetch it (here and, through the bus, on every
   // other instance). A device changed otherwise: its owners' screens refetch it.
@@ -246,6 +269,7 @@ export function createContainer(opts: {
       'Too many test emails. Please try again in a few minutes.',
     ),
     mqtt,
+    metrics,
     devicePosts,
     streams,
     readings: new ReadingsService({ readings: repos.readings, devices, preferences, clock }),
@@ -254,6 +278,15 @@ export function createContainer(opts: {
     outboxWorker,
     housekeeping,
     health: new HealthProbe(db, clock),
+    readiness: new ReadinessProbe({
+      db,
+      dialect: dbHandle.dialect,
+      dataDir: config.dataDir,
+      minFreeBytes: config.readyMinFreeMb * 1_048_576,
+      clock,
+      redis: bus instanceof RedisEventBus ? bus : undefined,
+      mqtt: config.mqttPort === undefined ? undefined : mqtt,
+    }),
     auth,
     users,
     pets,

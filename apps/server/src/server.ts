@@ -1,12 +1,15 @@
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, loadConfig } from './config/env.js';
+import { ConfigError, loadConfig, loadEnvFile } from './config/env.js';
 import { DataDirLockedError, DatabaseUnavailableError } from './db/index.js';
 import { buildApp } from './app.js';
 import { EventBusUnavailableError } from './services/event-bus.js';
 
 async function main() {
   let config;
+  let envFile;
   try {
+    // Once, first: .env in the directory the server is started from, under the environment.
+    envFile = loadEnvFile();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -40,7 +43,14 @@ async function main() {
     // The collars' MQTT port is opened first (when MQTT_PORT is set), then the HTTP port.
     const { code, port = config.port } = err as NodeJS.ErrnoException & { port?: number };
     if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw err;
-    const setting = port === config.mqttPort && port !== config.port ? 'MQTT_PORT' : 'PORT';
+    const setting =
+      port === config.port
+        ? 'PORT'
+        : port === config.mqttPort
+          ? 'MQTT_PORT'
+          : port === config.metricsPort
+            ? 'METRICS_PORT'
+            : 'PORT';
     console.error(
       code === 'EADDRINUSE'
         ? `Port ${port} on ${config.host} is already in use by another program: stop it, or set ${setting} to a free port.`
@@ -49,6 +59,7 @@ async function main() {
     await app.close();
     process.exit(1);
   }
+  if (envFile) app.log.info({ file: envFile }, 'settings read from .env (the environment wins)');
   app.log.info(`PawGuard is running at ${config.publicUrl}`);
 }
 

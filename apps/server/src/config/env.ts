@@ -54,6 +54,30 @@ const envSchema = z
         .max(65535, { error: 'must be a port number (0-65535)' })
         .optional(),
     ),
+    // GET /metrics: on a port of its own (METRICS_PORT), and/or behind a bearer token
+    // (METRICS_TOKEN). With neither, the figures are not served at all.
+    METRICS_PORT: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'must be a port number (0-65535)' })
+        .int({ error: 'must be a port number (0-65535)' })
+        .min(0, { error: 'must be a port number (0-65535)' })
+        .max(65535, { error: 'must be a port number (0-65535)' })
+        .optional(),
+    ),
+    METRICS_TOKEN: optionalString.refine(
+      (v) => v === undefined || (v.length >= 16 && /^[\x21-\x7e]+$/.test(v)),
+      {
+        message:
+          'must be at least 16 printable characters without spaces (e.g. openssl rand -hex 24)',
+      },
+    ),
+    // Free disk space below which GET /api/health/ready answers 503 (megabytes in DATA_DIR).
+    READY_MIN_FREE_MB: z.coerce
+      .number({ error: 'must be a whole number of megabytes (0 or more)' })
+      .int({ error: 'must be a whole number of megabytes (0 or more)' })
+      .min(0, { error: 'must be a whole number of megabytes (0 or more)' })
+      .default(100),
     READINGS_RETENTION_DAYS: z.coerce
       .number({ error: 'must be a whole number of days (1 or more)' })
       .int({ error: 'must be a whole number of days (1 or more)' })
@@ -133,6 +157,17 @@ const envSchema = z
         message: 'must differ from PORT: the web app and the collars over MQTT each need a port',
       });
     }
+    if (
+      env.METRICS_PORT !== undefined &&
+      env.METRICS_PORT !== 0 &&
+      (env.METRICS_PORT === env.PORT || env.METRICS_PORT === env.MQTT_PORT)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT and MQTT_PORT: the metrics have a listener of their own',
+      });
+    }
   });
 
 export type Config = {
@@ -144,6 +179,12 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   mqttPort: number | undefined;
+  /** A listener of its own serving only GET /metrics; unset: none. */
+  metricsPort: number | undefined;
+  /** The bearer token GET /metrics asks for; unset: none asked (then only on metricsPort). */
+  metricsToken: string | undefined;
+  /** Free megabytes in DATA_DIR below which the server is not ready. */
+  readyMinFreeMb: number;
   readingsRetentionDays: number;
   redisUrl: string | undefined;
   adminEmail: string;
@@ -158,6 +199,22 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * Loads `dir`/.env into the environment when the file is there (Node's own parser), before
+ * anything reads it. A variable already set in the environment keeps its value, even an empty
+ * one: what the process manager or the shell sets wins over the file. Answers the file loaded.
+ */
+export function loadEnvFile(dir: string = process.cwd()): string | undefined {
+  const file = path.join(dir, '.env');
+  try {
+    process.loadEnvFile(file);
+    return file;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ConfigError(`Cannot read ${file}: ${(err as Error).message}`);
+  }
+}
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -177,6 +234,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mqttPort: e.MQTT_PORT,
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
+    readyMinFreeMb: e.READY_MIN_FREE_MB,
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),

@@ -70,6 +70,22 @@ export class OutboxRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
+  /**
+   * How much mail waits to be delivered and when the oldest of it was queued (for the metrics
+   * scrape). Reads only pending rows, through the status index: a few rows when mail flows.
+   */
+  async pendingSummary(): Promise<{ pending: number; oldest: string | null }> {
+    const r = await this.db
+      .selectFrom('outbox')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('pending'),
+        eb.fn.min('created_at').as('oldest'),
+      ])
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return { pending: Number(r.pending), oldest: r.oldest ?? null };
+  }
+
   /** Sent mail older than `before` (kept a while for support questions, then pruned). */
   async pruneSent(before: string): Promise<number> {
     const r = await this.db

@@ -30,6 +30,7 @@ import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
 import type { BusMessage, EventBus } from './event-bus.js';
 import type { HookOutcome, IngestDevice, StoredReading } from './ingest-service.js';
 import type { Clock } from './clock.js';
+import type { Metrics } from './metrics.js';
 import { mailTime } from './alert-mail-templates.js';
 
 /** How often the offline sweep looks for silent collars. */
@@ -88,6 +89,8 @@ export class AlertService {
       log: FastifyBaseLogger;
       /** PostgreSQL: take the device row's lock where ingest takes it too. */
       lockRows: boolean;
+      /** Counts the alerts opened, once committed. */
+      metrics?: Metrics;
     },
   ) {
     this.listeningSince = d.clock.now();
@@ -325,9 +328,17 @@ export class AlertService {
         event: { type: 'notification', notification },
       });
     }
+    const opened = notices.filter((n) => n.kind === 'opened').map((n) => n.alert);
     return {
       messages,
-      ...(notices.length ? { afterCommit: () => this.committed.forEach((fn) => fn()) } : {}),
+      ...(notices.length
+        ? {
+            afterCommit: () => {
+              for (const a of opened) this.d.metrics?.alertOpened(a.type, a.level);
+              this.committed.forEach((fn) => fn());
+            },
+          }
+        : {}),
     };
   }
 

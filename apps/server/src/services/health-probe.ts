@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from './clock.js';
@@ -53,5 +55,125 @@ export class HealthProbe {
     } finally {
       clearTimeout(timer);
     }
+  }
+}
+
+export type ReadinessCheck = 'ok' | 'failed' | 'not configured';
+export interface Readiness {
+  ready: boolean;
+  checks: {
+    database: ReadinessCheck;
+    redis: ReadinessCheck;
+    mqtt: ReadinessCheck;
+    disk: ReadinessCheck;
+  };
+  /** What failed, in words, when not ready. */
+  failures: string[];
+}
+
+/**
+ * Whether this instance can take traffic now (GET /api/health/ready): the database answers and
+ * takes writes, Redis answers when configured, the MQTT port listens when configured, and
+ * DATA_DIR has room. Like HealthProbe, one answer stands for a second and concurrent callers
+ * share one check, so polling costs nothing. Nothing is written to find out: a write would
+ * queue behind ingest's commits; instead PostgreSQL is asked whether it is a read-only
+ * standby, and SQLite's file whether this process may write it.
+ */
+export class ReadinessProbe {
+  private last: { answer: Readiness; at: number } | undefined;
+  private inFlight: Promise<Readiness> | undefined;
+
+  constructor(
+    private readonly d: {
+      db: Kysely<Database>;
+      dialect: 'sqlite' | 'postgres';
+      dataDir: string;
+      minFreeBytes: number;
+      clock: Clock;
+      /** Set when REDIS_URL is. */
+      redis?: { answers(): Promise<boolean> } | undefined;
+      /** Set when MQTT_PORT is: the port it listens on, null when not listening. */
+      mqtt?: { readonly port: number | null } | undefined;
+    },
+  ) {}
+
+  async check(): Promise<Readiness> {
+    const now = this.d.clock.now().getTime();
+    if (this.last && now - this.last.at < HEALTH_CACHE_MS) return this.last.answer;
+    this.inFlight ??= this.run().then((answer) => {
+      this.last = { answer, at: this.d.clock.now().getTime() };
+      this.inFlight = undefined;
+      return answer;
+    });
+    return this.inFlight;
+  }
+
+  private async run(): Promise<Readiness> {
+    const [database, redis, disk] = await Promise.all([
+      withDeadline(this.databaseWritable()),
+      this.d.redis ? withDeadline(this.d.redis.answers()) : undefined,
+      withDeadline(this.diskHasRoom()),
+    ]);
+    const mqtt = this.d.mqtt ? this.d.mqtt.port !== null : undefined;
+    const word = (ok: boolean | undefined): ReadinessCheck =>
+      ok === undefined ? 'not configured' : ok ? 'ok' : 'failed';
+    const failures = [
+      ...(database ? [] : ['database (not answering, or not taking writes)']),
+      ...(redis === false ? ['redis (not answering)'] : []),
+      ...(mqtt === false ? ['mqtt (not listening)'] : []),
+      ...(disk
+        ? []
+        : [`disk (less than ${Math.round(this.d.minFreeBytes / 1_048_576)} MB free in DATA_DIR)`]),
+    ];
+    return {
+      ready: failures.length === 0,
+      checks: { database: word(database), redis: word(redis), mqtt: word(mqtt), disk: word(disk) },
+      failures,
+    };
+  }
+
+  private async databaseWritable(): Promise<boolean> {
+    if (this.d.dialect === 'postgres') {
+      const { rows } = await sql<{
+        standby: boolean;
+        read_only: string;
+      }>`select pg_is_in_recovery() as standby, current_setting('transaction_read_only') as read_only`.execute(
+        this.d.db,
+      );
+      return rows[0]?.standby === false && rows[0]?.read_only === 'off';
+    }
+    await sql`select 1`.execute(this.d.db);
+    await fs.access(path.join(this.d.dataDir, 'pawguard.db'), fs.constants.W_OK);
+    return true;
+  }
+
+  private async diskHasRoom(): Promise<boolean> {
+    // On PostgreSQL DATA_DIR may not exist yet (nothing was written to it): its disk is the one
+    // of the nearest folder above it that does.
+    let dir = this.d.dataDir;
+    for (;;) {
+      try {
+        const s = await fs.statfs(dir);
+        return s.bavail * s.bsize >= this.d.minFreeBytes;
+      } catch (err) {
+        const parent = path.dirname(dir);
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || parent === dir) throw err;
+        dir = parent;
+      }
+    }
+  }
+}
+
+/** False when the check fails or does not finish within PING_TIMEOUT_MS. */
+async function withDeadline(check: Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([check.catch(() => false), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

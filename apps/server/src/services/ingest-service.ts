@@ -29,6 +29,7 @@ import type {
   ReadingsRepository,
 } from '../repositories/readings-repository.js';
 import type { Clock } from './clock.js';
+import type { Metrics } from './metrics.js';
 import type { BusMessage, EventBus } from './event-bus.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
 import { toReading } from './reading-mapper.js';
@@ -102,6 +103,8 @@ export interface IngestOptions {
   gatherMs?: number;
   /** A batch is committed at once when it holds this many readings. */
   maxBatch?: number;
+  /** Counts each commit's size and time. */
+  metrics?: Metrics;
 }
 
 /** An owned collar posts; a released (unassigned) or unregistered one cannot. */
@@ -231,6 +234,7 @@ export class IngestService {
     this.pendingReadings -= count;
     if (jobs.length === 0) return;
     const now = this.o.clock.now();
+    const started = performance.now();
     let outcome: BatchOutcome;
     try {
       outcome = await this.o.db.transaction().execute((trx) => this.store(trx, jobs, now));
@@ -238,6 +242,7 @@ export class IngestService {
       for (const job of jobs) job.reject(err);
       return;
     }
+    this.o.metrics?.commit(count, performance.now() - started);
     this.batchCount++;
     this.storedCount += outcome.inserted;
     for (const [job, result] of outcome.results) {

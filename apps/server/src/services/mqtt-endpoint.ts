@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, loggableDbError } from '../db/index.js';
 import type { FixedWindowLimit } from './fixed-window-limit.js';
 import { LogSampler } from './log-sampler.js';
 import { limitMqttPackets } from './mqtt-packet-limit.js';
+import { refusalFor, type Metrics } from './metrics.js';
 
 /** The one topic a collar may publish to: its readings, the same payload as over HTTP. */
 const TOPIC_START = 'pawguard/devices/';
@@ -64,6 +65,7 @@ export class MqttEndpoint {
       clock: Clock;
       log: FastifyBaseLogger;
       limit: FixedWindowLimit;
+      metrics?: Metrics;
     },
   ) {}
 
@@ -79,6 +81,7 @@ export class MqttEndpoint {
                 { event: 'mqtt.auth', outcome: 'failure' },
                 'collar refused at CONNECT',
               );
+              this.d.metrics?.ingestRefused('mqtt', 'unauthenticated');
               return done(refusal('Bad Device ID or key', 4), false);
             }
             // A session is known by its client id, and a new CONNECT with a taken id ends the
@@ -89,6 +92,7 @@ export class MqttEndpoint {
                 { event: 'mqtt.auth', outcome: 'failure', device: principal.deviceId },
                 'collar refused at CONNECT: client id is not its Device ID',
               );
+              this.d.metrics?.ingestRefused('mqtt', 'unauthenticated');
               return done(refusal('Client id must start with the Device ID', 2), false);
             }
             (client as CollarClient).collar = principal;
@@ -104,7 +108,10 @@ export class MqttEndpoint {
             return done(null, true);
           },
           // MQTT's own "server unavailable": a collar tries again, as it would not after 4 or 5.
-          () => done(refusal('Server unavailable', 3), false),
+          () => {
+            this.d.metrics?.ingestRefused('mqtt', 'unavailable');
+            done(refusal('Server unavailable', 3), false);
+          },
         );
       },
       // Refused in the SUBACK (0x80), the connection kept.
@@ -116,6 +123,7 @@ export class MqttEndpoint {
             { event: 'mqtt.publish_refused', device: collar?.deviceId },
             'publish to another topic refused; collar disconnected',
           );
+          this.d.metrics?.ingestRefused('mqtt', 'forbidden');
           return done(new Error('Collars publish only to their own vitals topic'));
         }
         if (this.d.limit.retryAfterSeconds(collar.id, Date.now()) > 0) {
@@ -123,6 +131,7 @@ export class MqttEndpoint {
             { event: 'mqtt.rate_limited', device: collar.deviceId },
             'collar over its reading limit; disconnected',
           );
+          this.d.metrics?.ingestRefused('mqtt', 'rate_limited');
           return done(new Error('Too many readings from this collar'));
         }
         this.d.limit.hit(collar.id, Date.now());
@@ -135,8 +144,19 @@ export class MqttEndpoint {
           return done(null);
         }
         this.d.ingest.submit(collar.id, readings).then(
-          () => done(null),
+          (stored) => {
+            this.d.metrics?.readingsIngested('mqtt', stored.length);
+            done(null);
+          },
           (err: unknown) => {
+            this.d.metrics?.ingestRefused(
+              'mqtt',
+              err instanceof HttpError
+                ? refusalFor(err.statusCode)
+                : isDatabaseUnavailable(err)
+                  ? 'unavailable'
+                  : 'error',
+            );
             // Not acknowledged: the collar keeps the reading and sends it again. An outage fails
             // every collar's message: a few lines a minute say so.
             if (isDatabaseUnavailable(err)) {
@@ -166,6 +186,7 @@ export class MqttEndpoint {
     const server = net.createServer((socket) => {
       limitMqttPackets(socket, MAX_MQTT_PACKET, () => {
         this.oversized++;
+        this.d.metrics?.ingestRefused('mqtt', 'too_large');
         this.d.log.warn(
           { event: 'mqtt.packet_too_large', limit: MAX_MQTT_PACKET },
           'MQTT packet over the size limit; connection closed',
@@ -216,6 +237,7 @@ export class MqttEndpoint {
 
   private dropMalformed(deviceId: string, err: unknown): void {
     this.dropped++;
+    this.d.metrics?.ingestRefused('mqtt', 'invalid');
     if (!this.malformedLog.take()) return;
     this.d.log.warn(
       {

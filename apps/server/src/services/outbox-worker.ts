@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import type { MailTransport } from './mail-transport.js';
+import type { Metrics } from './metrics.js';
 
 /**
  * A mail is retried until it is this old: a mail-server outage of hours loses no alert, and
@@ -43,6 +44,7 @@ export class OutboxWorker {
     private readonly domain: string,
     private readonly intervalMs = 1_000,
     private readonly now: () => Date = () => new Date(),
+    private readonly metrics?: Metrics,
   ) {}
 
   start(): void {
@@ -112,6 +114,7 @@ export class OutboxWorker {
           if (!(await this.outbox.markSent(row.id, this.now().toISOString(), lease)))
             this.log.warn({ mailId: row.id }, 'mail sent after its claim lapsed');
           sent++;
+          this.metrics?.mail('sent');
           this.log.info(
             { mailId: row.id, ...(location ? { file: location } : {}) },
             location ? 'mail written to the outbox folder' : 'mail sent',
@@ -131,6 +134,7 @@ export class OutboxWorker {
             (err as Error).message,
             failed,
           );
+          this.metrics?.mail(failed ? 'given_up' : 'failed');
           this.log[failed ? 'error' : 'warn'](
             { mailId: row.id, attempts, failed, err: (err as Error).message },
             refused

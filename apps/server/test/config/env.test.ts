@@ -32,6 +32,34 @@ describe('configuration', () => {
     expect(() => loadConfig({ READINGS_RETENTION_DAYS: '0' })).toThrow(/READINGS_RETENTION_DAYS/);
   });
 
+  it('serves metrics only when METRICS_PORT or METRICS_TOKEN says how, and checks both', () => {
+    expect(loadConfig({})).toMatchObject({ metricsPort: undefined, metricsToken: undefined });
+    expect(loadConfig({ METRICS_PORT: '', METRICS_TOKEN: ' ' })).toMatchObject({
+      metricsPort: undefined,
+      metricsToken: undefined,
+    });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_PORT: 'prom' })).toThrow(/METRICS_PORT: must be a port/);
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: must differ from PORT and MQTT_PORT/,
+    );
+    expect(() => loadConfig({ MQTT_PORT: '1884', METRICS_PORT: '1884' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 printable characters/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in the middle' })).toThrow(
+      /METRICS_TOKEN/,
+    );
+  });
+
+  it('reads READY_MIN_FREE_MB as whole megabytes, 100 unless set', () => {
+    expect(loadConfig({}).readyMinFreeMb).toBe(100);
+    expect(loadConfig({ READY_MIN_FREE_MB: '0' }).readyMinFreeMb).toBe(0);
+    expect(() => loadConfig({ READY_MIN_FREE_MB: '-5' })).toThrow(/READY_MIN_FREE_MB/);
+    expect(() => loadConfig({ READY_MIN_FREE_MB: '1.5' })).toThrow(/READY_MIN_FREE_MB/);
+  });
+
   it('accepts the default admin address when it is set explicitly', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'Admin@LocalHost' }).adminEmail).toBe('admin@localhost');
   });

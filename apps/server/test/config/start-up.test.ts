@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
@@ -24,9 +25,16 @@ async function heldPort(): Promise<{ port: number; server: net.Server }> {
   return { port: (server.address() as net.AddressInfo).port, server };
 }
 
+// tsx by its file, so that the server may be started from any directory (one with a .env).
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
 /** Runs the server with `env` until it exits: its exit status and what it wrote to stderr. */
-function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+function runServer(
+  env: Record<string, string>,
+  cwd?: string,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', tsx, serverEntry], {
+    ...(cwd ? { cwd } : {}),
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -115,6 +123,47 @@ describe('a server that cannot start says why in one line', () => {
       );
     } finally {
       server.close();
+    }
+  });
+
+  it('when the metrics port is taken', async () => {
+    const { port, server } = await heldPort();
+    try {
+      const r = await runServer({ PORT: '0', METRICS_PORT: String(port) });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `Port ${port} on 127.0.0.1 is already in use by another program: stop it, or set METRICS_PORT to a free port.`,
+      );
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('a .env file in the directory the server starts from', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-dotenv-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('is read at start: a bad setting in it is named like one from the environment', async () => {
+    fs.writeFileSync(path.join(dir, '.env'), '# test\nMETRICS_TOKEN=short\n');
+    const r = await runServer({ PORT: '0' }, dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('METRICS_TOKEN: must be at least 16 printable characters');
+  });
+
+  it('gives way to the environment: a variable set there keeps its value', async () => {
+    const file = await heldPort();
+    const env = await heldPort();
+    try {
+      fs.writeFileSync(path.join(dir, '.env'), `PORT=${file.port}\nMQTT_PORT=${file.port}\n`);
+      // PORT from the environment; MQTT_PORT set there too, empty (off), also wins.
+      const r = await runServer({ PORT: String(env.port), MQTT_PORT: '' }, dir);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`Port ${env.port} on 127.0.0.1 is already in use`);
+      expect(r.stderr).not.toContain(String(file.port));
+    } finally {
+      file.server.close();
+      env.server.close();
     }
   });
 });

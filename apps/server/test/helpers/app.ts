@@ -83,9 +83,11 @@ export async function createTestApp(
     connectTimeoutMs?: number;
     /** …and on a query's answer after this long (ms). */
     queryTimeoutMs?: number;
+    /** An existing DATA_DIR to start on (a restored backup); removed on close like a new one. */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-test-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-test-'));
   const logLines: string[] = [];
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) =>

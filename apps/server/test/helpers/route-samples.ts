@@ -47,6 +47,8 @@ export function routeSamples(ctx: {
     'GET /api/admin/waitlist': async () => ({ url: '/api/admin/waitlist' }),
     'GET /api/admin/waitlist/export.csv': async () => ({ url: '/api/admin/waitlist/export.csv' }),
     'GET /api/health': async () => ({ url: '/api/health' }),
+    'GET /api/health/live': async () => ({ url: '/api/health/live' }),
+    'GET /api/health/ready': async () => ({ url: '/api/health/ready' }),
     'GET /api/config': async () => ({ url: '/api/config' }),
     'POST /api/auth/register': async () => ({
       method: 'POST',

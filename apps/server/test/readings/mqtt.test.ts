@@ -85,6 +85,37 @@ describe('the MQTT endpoint (MQTT_PORT)', () => {
     expect(latest.json().vitals).toMatchObject({ temperature: 26.5, battery: 90 });
   });
 
+  it('counts its readings, refusals and connections in the metrics under transport mqtt', async () => {
+    const figure = async (name: string) => {
+      const line = (await t.app.container.metrics.text())
+        .split('\n')
+        .find((l) => l.startsWith(`${name} `));
+      return line ? Number(line.split(' ')[1]) : 0;
+    };
+    const ingested = 'pawguard_readings_ingested_total{transport="mqtt"}';
+    const refusedAuth = 'pawguard_ingest_refusals_total{transport="mqtt",reason="unauthenticated"}';
+    const refusedBody = 'pawguard_ingest_refusals_total{transport="mqtt",reason="invalid"}';
+    const before = {
+      ingested: await figure(ingested),
+      auth: await figure(refusedAuth),
+      body: await figure(refusedBody),
+    };
+    const c = await ownedCollar(t, admin, owner);
+    await expect(connect(c.device_id, 'x'.repeat(43))).rejects.toThrow();
+    const client = await connect(c.device_id, c.device_key);
+    const now = Date.now();
+    await publish(client, c.device_id, [
+      { temperature: 24, humidity: 40, timestamp: new Date(now - 60_000).toISOString() },
+      { temperature: 25, humidity: 40, timestamp: new Date(now - 30_000).toISOString() },
+    ]);
+    await publish(client, c.device_id, 'not json');
+    expect(await figure(ingested)).toBe(before.ingested + 2);
+    expect(await figure(refusedAuth)).toBe(before.auth + 1);
+    expect(await figure(refusedBody)).toBe(before.body + 1);
+    expect(await figure('pawguard_mqtt_connections')).toBe(t.app.container.mqtt.connections);
+    expect(t.app.container.mqtt.connections).toBeGreaterThan(0);
+  });
+
   it('takes the Device ID in its topic in any case, as HTTP does, and no other change', async () => {
     const c = await ownedCollar(t, admin, owner);
     const client = await connect(c.device_id, c.device_key);

@@ -1,10 +1,14 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_VERSION } from '../../src/version.js';
 import { createTestApp, usePostgres, type TestApp } from '../helpers/app.js';
 import { until } from '../helpers/sse.js';
+import { testRedisUrl } from '../helpers/redis.js';
+import { ReadinessProbe } from '../../src/services/health-probe.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,6 +52,119 @@ describe('GET /api/health', () => {
     await t.app.inject({ url: '/api/health' });
     expect(ping).toHaveBeenCalledTimes(2);
     ping.mockRestore();
+  });
+});
+
+describe('GET /api/health/live', () => {
+  it('answers 200 { status: ok } without a token, even while the database does not', async () => {
+    const broken = await createTestApp();
+    try {
+      expect((await broken.app.inject({ url: '/api/health/live' })).json()).toEqual({
+        status: 'ok',
+      });
+      await broken.app.container.db.destroy();
+      const res = await broken.app.inject({ url: '/api/health/live' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  it('answers 200 ready, each check named, what is not configured said so', async () => {
+    const res = await t.app.inject({ url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: 'not configured', mqtt: 'not configured', disk: 'ok' },
+    });
+  });
+
+  it('answers 503 naming the database when it does not answer', async () => {
+    const broken = await createTestApp();
+    await broken.app.container.db.destroy();
+    try {
+      const res = await broken.app.inject({ url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        status: 'not ready',
+        checks: { database: 'failed', disk: 'ok' },
+        error: expect.stringMatching(/^Not ready: database/),
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('answers 503 naming the disk when DATA_DIR has less free space than READY_MIN_FREE_MB', async () => {
+    // More than any test machine's disk holds (a petabyte).
+    const full = await createTestApp({ env: { READY_MIN_FREE_MB: String(1024 ** 3) } });
+    try {
+      const res = await full.app.inject({ url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        status: 'not ready',
+        checks: { database: 'ok', disk: 'failed' },
+        error: expect.stringMatching(/disk \(less than 1073741824 MB free in DATA_DIR\)/),
+      });
+    } finally {
+      await full.close();
+    }
+  });
+
+  it('checks the disk DATA_DIR will be on when the folder does not exist yet (PostgreSQL)', async () => {
+    const s = await createTestApp();
+    try {
+      fs.rmSync(s.dataDir, { recursive: true, force: true });
+      const probe = new ReadinessProbe({
+        db: s.app.container.db,
+        dialect: s.app.container.dialect,
+        dataDir: path.join(s.dataDir, 'not', 'yet'),
+        minFreeBytes: 1,
+        clock: s.clock,
+      });
+      expect((await probe.check()).checks.disk).toBe('ok');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('checks the MQTT port when MQTT_PORT is set: ok while it listens, failed once it stops', async () => {
+    const s = await createTestApp({ env: { MQTT_PORT: '0' } });
+    try {
+      const res = await s.app.inject({ url: '/api/health/ready' });
+      expect(res.json().checks.mqtt).toBe('ok');
+      await s.app.container.mqtt.close();
+      s.clock.advance(1_001);
+      const after = await s.app.inject({ url: '/api/health/ready' });
+      expect(after.statusCode).toBe(503);
+      expect(after.json()).toMatchObject({
+        checks: { mqtt: 'failed' },
+        error: 'Not ready: mqtt (not listening)',
+      });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('checks Redis when REDIS_URL is set', async () => {
+    const url = await testRedisUrl('the readiness check of Redis');
+    if (!url) return;
+    const s = await createTestApp({ env: { REDIS_URL: url } });
+    try {
+      const res = await s.app.inject({ url: '/api/health/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().checks.redis).toBe('ok');
+      await s.app.container.bus.close();
+      s.clock.advance(1_001);
+      const after = await s.app.inject({ url: '/api/health/ready' });
+      expect(after.statusCode).toBe(503);
+      expect(after.json().checks.redis).toBe('failed');
+    } finally {
+      await s.close();
+    }
   });
 });
 

@@ -17,10 +17,11 @@ import {
 } from '@pawguard/shared';
 import { currentUser } from '../../plugins/auth.js';
 import { parseReadingUpload, READINGS_BODY_LIMIT } from '../../services/reading-upload.js';
+import { refusalFor } from '../../services/metrics.js';
 
 /** Readings: collars post them; owners and admins read them. */
 export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ingest, readings, devices } = app.container;
+  const { ingest, readings, devices, metrics } = app.container;
   const deviceLimit = app.container.devicePosts;
   const e = errorSchema;
   const readErrors = { 400: e, 401: e, 404: e };
@@ -39,6 +40,11 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
       // Readings are counted, not logged one by one (the hot path).
       logLevel: 'warn',
+      // Every refusal counts, wherever it came from (the key check, the limits, the body).
+      onResponse: (_request, reply, done) => {
+        if (reply.statusCode >= 400) metrics.ingestRefused('http', refusalFor(reply.statusCode));
+        done();
+      },
       bodyLimit: READINGS_BODY_LIMIT,
       schema: {
         tags: ['readings'],
@@ -87,6 +93,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         deviceId,
       );
       const stored = await ingest.submit(uuid, parsed);
+      metrics.readingsIngested('http', stored.length);
       return reply.code(201).send({ vitals: Array.isArray(request.body) ? stored : stored[0]! });
     },
   );
