@@ -40,6 +40,10 @@ export interface Episode {
  */
 const CAR_TAU_MIN = 30 / Math.log(5);
 export const cabinRiseC = (outdoorC: number) => ((1.8 * 6) / 0.8) * (outdoorC / 24);
+/** Air conditioning on the drive: the cabin at about 21 °C (never above outdoors). */
+const rideC = (outdoorC: number) => Math.min(outdoorC, 21);
+/** How fast a cooled cabin takes the outdoor air once the engine is off (minutes). */
+const CABIN_MIXING_MIN = 3;
 
 /** The episode's day, the days before it, and what the dog does up to the episode and in it. */
 interface EpisodeSetup {
@@ -84,10 +88,12 @@ function parkedCar(outdoor: number): EpisodeSetup {
     startHour: 13.5,
     episode: (start, outdoorAt) => {
       // A 20-minute drive with the air conditioning on, then parked in the sun; the dog lies
-      // still on the back seat.
+      // still on the back seat. The cooled cabin takes the outdoor air within a few minutes
+      // while the sun heats it further.
       const parked = start + 20 * MINUTE_MS;
       const atPark = outdoorAt(parked);
       const rise = cabinRiseC(atPark);
+      const cooledBy = Math.max(0, atPark - rideC(atPark));
       return {
         dangerAt: parked,
         segments: [
@@ -95,14 +101,20 @@ function parkedCar(outdoor: number): EpisodeSetup {
             behaviour: 'ride',
             place: 'car',
             collar: 'worn',
-            airC: (at) => Math.min(outdoorAt(at), 21),
+            airC: (at) => rideC(outdoorAt(at)),
           }),
           seg(parked, 60, {
             behaviour: 'still',
             place: 'car',
             collar: 'worn',
-            airC: (at) =>
-              outdoorAt(at) + rise * (1 - Math.exp(-(at - parked) / MINUTE_MS / CAR_TAU_MIN)),
+            airC: (at) => {
+              const minutes = (at - parked) / MINUTE_MS;
+              return (
+                outdoorAt(at) +
+                rise * (1 - Math.exp(-minutes / CAR_TAU_MIN)) -
+                cooledBy * Math.exp(-minutes / CABIN_MIXING_MIN)
+              );
+            },
           }),
         ],
       };
