@@ -54,6 +54,8 @@ interface EpisodeSetup {
   budgetMinutes: number | null;
   /** The days before: how many, and of which climate. */
   before: { days: number; kind: WeekKind };
+  /** The collar left on a sunny windowsill this many days before the episode's day. */
+  windowsillDaysBefore?: number;
   /** The episode's day. */
   day: Omit<DayWeather, 'day'>;
   /** Hour of the day the lead-in ends and `episode` starts. */
@@ -185,9 +187,22 @@ export const EPISODES: readonly EpisodeSetup[] = [
       return { dangerAt, segments: parts };
     },
   },
+  firstHotDay('first-hot-day-labrador', 'Labrador walked at midday on the first hot day'),
+  // The same, with the collar left on a sunny windowsill two days before: its heat is not the
+  // dog's, so the dog is no more used to heat than without it.
   {
-    key: 'first-hot-day-labrador',
-    label: 'Labrador walked at midday on the first hot day',
+    ...firstHotDay(
+      'first-hot-day-after-windowsill',
+      'first hot day, collar on a sill 2 days before',
+    ),
+    windowsillDaysBefore: 2,
+  },
+];
+
+function firstHotDay(key: string, label: string): EpisodeSetup {
+  return {
+    key,
+    label,
     kind: 'exertion',
     profile: DOG_PROFILES.labrador,
     budgetMinutes: 10,
@@ -203,8 +218,8 @@ export const EPISODES: readonly EpisodeSetup[] = [
         seg(start + 30 * MINUTE_MS, 20, { behaviour: 'walk', place: 'outdoors', collar: 'worn' }),
       ],
     }),
-  },
-];
+  };
+}
 export const EPISODE_KEYS = EPISODES.map((e) => e.key);
 
 /**
@@ -216,10 +231,13 @@ export function generateEpisode(key: string, seed: number, start = WEEK_START): 
   if (!setup) throw new Error(`No episode ${key}; there are: ${EPISODE_KEYS.join(', ')}`);
   const random = seededRandom(seed);
   const n = setup.before.days;
+  const sillDay = setup.windowsillDaysBefore === undefined ? -1 : n - setup.windowsillDaysBefore;
   const weather = [
     ...weekWeather(setup.before.kind, random, start, n),
     { day: start + n * DAY_MS, ...setup.day },
   ];
+  // The windowsill's day is a sunny one.
+  if (sillDay >= 0) weather[sillDay]!.sunshine = Math.max(weather[sillDay]!.sunshine, 0.9);
   const segments: Segment[] = [];
   for (let i = 0; i < n; i++)
     segments.push(
@@ -228,9 +246,9 @@ export function generateEpisode(key: string, seed: number, start = WEEK_START): 
         kind: setup.before.kind,
         day: start + i * DAY_MS,
         random,
-        // Charged every evening; never left on a windowsill before an episode.
+        // Charged every evening; on the windowsill only where the episode says so.
         charge: true,
-        windowsill: false,
+        windowsill: i === sillDay,
       }),
     );
   const day = start + n * DAY_MS;

@@ -125,7 +125,8 @@ describe('a week in the life', () => {
     const charging = runs(week.minutes, (m) => m.collar === 'charger');
     expect(charging.length).toBeGreaterThanOrEqual(2);
     for (const spell of charging) {
-      expect(hourOf(spell[0]!.at)).toBeGreaterThanOrEqual(20);
+      // Off as they come in from the evening walk, or later in the evening.
+      expect(hourOf(spell[0]!.at)).toBeGreaterThanOrEqual(17.5);
       const readings = spell.flatMap((m) => (m.reading ? [m.reading] : []));
       expect(readings.every((r) => r.heart_rate === undefined)).toBe(true);
       expect(readings.every((r) => (r.activity_level ?? 0) === 0)).toBe(true);
@@ -160,6 +161,26 @@ describe('a week in the life', () => {
       // Morning walks in damper air than the afternoon's play and evening walks.
       expect(walksRh(5, 9)).toBeGreaterThan(walksRh(13, 20));
     }
+  });
+
+  it('has, for every dog, week and seed, walks every day, the charger and one windowsill', () => {
+    for (const key of PROFILE_KEYS)
+      for (const kind of BENIGN_WEEKS)
+        for (const seed of [1, 2, 3]) {
+          const w = generateWeek({ profile: DOG_PROFILES[key], kind, seed });
+          const what = `${key} ${kind} ${seed}`;
+          for (let d = 0; d < 7; d++) {
+            const day = w.minutes.slice(d * 1440, (d + 1) * 1440);
+            expect(runs(day, (m) => m.behaviour === 'walk').length, what).toBeGreaterThanOrEqual(
+              DOG_PROFILES[key].walksPerDay[0],
+            );
+          }
+          expect(runs(w.minutes, (m) => m.collar === 'charger').length, what).toBeGreaterThan(1);
+          expect(
+            runs(w.minutes, (m) => m.collar === 'windowsill'),
+            what,
+          ).toHaveLength(1);
+        }
   });
 
   it('lives every profile and week without a dog far from its kind', () => {
@@ -204,6 +225,18 @@ describe('dangerous episodes', () => {
     const parked = e.minutes.slice(i, i + 30).flatMap((m) => (m.reading ? [m.reading] : []));
     expect(median(parked.map((r) => r.activity_level ?? 0))).toBeLessThan(15);
     expect(parked.filter((r) => r.heart_rate !== undefined).length).toBeGreaterThan(25);
+  });
+
+  it('leaves the collar on a sunny windowsill two days before a first hot day, in one episode only', () => {
+    const e = generateEpisode('first-hot-day-after-windowsill', 1);
+    const sill = e.minutes.filter((m) => m.collar === 'windowsill');
+    expect(sill.length).toBeGreaterThanOrEqual(90);
+    expect(Math.floor((e.dangerAt - sill[0]!.at) / DAY_MS)).toBe(2);
+    expect(
+      Math.max(...sill.flatMap((m) => (m.reading ? [m.reading.temperature] : []))),
+    ).toBeGreaterThan(30);
+    const plain = generateEpisode('first-hot-day-labrador', 1);
+    expect(plain.minutes.some((m) => m.collar === 'windowsill')).toBe(false);
   });
 
   it('walks an unacclimatised dog on its first hot day after cool ones', () => {

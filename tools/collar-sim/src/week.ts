@@ -242,11 +242,16 @@ export function planDay(o: DayOptions): Segment[] {
   const plays = intBetween(random, profile.playsPerDay[0], profile.playsPerDay[1]);
   const eveningWalk = h(hot ? between(random, 19.5, 20.75) : between(random, 17.5, 19.5));
   // The day's fixed points: a midday walk (when three a day), play bursts, the windowsill.
-  const events: { at: number; run: () => void }[] = [];
+  // `must`: happens even when something before it ran late (then straight after it).
+  const events: { at: number; run: () => void; must?: boolean }[] = [];
   if (walks >= 3) {
     const at = h(hot ? between(random, 11, 12.5) : between(random, 12, 14.5));
     // A short one in the heat.
-    events.push({ at, run: () => p.add(walkLength() * (hot ? 0.6 : 1), 'walk', 'outdoors') });
+    events.push({
+      at,
+      run: () => p.add(walkLength() * (hot ? 0.6 : 1), 'walk', 'outdoors'),
+      must: true,
+    });
   }
   for (let i = 0; i < plays; i++) {
     const at = h(between(random, 9.5, 17));
@@ -262,21 +267,25 @@ export function planDay(o: DayOptions): Segment[] {
     events.push({
       at,
       run: () => p.add(between(random, 90, 180), 'rest', 'indoors', 'windowsill'),
+      must: true,
     });
   }
   events.sort((a, b) => a.at - b.at);
   for (const e of events) {
-    if (e.at <= p.at || e.at >= eveningWalk - 20 * MINUTE_MS) continue;
+    if ((e.at <= p.at && !e.must) || e.at >= eveningWalk - 20 * MINUTE_MS) continue;
     p.idleUntil(e.at, random);
     e.run();
   }
   p.idleUntil(eveningWalk, random);
   p.add(walkLength(), 'walk', 'outdoors');
-  p.add(between(random, 4, 9), 'meal');
+  // On the charger for the evening, taken off as they come in from the walk (its last heart
+  // rate a walk's) or later on; the dog eats and rests on the sofa without it.
+  const offAtTheDoor = o.charge && random() < 0.4;
+  const cameOff = p.at;
+  p.add(between(random, 4, 9), 'meal', 'indoors', offAtTheDoor ? 'charger' : 'worn');
   const bed = h(between(random, 22, 23.5));
   if (o.charge) {
-    // On the charger for the evening: the dog rests on the sofa without it.
-    const on = Math.max(p.at, h(between(random, 20.5, 21.75)));
+    const on = offAtTheDoor ? cameOff : Math.max(p.at, h(between(random, 20.5, 21.75)));
     p.idleUntil(on, random);
     const back = Math.min(bed, on + between(random, 60, 150) * MINUTE_MS);
     p.add((back - p.at) / MINUTE_MS, 'rest', 'indoors', 'charger');
@@ -322,8 +331,13 @@ export function generateWeek(o: WeekOptions): Week {
   const start = o.start ?? WEEK_START;
   const random = seededRandom(o.seed);
   const weather = weekWeather(o.kind, random, start, days);
+  // The windowsill: on a sunny day after the first (the sunniest when none is clearly sunny).
   const sunny = weather.map((w, i) => ({ i, w })).filter(({ i, w }) => i > 0 && w.sunshine > 0.7);
-  const sillDay = sunny.length ? sunny[Math.floor(random() * sunny.length)]!.i : -1;
+  const sunniest = weather.reduce(
+    (best, w, i) => (i > 0 && w.sunshine > weather[best]!.sunshine ? i : best),
+    1,
+  );
+  const sillDay = sunny.length ? sunny[Math.floor(random() * sunny.length)]!.i : sunniest;
   const segments: Segment[] = [];
   const startBattery = between(random, 70, 100);
   let battery = startBattery;
