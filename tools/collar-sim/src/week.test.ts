@@ -181,7 +181,8 @@ describe('a week in the life', () => {
             what,
           ).toHaveLength(1);
         }
-  });
+    // 45 weeks of a reading a minute: a few seconds on a busy machine.
+  }, 60_000);
 
   it('lives every profile and week without a dog far from its kind', () => {
     for (const key of PROFILE_KEYS) {
@@ -206,7 +207,7 @@ describe('dangerous episodes', () => {
       expect(e.minutes.length - i, key).toBeGreaterThanOrEqual(40);
       expect(generateEpisode(key, 1).minutes).toEqual(e.minutes);
     }
-  });
+  }, 30_000);
 
   it('heats a parked car about 1.8 °C per 5 minutes over the first half hour at 24 °C', () => {
     expect(cabinRiseC(24) * 0.8).toBeCloseTo(1.8 * 6, 5);
