@@ -54,23 +54,22 @@ describe('realistic collar traces through the real ingest path', () => {
   it('a still dog in a car parked in the sun at 30 °C: a heat alert that reaches CRITICAL', async () => {
     const e = generateEpisode('parked-car-30', 1, start);
     const collar = await collarOnPet(api, admin.token, owner, e.profile);
-    await replay(api, clock, [{ collar, readings: readingsOf(e.minutes), singleFrom: e.dangerAt }]);
-    const alerts = (await heatAlerts(api, owner.token, collar)).filter(
+    // The morning at home, then the drive and the hour in the car (where the trace ends).
+    const readings = readingsOf(e.minutes).filter((r) => r.timestamp >= e.dangerAt - 6 * HOUR_MS);
+    expect(readings.at(-1)!.timestamp).toBeLessThan(e.dangerAt + 61 * MINUTE_MS);
+    await replay(api, clock, [{ collar, readings }]);
+    const inTheCar = (await heatAlerts(api, owner.token, collar)).filter(
       (a) => !a.resolved_reading_at || Date.parse(a.resolved_reading_at) > e.dangerAt,
     );
-    expect(alerts.length).toBeGreaterThan(0);
-    expect(highest(alerts.map((a) => a.level))).toBe('CRITICAL');
-    // Within the hour the dog was left there, by the readings' own times.
-    const critical = alerts.find((a) => a.level === 'CRITICAL')!;
-    const at = Date.parse(critical.escalated_at ?? critical.reading_at!);
-    expect(at).toBeGreaterThanOrEqual(e.dangerAt - MINUTE_MS);
-    expect(at).toBeLessThanOrEqual(e.dangerAt + 60 * MINUTE_MS);
+    expect(inTheCar.length).toBeGreaterThan(0);
+    expect(highest(inTheCar.map((a) => a.level))).toBe('CRITICAL');
   });
 
   it('a healthy dog walked at midday on the first hot day after cool ones is alerted on the walk', async () => {
     const e = generateEpisode('first-hot-day-labrador', 1, start);
     const collar = await collarOnPet(api, admin.token, owner, e.profile);
-    await replay(api, clock, [{ collar, readings: readingsOf(e.minutes), singleFrom: e.dangerAt }]);
+    // The cool days before and the hot day, uploaded as the collar goes.
+    await replay(api, clock, [{ collar, readings: readingsOf(e.minutes) }]);
     const end = e.minutes.at(-1)!.at;
     const onTheWalk = (await heatAlerts(api, owner.token, collar)).filter(
       (a) =>
