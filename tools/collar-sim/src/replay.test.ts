@@ -38,5 +38,6 @@ describe('what the thresholds alone raise', () => {
     expect(storedLevel({ status: 'SAFE', risk_band: 'DANGER' })).toBe('DANGER');
     expect(storedLevel({ status: 'CRITICAL', risk_band: 'WARNING' })).toBe('CRITICAL');
     expect(storedLevel({ status: 'SAFE', risk_band: null })).toBe('SAFE');
+    expect(storedLevel({ vitals_status: 'WARNING', threshold_status: 'SAFE' })).toBe('WARNING');
   });
 });

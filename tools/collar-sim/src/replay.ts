@@ -179,15 +179,20 @@ export async function replay(
   return { requests: posts.length, readings };
 }
 
-/** What the server judged a stored reading: the thresholds' status and the model's band. */
+/**
+ * What the server judged a stored reading: its status and the model's band (and, where the
+ * server names them, the device's one level and the thresholds' own verdict).
+ */
 export interface StoredLevels {
   status?: string | null;
   risk_band?: string | null;
+  vitals_status?: string | null;
+  threshold_status?: string | null;
 }
 
-/** The level a reading put its collar at: the higher of the thresholds' and the model's. */
+/** The level a reading put its collar at: the highest of the verdicts it carries. */
 export const storedLevel = (r: StoredLevels): VitalsStatus =>
-  [r.status, r.risk_band].reduce<VitalsStatus>(
+  [r.status, r.risk_band, r.vitals_status, r.threshold_status].reduce<VitalsStatus>(
     (h, l) => (l && levelRank(l) > levelRank(h) ? (l as VitalsStatus) : h),
     'SAFE',
   );
