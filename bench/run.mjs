@@ -15,6 +15,7 @@ const all = [
   'login',
   'ingest',
   'heat-risk',
+  'alerts',
   'latency',
   'reads-under-load',
   'alert-latency',
