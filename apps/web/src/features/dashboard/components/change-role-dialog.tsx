@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { roleInputSchema, type AdminUser, type RoleInput } from '@pawguard/shared';
 import { Button } from '@/components/ui/button';
@@ -34,11 +34,11 @@ export function ChangeRoleDialog({ user, onOpenChange }: ChangeRoleDialogProps) 
 function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   const roleId = useId();
   const updateRole = useUpdateUserRole();
-  const { register, handleSubmit, watch } = useForm<RoleInput, unknown, RoleInput>({
+  const { register, handleSubmit, control } = useForm<RoleInput, unknown, RoleInput>({
     resolver: formResolver(roleInputSchema),
     defaultValues: { role: user.role === 'admin' ? 'user' : 'admin' },
   });
-  const role = watch('role');
+  const role = useWatch({ control, name: 'role' });
 
   const submit = handleSubmit(({ role }) => {
     updateRole.mutate(
