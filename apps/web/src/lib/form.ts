@@ -3,8 +3,12 @@ import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-
 import type { z } from 'zod';
 import { isBlank } from './utils';
 
-/** What a form says about one field: one text for any problem, or one for blank and one for the rest. */
-export type FieldWording = string | { required?: string; invalid?: string };
+/**
+ * What a form says about one field: one text for any problem, or one for blank and one for
+ * the rest (which may depend on the schema's issue code, the error's type: 'too_big', …).
+ */
+export type FieldWording =
+  string | { required?: string; invalid?: string | ((error: FieldError) => string) };
 
 type FormOptions<V> = {
   /** Fields that must not be blank; whitespace alone counts as blank (DESIGN §6). */
@@ -42,8 +46,15 @@ export function formResolver<S extends z.ZodType<unknown, FieldValues>>(
     if (Object.keys(errors).length === 0) return result;
     for (const [name, error] of Object.entries(errors)) {
       const say = (wording as Record<string, FieldWording | undefined>)[name];
+      const invalid = typeof say === 'object' ? say.invalid : undefined;
       const message =
-        typeof say === 'string' ? say : error.type === 'required' ? say?.required : say?.invalid;
+        typeof say === 'string'
+          ? say
+          : error.type === 'required'
+            ? say?.required
+            : typeof invalid === 'function'
+              ? invalid(error)
+              : invalid;
       if (message !== undefined) errors[name] = { ...error, message };
     }
     return { values: {}, errors: errors as FieldErrors<z.input<S>> };
