@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@pawguard/shared';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { expectError } from '../helpers/api.js';
+import { scanQrDataUrl } from '../helpers/qr-image.js';
 import {
   createPet,
   deviceRow,
@@ -90,6 +91,7 @@ describe('POST /api/admin/devices/pre-populate', () => {
       adopted: false,
       owner_name: null,
     });
+    expect(scanQrDataUrl(out[0].qr_code)).toBe(out[0].device_key);
     expect(await deviceRow(t, out[0].id)).toMatchObject({
       device_id: id,
       device_address: 'AA:BB:CC:DD:EE:01',

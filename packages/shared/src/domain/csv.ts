@@ -1,10 +1,16 @@
+/** A plain decimal number, negative or not: a spreadsheet reads it as a value, never a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
 /**
  * One CSV cell. A cell a spreadsheet would read as a formula (starting with = + - @, TAB or
  * CR) gets a leading ', so opening the export can never run anything; then the usual quoting.
+ * A negative number such as -3.5 is not a formula and stays as it is (a number-typed value
+ * in exponent form, such as -1e-7, too), so the export keeps it a number.
  */
 export function csvCell(value: string | number | null | undefined): string {
   let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  const isNumber = typeof value === 'number' ? Number.isFinite(value) : PLAIN_NUMBER.test(s);
+  if (!isNumber && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

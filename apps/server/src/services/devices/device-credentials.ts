@@ -14,9 +14,9 @@ export const newDeviceKey = () => randomBytes(32).toString('base64url');
 export const hashDeviceKey = (key: string) => hash('sha256', key, 'hex');
 
 /** A new key with its QR code, made before any transaction (nothing slow happens inside one). */
-export async function issueKey(): Promise<{ key: string; hash: string; qr: string }> {
+export function issueKey(): { key: string; hash: string; qr: string } {
   const key = newDeviceKey();
-  return { key, hash: hashDeviceKey(key), qr: await qrPng(key) };
+  return { key, hash: hashDeviceKey(key), qr: qrPng(key) };
 }
 
 /** The collar's credential: checking it, the collar reporting itself, and an admin's rotation. */
@@ -69,7 +69,7 @@ export class DeviceCredentials {
         `Device ${row.device_id} has no key yet: pre-populate its Device ID to give it one.`,
       );
     }
-    const { key, hash, qr } = await issueKey();
+    const { key, hash, qr } = issueKey();
     // Only over the key read above: of two rotations at once, one key wins and the other
     // admin is told, instead of holding a key that was replaced before it was ever shown.
     const ok = await this.devices.update(

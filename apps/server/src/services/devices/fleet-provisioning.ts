@@ -49,9 +49,7 @@ export class FleetProvisioning {
    */
   async prePopulate(input: PrePopulateInput): Promise<PrePopulatedDevice[]> {
     rejectDuplicatesWithin(input);
-    const prepared = await Promise.all(
-      input.devices.map(async (item) => ({ item, ...(await issueKey()) })),
-    );
+    const prepared = input.devices.map((item) => ({ item, ...issueKey() }));
     const now = this.d.clock.now().toISOString();
     let out: PrePopulatedDevice[];
     try {

@@ -51,6 +51,29 @@ describe('the Admin Portal', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
+  it('names a wrong Device ID or MAC address under its field, focused, until it is right', async () => {
+    const { calls, user } = setup();
+    const id = screen.getByLabelText('Device ID *');
+    const mac = screen.getByLabelText('MAC Address *');
+    await user.type(id, 'PET-1');
+    await user.type(mac, 'AA:BB:CC');
+    await user.click(screen.getByRole('button', { name: 'Pre-populate Device' }));
+    const idMessage = await screen.findByText(
+      'The Device ID must look like PET-AB12 (PET- and 4 letters or digits).',
+    );
+    const macMessage = screen.getByText('The MAC address must look like AA:BB:CC:DD:EE:FF.');
+    expect(id).toHaveFocus();
+    expect(id).toHaveAttribute('aria-invalid', 'true');
+    expect(id).toHaveAttribute('aria-describedby', idMessage.id);
+    expect(mac).toHaveAttribute('aria-invalid', 'true');
+    expect(mac.getAttribute('aria-describedby')).toMatch(new RegExp(`^${macMessage.id} `));
+    expect(toast.error).not.toHaveBeenCalled();
+    await user.type(id, '234');
+    await waitFor(() => expect(id).not.toHaveAttribute('aria-invalid'));
+    expect(screen.queryByText(/The Device ID must look like/)).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it("fills the Device ID from Generate, names the device 'Device ' + id, and shows the key once", async () => {
     const { calls, user } = setup({
       'GET /api/devices/generate-id': () => jsonResponse(200, { device_id: 'PET-Z9Y8' }),
@@ -80,7 +103,8 @@ describe('the Admin Portal', () => {
       devices: [
         {
           device_id: 'PET-Z9Y8',
-          device_address: 'aa-bb-cc-dd-ee-ff',
+          // Typed in any case and separator; sent as the shared schema normalises it.
+          device_address: 'AA:BB:CC:DD:EE:FF',
           device_name: 'Device PET-Z9Y8',
           device_type: 'collar',
         },

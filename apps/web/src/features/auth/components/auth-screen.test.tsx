@@ -9,6 +9,11 @@ import { AuthScreen } from './auth-screen';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
+const createAccountSubmit = () =>
+  screen
+    .getAllByRole('button', { name: 'Create Account' })
+    .find((b) => b.getAttribute('type') === 'submit')!;
+
 function setup(overrides: Parameters<typeof fakeAuth>[1] = {}) {
   const onBack = vi.fn();
   const onSignedIn = vi.fn();
@@ -70,6 +75,50 @@ describe('AuthScreen', () => {
     await user.click(submit);
 
     expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Please fill in all fields' });
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  it('says a short password under the field, tied to it, until it is long enough', async () => {
+    const register = vi.fn(async () => makeUser());
+    const { user } = setup({ register });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.type(screen.getByLabelText('Full Name'), 'Riley');
+    await user.type(screen.getByLabelText('Email'), 'riley@example.com');
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'short');
+    await user.click(createAccountSubmit());
+
+    const message = screen.getByText('Password must be at least 8 characters.');
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    const hint = screen.getByText('At least 8 characters.');
+    expect(password).toHaveAttribute('aria-describedby', `${message.id} ${hint.id}`);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(register).not.toHaveBeenCalled();
+
+    await user.type(password, '-enough');
+    expect(screen.queryByText('Password must be at least 8 characters.')).not.toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-describedby', hint.id);
+    await user.click(createAccountSubmit());
+    expect(register).toHaveBeenCalledWith({
+      name: 'Riley',
+      email: 'riley@example.com',
+      password: 'short-enough',
+    });
+  });
+
+  it('refuses an e-mail address the server would refuse, in its words, without calling it', async () => {
+    const register = vi.fn();
+    const { user } = setup({ register });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await user.type(screen.getByLabelText('Full Name'), 'Riley');
+    await user.type(screen.getByLabelText('Email'), 'riley-at-example');
+    await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await user.click(createAccountSubmit());
+
+    expect(toast.error).toHaveBeenCalledWith('Signup Failed', {
+      description: 'email must be a valid e-mail address',
+    });
     expect(register).not.toHaveBeenCalled();
   });
 

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ArrowLeft } from 'lucide-react';
-import { LIMITS } from '@pawguard/shared';
+import { z } from 'zod';
+import { LIMITS, loginInputSchema, registerInputSchema } from '@pawguard/shared';
 import { LogoMark } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
@@ -10,11 +11,31 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAuth } from '@/lib/auth';
-import { isBlank } from '@/lib/utils';
+import { errorAria, formResolver, hasBlankField } from '@/lib/form';
 import { MAIN_ID } from '@/lib/main-region';
 
 type Mode = 'sign-in' | 'sign-up';
 type FormValues = { name: string; email: string; password: string };
+type Checked = { name?: string; email: string; password: string };
+
+// The sign-in and sign-up bodies' own rules.
+const PASSWORD_TOO_SHORT = `Password must be at least ${LIMITS.passwordMin} characters.`;
+const resolvers: Record<Mode, Resolver<FormValues, unknown, Checked>> = {
+  // Full Name is hidden in this mode: whatever it holds is not checked.
+  'sign-in': formResolver(loginInputSchema.extend({ name: z.string() }), {
+    required: ['email', 'password'],
+  }),
+  'sign-up': formResolver(registerInputSchema, {
+    required: ['name', 'email', 'password'],
+    wording: { password: { invalid: PASSWORD_TOO_SHORT } },
+  }),
+};
+/** The form's mode reaches the resolver as react-hook-form's context. */
+const resolver: Resolver<FormValues, Mode, Checked> = (values, mode, options) =>
+  resolvers[mode ?? 'sign-in'](values, undefined, options);
+
+const firstMessage = (errors: FieldErrors<FormValues>) =>
+  (['name', 'email', 'password'] as const).map((k) => errors[k]?.message).find(Boolean);
 
 const COPY = {
   'sign-in': {
@@ -51,34 +72,43 @@ export function AuthScreen({ onBack, onSignedIn }: AuthScreenProps) {
     passwordError: useId(),
     passwordHint: useId(),
   };
-  const [passwordError, setPasswordError] = useState<string | undefined>();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { register, handleSubmit, reset } = useForm<FormValues>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FormValues, Mode, Checked>({
+    resolver,
+    context: mode,
     defaultValues: { name: '', email: '', password: '' },
   });
+  // Said under the field, before the server refuses it; a blank field is said in a toast.
+  const passwordError =
+    mode === 'sign-up' && errors.password?.type !== 'required'
+      ? errors.password?.message
+      : undefined;
 
   useEffect(() => {
     headingRef.current?.focus();
   }, [mode]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    const required =
-      mode === 'sign-up'
-        ? [values.name, values.email, values.password]
-        : [values.email, values.password];
-    if (required.some(isBlank)) {
+  const onInvalid = (invalid: FieldErrors<FormValues>) => {
+    if (hasBlankField(invalid)) {
       toast.error('Error', { description: 'Please fill in all fields' });
       return;
     }
-    // Said under the field, before the server refuses it.
-    if (mode === 'sign-up' && values.password.length < LIMITS.passwordMin) {
-      setPasswordError(`Password must be at least ${LIMITS.passwordMin} characters.`);
-      return;
-    }
-    setPasswordError(undefined);
+    if (mode === 'sign-up' && invalid.password) return;
+    // What the server would answer to these values, said as it would say it.
+    toast.error(mode === 'sign-in' ? 'Login Failed' : 'Signup Failed', {
+      description: firstMessage(invalid) ?? 'Request failed',
+    });
+  };
+
+  const onSubmit = handleSubmit(async ({ name, email, password }) => {
     if (mode === 'sign-in') {
       try {
-        await login({ email: values.email.trim(), password: values.password });
+        await login({ email, password });
         onSignedIn();
       } catch (error) {
         toast.error('Login Failed', { description: messageOf(error, 'Invalid email or password') });
@@ -86,17 +116,13 @@ export function AuthScreen({ onBack, onSignedIn }: AuthScreenProps) {
       return;
     }
     try {
-      await signUp({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        password: values.password,
-      });
+      await signUp({ name: name ?? '', email, password });
       toast.success('Check your email', { description: "We've sent you a confirmation link" });
       onSignedIn();
     } catch (error) {
       toast.error('Signup Failed', { description: messageOf(error, 'Request failed') });
     }
-  });
+  }, onInvalid);
 
   const switchMode = () => {
     setMode((current) => (current === 'sign-in' ? 'sign-up' : 'sign-in'));
@@ -170,17 +196,12 @@ export function AuthScreen({ onBack, onSignedIn }: AuthScreenProps) {
                   autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
                   required
                   maxLength={LIMITS.passwordMax}
-                  aria-invalid={passwordError ? true : undefined}
-                  aria-describedby={
-                    mode === 'sign-up'
-                      ? passwordError
-                        ? `${ids.passwordError} ${ids.passwordHint}`
-                        : ids.passwordHint
-                      : undefined
-                  }
-                  {...register('password', {
-                    onChange: () => setPasswordError(undefined),
-                  })}
+                  {...errorAria(
+                    passwordError,
+                    ids.passwordError,
+                    mode === 'sign-up' ? ids.passwordHint : undefined,
+                  )}
+                  {...register('password')}
                 />
                 {mode === 'sign-up' ? (
                   <FieldError id={ids.passwordError}>{passwordError}</FieldError>

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { AdminUser, Role } from '@pawguard/shared';
+import { roleInputSchema, type AdminUser, type RoleInput } from '@pawguard/shared';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,6 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { formResolver } from '@/lib/form';
 import { useUpdateUserRole } from '../api/update-user-role';
 
 type ChangeRoleDialogProps = { user: AdminUser | null; onOpenChange: (open: boolean) => void };
@@ -30,12 +32,15 @@ export function ChangeRoleDialog({ user, onOpenChange }: ChangeRoleDialogProps) 
 }
 
 function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
-  const [role, setRole] = useState<Role>(user.role === 'admin' ? 'user' : 'admin');
   const roleId = useId();
   const updateRole = useUpdateUserRole();
+  const { register, handleSubmit, control } = useForm<RoleInput, unknown, RoleInput>({
+    resolver: formResolver(roleInputSchema),
+    defaultValues: { role: user.role === 'admin' ? 'user' : 'admin' },
+  });
+  const role = useWatch({ control, name: 'role' });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(({ role }) => {
     updateRole.mutate(
       { userId: user.id, role },
       {
@@ -47,10 +52,10 @@ function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void 
           toast.error('Failed to update user role', { description: error.message }),
       },
     );
-  };
+  });
 
   return (
-    <form onSubmit={submit} className="grid gap-4">
+    <form onSubmit={submit} noValidate className="grid gap-4">
       <DialogHeader>
         <DialogTitle>Change role</DialogTitle>
         <DialogDescription>
@@ -60,11 +65,7 @@ function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void 
       </DialogHeader>
       <div className="grid gap-2">
         <Label htmlFor={roleId}>New role</Label>
-        <NativeSelect
-          id={roleId}
-          value={role}
-          onChange={(event) => setRole(event.target.value as Role)}
-        >
+        <NativeSelect id={roleId} {...register('role')}>
           <option value="user">User</option>
           <option value="admin">Admin</option>
         </NativeSelect>

@@ -1,6 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { Device, Dog } from '@pawguard/shared';
+import { z } from 'zod';
+import { LIMITS, updateDeviceInputSchema, type Device, type Dog } from '@pawguard/shared';
+import { FieldError } from '@/components/ui/field-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -13,8 +16,18 @@ import {
   SheetHeader,
   SheetTitle,
 } from '@/components/ui/sheet';
+import { errorAria, formResolver } from '@/lib/form';
 import { isBlank } from '@/lib/utils';
 import { useUpdateDevice } from '../api/update-device';
+
+// The PUT body's own rules; the pet select's '' is "No pet", sent as null to take the collar off.
+const editDeviceSchema = z.object({
+  device_name: updateDeviceInputSchema.shape.device_name.unwrap(),
+  dog_id: z
+    .string()
+    .transform((v) => (v === '' ? null : v))
+    .pipe(updateDeviceInputSchema.shape.dog_id.unwrap()),
+});
 
 type EditDeviceSheetProps = {
   device: Device | null;
@@ -48,26 +61,29 @@ function EditDeviceForm({
   pets: Dog[];
   onDone: () => void;
 }) {
-  const [deviceName, setDeviceName] = useState(device.device_name);
-  const [dogId, setDogId] = useState(device.dog_id ?? '');
-  const [touched, setTouched] = useState(false);
   const update = useUpdateDevice();
   const ids = { deviceId: useId(), name: useId(), nameError: useId(), pet: useId() };
-  const nameMissing = isBlank(deviceName);
-  const showNameError = nameMissing && touched;
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: formResolver(editDeviceSchema, {
+      required: ['device_name'],
+      wording: { device_name: { required: 'Device name is required' } },
+    }),
+    // Checked once the name was left, then as it is typed.
+    mode: 'onTouched',
+    defaultValues: { device_name: device.device_name, dog_id: device.dog_id ?? '' },
+  });
+  const nameMissing = isBlank(useWatch({ control, name: 'device_name' }));
+  const nameError = errors.device_name?.message;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (nameMissing) {
-      setTouched(true);
-      return;
-    }
+  // The pet is always sent: the chosen one, or null to take the collar off its pet.
+  const submit = handleSubmit((data) => {
     update.mutate(
-      // The pet is always sent: the chosen one, or null to take the collar off its pet.
-      {
-        id: device.id,
-        data: { device_name: deviceName.trim(), dog_id: dogId === '' ? null : dogId },
-      },
+      { id: device.id, data },
       {
         onSuccess: () => {
           toast.success('Device updated successfully!');
@@ -76,7 +92,7 @@ function EditDeviceForm({
         onError: (error) => toast.error('Failed to update device', { description: error.message }),
       },
     );
-  };
+  });
 
   return (
     <form
@@ -100,24 +116,17 @@ function EditDeviceForm({
           id={ids.name}
           // What there is to edit takes focus, not the read-only Device ID above it.
           data-autofocus
-          value={deviceName}
-          onChange={(event) => setDeviceName(event.target.value)}
-          onBlur={() => setTouched(true)}
           required
-          maxLength={50}
+          maxLength={LIMITS.deviceName}
           autoComplete="off"
-          aria-invalid={showNameError || undefined}
-          aria-describedby={showNameError ? ids.nameError : undefined}
+          {...errorAria(nameError, ids.nameError)}
+          {...register('device_name')}
         />
-        {showNameError ? (
-          <p id={ids.nameError} className="text-sm text-destructive">
-            Device name is required
-          </p>
-        ) : null}
+        <FieldError id={ids.nameError}>{nameError}</FieldError>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={ids.pet}>Pet</Label>
-        <NativeSelect id={ids.pet} value={dogId} onChange={(event) => setDogId(event.target.value)}>
+        <NativeSelect id={ids.pet} {...register('dog_id')}>
           <option value="">No pet</option>
           {pets.map((pet) => (
             <option key={pet.id} value={pet.id}>

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CircleCheck, Mail, RefreshCw } from 'lucide-react';
-import type { Device } from '@pawguard/shared';
+import { autoAssignInputSchema, LIMITS, type Device, type Dog } from '@pawguard/shared';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,7 +14,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { isBlank } from '@/lib/utils';
+import { formResolver, hasBlankField } from '@/lib/form';
 import { useAutoAssignDevice } from '../api/auto-assign-device';
 import { usePets } from '@/lib/api/get-pets';
 import { SetupSteps } from './setup-steps';
@@ -39,37 +40,10 @@ export function RegisterDevicePage() {
 
 function AutoAssignForm({ onAssigned }: { onAssigned: (device: Device) => void }) {
   const pets = usePets();
-  const [dogId, setDogId] = useState('');
-  const [deviceName, setDeviceName] = useState('');
-  const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const autoAssign = useAutoAssignDevice();
-  const ids = { pet: useId(), name: useId() };
 
   useEffect(() => {
     if (pets.isError) toast.error('Failed to fetch your pets', { id: 'fetch-pets' });
   }, [pets.isError]);
-  // One pet: it is the obvious choice.
-  const onlyPet = pets.data?.length === 1 ? pets.data[0]!.id : '';
-  const chosenPet = dogId || onlyPet;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setServerMessage(null);
-    if (isBlank(chosenPet) || isBlank(deviceName)) {
-      toast.error('Please fill in all fields');
-      return;
-    }
-    autoAssign.mutate(
-      { dog_id: chosenPet, device_name: deviceName.trim() },
-      {
-        onSuccess: onAssigned,
-        onError: (error) => {
-          toast.error('Failed to assign device', { description: error.message });
-          if (error instanceof ApiError && error.status === 409) setServerMessage(error.message);
-        },
-      },
-    );
-  };
 
   return (
     <Card>
@@ -110,56 +84,85 @@ function AutoAssignForm({ onAssigned }: { onAssigned: (device: Device) => void }
             </Button>
           </div>
         ) : (
-          <form
-            onSubmit={submit}
-            noValidate
-            className="grid gap-4"
-            aria-label="Auto-assign a collar"
-          >
-            <div className="grid gap-2">
-              <Label htmlFor={ids.pet}>Pet</Label>
-              <NativeSelect
-                id={ids.pet}
-                value={chosenPet}
-                onChange={(event) => setDogId(event.target.value)}
-                required
-              >
-                <option value="">Select a pet</option>
-                {pets.data.map((pet) => (
-                  <option key={pet.id} value={pet.id}>
-                    {pet.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={ids.name}>Device Name</Label>
-              <Input
-                id={ids.name}
-                value={deviceName}
-                onChange={(event) => setDeviceName(event.target.value)}
-                required
-                maxLength={50}
-                autoComplete="off"
-                placeholder="e.g. Biscuit's collar"
-              />
-            </div>
-            {serverMessage ? (
-              <Alert variant="warning" role="alert">
-                {serverMessage}
-              </Alert>
-            ) : null}
-            <Button
-              type="submit"
-              disabled={autoAssign.isPending}
-              className="w-full sm:w-auto sm:justify-self-start"
-            >
-              {autoAssign.isPending ? 'Assigning...' : 'Assign Collar'}
-            </Button>
-          </form>
+          <AutoAssignFields pets={pets.data} onAssigned={onAssigned} />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+const resolver = formResolver(autoAssignInputSchema, { required: ['dog_id', 'device_name'] });
+
+function AutoAssignFields({
+  pets,
+  onAssigned,
+}: {
+  pets: Dog[];
+  onAssigned: (device: Device) => void;
+}) {
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const autoAssign = useAutoAssignDevice();
+  const ids = { pet: useId(), name: useId() };
+  const { register, handleSubmit } = useForm({
+    resolver,
+    // One pet: it is the obvious choice.
+    defaultValues: { dog_id: pets.length === 1 ? pets[0]!.id : '', device_name: '' },
+  });
+
+  const submit = handleSubmit(
+    (input) => {
+      setServerMessage(null);
+      autoAssign.mutate(input, {
+        onSuccess: onAssigned,
+        onError: (error) => {
+          toast.error('Failed to assign device', { description: error.message });
+          if (error instanceof ApiError && error.status === 409) setServerMessage(error.message);
+        },
+      });
+    },
+    (invalid) => {
+      setServerMessage(null);
+      if (hasBlankField(invalid)) toast.error('Please fill in all fields');
+    },
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Auto-assign a collar">
+      <div className="grid gap-2">
+        <Label htmlFor={ids.pet}>Pet</Label>
+        <NativeSelect id={ids.pet} required {...register('dog_id')}>
+          <option value="">Select a pet</option>
+          {pets.map((pet) => (
+            <option key={pet.id} value={pet.id}>
+              {pet.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={ids.name}>Device Name</Label>
+        <Input
+          id={ids.name}
+          required
+          maxLength={LIMITS.deviceName}
+          autoComplete="off"
+          placeholder="e.g. Biscuit's collar"
+          {...register('device_name')}
+        />
+      </div>
+      {serverMessage ? (
+        <Alert variant="warning" role="alert">
+          {serverMessage}
+        </Alert>
+      ) : null}
+      <Button
+        type="submit"
+        disabled={autoAssign.isPending}
+        className="w-full sm:w-auto sm:justify-self-start"
+      >
+        {autoAssign.isPending ? 'Assigning...' : 'Assign Collar'}
+      </Button>
+    </form>
   );
 }
 

@@ -183,4 +183,25 @@ describe('the Register Device sheet', () => {
     expect(screen.getByText(/PET- and 4 letters or digits/)).toBeInTheDocument();
     expect(calls.filter((c) => c.url.includes('by-device-id'))).toHaveLength(0);
   });
+
+  it('ties the Device ID message to its field and focuses it, in place of the hint, until it is right', async () => {
+    const { user } = await registerWith(
+      { [LOOKUP]: () => jsonResponse(404, { error: 'Device not found' }) },
+      'PET-AB1',
+    );
+    const field = screen.getByLabelText('Device ID *');
+    const message = screen.getByText(
+      'Enter the Device ID as printed on the collar: PET- and 4 letters or digits.',
+    );
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAttribute('aria-describedby', message.id);
+    expect(screen.queryByText(/Printed on the collar/)).not.toBeInTheDocument();
+    await user.type(field, '2');
+    await waitFor(() => expect(field).not.toHaveAttribute('aria-invalid'));
+    expect(screen.getByText(/Printed on the collar/).id).toBe(
+      field.getAttribute('aria-describedby'),
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+  });
 });

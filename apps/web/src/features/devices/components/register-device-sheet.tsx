@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { normalizeDeviceId, type Dog } from '@pawguard/shared';
+import { createDeviceInputSchema, LIMITS, type Dog } from '@pawguard/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -16,11 +17,26 @@ import {
 } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { formResolver, hasBlankField } from '@/lib/form';
 import { isBlank } from '@/lib/utils';
 import { CreateDeviceError, useRegisterDevice } from '../api/register-device';
 
 export const REQUIRED_FIELDS_MESSAGE =
   'Please fill all required fields (Pet, Device Name, Device ID)';
+
+// What POST /api/devices would take (the claim takes the same pet and name): the Device ID
+// in any case, parsed to PET-AB12.
+const resolver = formResolver(
+  createDeviceInputSchema.pick({ dog_id: true, device_name: true, device_id: true }),
+  {
+    required: ['dog_id', 'device_name', 'device_id'],
+    wording: {
+      device_id: {
+        invalid: 'Enter the Device ID as printed on the collar: PET- and 4 letters or digits.',
+      },
+    },
+  },
+);
 
 type RegisterDeviceSheetProps = {
   open: boolean;
@@ -39,66 +55,69 @@ export function RegisterDeviceSheet({ open, onOpenChange, pets }: RegisterDevice
 }
 
 export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () => void }) {
-  const [dogId, setDogId] = useState(pets.length === 1 ? pets[0]!.id : '');
-  const [deviceName, setDeviceName] = useState('');
-  const [deviceId, setDeviceId] = useState('');
-  const [deviceIdError, setDeviceIdError] = useState<string | null>(null);
   const register = useRegisterDevice();
   const ids = { pet: useId(), name: useId(), deviceId: useId(), error: useId(), hint: useId() };
+  const {
+    register: field,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver,
+    defaultValues: {
+      dog_id: pets.length === 1 ? pets[0]!.id : '',
+      device_name: '',
+      device_id: '',
+    },
+  });
+  const missing = useWatch({ control, name: ['dog_id', 'device_name', 'device_id'] }).some(isBlank);
+  const deviceIdError =
+    errors.device_id?.type === 'required' ? undefined : errors.device_id?.message;
 
-  const missing = isBlank(dogId) || isBlank(deviceName) || isBlank(deviceId);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (missing) {
-      toast.error(REQUIRED_FIELDS_MESSAGE);
-      return;
-    }
-    const id = normalizeDeviceId(deviceId);
-    if (!id) {
-      setDeviceIdError(
-        'Enter the Device ID as printed on the collar: PET- and 4 letters or digits.',
+  const submit = handleSubmit(
+    ({ dog_id, device_name, device_id }) => {
+      register.mutate(
+        { dogId: dog_id, deviceName: device_name, deviceId: device_id },
+        {
+          onSuccess: (result) => {
+            switch (result.outcome) {
+              case 'assigned':
+                toast.success('Device Assigned Successfully!', {
+                  description: `${result.device.device_id} is now on ${result.device.dog_name ?? 'your pet'}.`,
+                });
+                onDone();
+                return;
+              case 'created':
+                toast.success('Device Created Successfully', {
+                  description: `Device ${result.device.device_id} was created. An admin must pre-populate it for hardware integration.`,
+                });
+                onDone();
+                return;
+              case 'already-assigned':
+                toast.error('Device Already Assigned', { description: result.message });
+                return;
+            }
+          },
+          onError: (error) => {
+            if (error instanceof CreateDeviceError)
+              toast.error('Failed to create device', { description: error.message });
+            else
+              toast.error('Assignment Failed', {
+                // A refusal (400: not a collar; 429: too many look-ups) says why, and retrying
+                // at once would fail the same way: show the server's words.
+                description:
+                  error instanceof ApiError && (error.status === 400 || error.status === 429)
+                    ? error.message
+                    : 'Failed to assign device. Please try again.',
+              });
+          },
+        },
       );
-      return;
-    }
-    register.mutate(
-      { dogId, deviceName: deviceName.trim(), deviceId: id },
-      {
-        onSuccess: (result) => {
-          switch (result.outcome) {
-            case 'assigned':
-              toast.success('Device Assigned Successfully!', {
-                description: `${result.device.device_id} is now on ${result.device.dog_name ?? 'your pet'}.`,
-              });
-              onDone();
-              return;
-            case 'created':
-              toast.success('Device Created Successfully', {
-                description: `Device ${result.device.device_id} was created. An admin must pre-populate it for hardware integration.`,
-              });
-              onDone();
-              return;
-            case 'already-assigned':
-              toast.error('Device Already Assigned', { description: result.message });
-              return;
-          }
-        },
-        onError: (error) => {
-          if (error instanceof CreateDeviceError)
-            toast.error('Failed to create device', { description: error.message });
-          else
-            toast.error('Assignment Failed', {
-              // A refusal (400: not a collar; 429: too many look-ups) says why, and retrying
-              // at once would fail the same way: show the server's words.
-              description:
-                error instanceof ApiError && (error.status === 400 || error.status === 429)
-                  ? error.message
-                  : 'Failed to assign device. Please try again.',
-            });
-        },
-      },
-    );
-  };
+    },
+    (invalid) => {
+      if (hasBlankField(invalid)) toast.error(REQUIRED_FIELDS_MESSAGE);
+    },
+  );
 
   return (
     <form
@@ -116,12 +135,7 @@ export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () =
 
       <div className="grid gap-2">
         <Label htmlFor={ids.pet}>Pet *</Label>
-        <NativeSelect
-          id={ids.pet}
-          value={dogId}
-          onChange={(event) => setDogId(event.target.value)}
-          required
-        >
+        <NativeSelect id={ids.pet} required {...field('dog_id')}>
           <option value="">Select a pet</option>
           {pets.map((pet) => (
             <option key={pet.id} value={pet.id}>
@@ -146,23 +160,17 @@ export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () =
         <Label htmlFor={ids.name}>Device Name *</Label>
         <Input
           id={ids.name}
-          value={deviceName}
-          onChange={(event) => setDeviceName(event.target.value)}
           required
-          maxLength={50}
+          maxLength={LIMITS.deviceName}
           autoComplete="off"
           placeholder="e.g. Biscuit's collar"
+          {...field('device_name')}
         />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={ids.deviceId}>Device ID *</Label>
         <Input
           id={ids.deviceId}
-          value={deviceId}
-          onChange={(event) => {
-            setDeviceId(event.target.value);
-            setDeviceIdError(null);
-          }}
           required
           maxLength={16}
           autoComplete="off"
@@ -172,6 +180,7 @@ export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () =
           className="font-mono uppercase placeholder:normal-case"
           aria-invalid={deviceIdError ? true : undefined}
           aria-describedby={deviceIdError ? ids.error : ids.hint}
+          {...field('device_id')}
         />
         {deviceIdError ? (
           <p id={ids.error} className="text-sm text-destructive">

@@ -1,9 +1,17 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import {
+  useForm,
+  useWatch,
+  type FieldError as FormFieldError,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Info, Mail, Send, Thermometer } from 'lucide-react';
+import { z } from 'zod';
 import {
   DEFAULT_PREFERENCES,
+  preferencesInputSchema,
   TEST_EMAIL_DEFAULTS,
   testEmailResponseSchema,
   THRESHOLD_MAX_F,
@@ -19,6 +27,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api-client';
+import { errorAria, formResolver } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { getPreferences, getPreferencesQueryOptions } from '../api/get-preferences';
 
@@ -45,29 +54,50 @@ type Form = {
 };
 
 type Threshold = 'temperature_threshold' | 'critical_temperature_threshold';
-type ThresholdErrors = Partial<Record<Threshold, string>>;
 
 const THRESHOLD_NAMES: Record<Threshold, string> = {
   temperature_threshold: 'warning temperature',
   critical_temperature_threshold: 'critical temperature',
 };
 
-/**
- * What is wrong with a threshold as typed, in words: the input's own bounds (min 70, max 120)
- * and that it is a number, which the server checks too. Whether critical exceeds warning is
- * not checked (spec section 5).
- */
-function thresholdError(field: Threshold, value: string): string | undefined {
-  const text = value.trim();
-  const n = Number(text);
-  if (text === '' || !Number.isFinite(n))
-    return `Enter the ${THRESHOLD_NAMES[field]} as a number of °F, such as ${DEFAULT_PREFERENCES[field]}.`;
-  if (n < THRESHOLD_MIN_F || n > THRESHOLD_MAX_F) return rangeMessage(field);
-  return undefined;
-}
-
 const rangeMessage = (field: Threshold) =>
   `The ${THRESHOLD_NAMES[field]} must be between ${THRESHOLD_MIN_F} and ${THRESHOLD_MAX_F} °F.`;
+
+/** A threshold as typed, read as a decimal: blank reaches the schema as missing. */
+const thresholdText = (field: Threshold) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : Number(v)))
+    .pipe(preferencesInputSchema.shape[field]);
+
+/**
+ * What is wrong with a threshold as typed, in words: the input's own bounds (min 70, max 120)
+ * and that it is a number, which the server checks too (preferencesInputSchema). Whether
+ * critical exceeds warning is not checked (spec section 5).
+ */
+const thresholdWording = (field: Threshold) => {
+  const notANumber = `Enter the ${THRESHOLD_NAMES[field]} as a number of °F, such as ${DEFAULT_PREFERENCES[field]}.`;
+  return {
+    required: notANumber,
+    invalid: ({ type }: FormFieldError) =>
+      type === 'too_small' || type === 'too_big' ? rangeMessage(field) : notANumber,
+  };
+};
+
+const resolver = formResolver(
+  preferencesInputSchema.extend({
+    temperature_threshold: thresholdText('temperature_threshold'),
+    critical_temperature_threshold: thresholdText('critical_temperature_threshold'),
+  }),
+  {
+    required: ['temperature_threshold', 'critical_temperature_threshold'],
+    wording: {
+      temperature_threshold: thresholdWording('temperature_threshold'),
+      critical_temperature_threshold: thresholdWording('critical_temperature_threshold'),
+    },
+  },
+);
 
 /** The field a refused save names ("critical_temperature_threshold must be …"), if any. */
 function fieldOfServerError(message: string): Threshold | null {
@@ -94,10 +124,8 @@ export function NotificationSettingsPage() {
   // Until the saved settings have loaded, Save would put the defaults over them unseen.
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [form, setForm] = useState<Form>(toForm(DEFAULT_PREFERENCES));
   const [saving, setSaving] = useState(false);
   const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<ThresholdErrors>({});
   const ids = {
     enabled: useId(),
     frequency: useId(),
@@ -105,16 +133,23 @@ export function NotificationSettingsPage() {
     warning: useId(),
     critical: useId(),
   };
-  const inputIds: Record<Threshold, string> = {
-    temperature_threshold: ids.warning,
-    critical_temperature_threshold: ids.critical,
-  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm({ resolver, defaultValues: toForm(DEFAULT_PREFERENCES) });
+  const emailsOn = useWatch({ control, name: 'email_notifications_enabled' });
+  const frequency = useWatch({ control, name: 'email_frequency' });
 
   useEffect(() => {
     const controller = new AbortController();
     getPreferences(controller.signal)
       .then((p) => {
-        setForm(toForm(p));
+        reset(toForm(p));
         setLoadFailed(false);
       })
       .catch((error: unknown) => {
@@ -127,44 +162,15 @@ export function NotificationSettingsPage() {
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, reset]);
 
-  const update = <K extends keyof Form>(key: K, value: Form[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
-  // A message goes once the value it was about has changed.
-  const updateThreshold = (key: Threshold, value: string) => {
-    update(key, value);
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  };
-
-  /** Shows the messages under their fields, the first one's field focused, and the toast. */
-  const refuse = (found: ThresholdErrors) => {
-    setErrors(found);
-    const first = (Object.keys(inputIds) as Threshold[]).find((k) => found[k]);
-    if (first) document.getElementById(inputIds[first])?.focus();
+  const failed = () =>
     toast.error('Error', { description: 'Failed to save notification preferences' });
-  };
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // A refused threshold is said under its field, the first one focused, with the toast.
+  const save = handleSubmit(async (body) => {
     if (loadFailed) return;
-    const found: ThresholdErrors = {};
-    for (const key of Object.keys(inputIds) as Threshold[]) {
-      const error = thresholdError(key, form[key]);
-      if (error) found[key] = error;
-    }
-    if (Object.keys(found).length > 0) {
-      refuse(found);
-      return;
-    }
-    setErrors({});
     setSaving(true);
-    const body = {
-      email_notifications_enabled: form.email_notifications_enabled,
-      email_frequency: form.email_frequency,
-      temperature_threshold: parseFloat(form.temperature_threshold),
-      critical_temperature_threshold: parseFloat(form.critical_temperature_threshold),
-    };
     try {
       await api.put('/notifications/preferences', body);
       // The header's Enabled/Disabled badge reads the same cache entry.
@@ -177,12 +183,13 @@ export function NotificationSettingsPage() {
           ? fieldOfServerError(error.message)
           : null;
       // Should the server refuse what passed here, its field still gets words under it.
-      if (field) refuse({ [field]: thresholdError(field, form[field]) ?? rangeMessage(field) });
-      else toast.error('Error', { description: 'Failed to save notification preferences' });
+      if (field)
+        setError(field, { type: 'server', message: rangeMessage(field) }, { shouldFocus: true });
+      failed();
     } finally {
       setSaving(false);
     }
-  };
+  }, failed);
 
   const sendTest = async () => {
     setSending(true);
@@ -215,7 +222,6 @@ export function NotificationSettingsPage() {
     );
   }
 
-  const emailsOn = form.email_notifications_enabled;
   return (
     <section aria-labelledby="page-title">
       <PageHeader
@@ -263,7 +269,7 @@ export function NotificationSettingsPage() {
                 type="button"
                 role="switch"
                 aria-checked={emailsOn}
-                onClick={() => update('email_notifications_enabled', !emailsOn)}
+                onClick={() => setValue('email_notifications_enabled', !emailsOn)}
                 className={cn(
                   'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
                   emailsOn ? 'bg-orange-600' : 'bg-slate-300',
@@ -282,10 +288,9 @@ export function NotificationSettingsPage() {
               <Label htmlFor={ids.frequency}>Email frequency</Label>
               <NativeSelect
                 id={ids.frequency}
-                value={form.email_frequency}
                 disabled={!emailsOn}
                 aria-describedby={ids.frequencyHint}
-                onChange={(e) => update('email_frequency', e.target.value as Frequency)}
+                {...register('email_frequency')}
               >
                 {(Object.keys(FREQUENCY_LABELS) as Frequency[]).map((f) => (
                   <option key={f} value={f}>
@@ -294,7 +299,7 @@ export function NotificationSettingsPage() {
                 ))}
               </NativeSelect>
               <p id={ids.frequencyHint} className="text-sm text-muted-foreground">
-                {FREQUENCY_HINTS[form.email_frequency]}
+                {FREQUENCY_HINTS[frequency]}
               </p>
             </div>
             <div>
@@ -326,16 +331,14 @@ export function NotificationSettingsPage() {
               <ThresholdInput
                 id={ids.warning}
                 label="Warning temperature (°F)"
-                value={form.temperature_threshold}
-                error={errors.temperature_threshold}
-                onChange={(v) => updateThreshold('temperature_threshold', v)}
+                error={errors.temperature_threshold?.message}
+                registration={register('temperature_threshold')}
               />
               <ThresholdInput
                 id={ids.critical}
                 label="Critical temperature (°F)"
-                value={form.critical_temperature_threshold}
-                error={errors.critical_temperature_threshold}
-                onChange={(v) => updateThreshold('critical_temperature_threshold', v)}
+                error={errors.critical_temperature_threshold?.message}
+                registration={register('critical_temperature_threshold')}
               />
             </div>
             <div
@@ -371,15 +374,13 @@ export function NotificationSettingsPage() {
 function ThresholdInput({
   id,
   label,
-  value,
   error,
-  onChange,
+  registration,
 }: {
   id: string;
   label: string;
-  value: string;
   error: string | undefined;
-  onChange: (value: string) => void;
+  registration: UseFormRegisterReturn;
 }) {
   const errorId = `${id}-error`;
   return (
@@ -392,10 +393,8 @@ function ThresholdInput({
         min={THRESHOLD_MIN_F}
         max={THRESHOLD_MAX_F}
         step={0.1}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(e) => onChange(e.target.value)}
+        {...errorAria(error, errorId)}
+        {...registration}
       />
       <FieldError id={errorId}>{error}</FieldError>
     </div>

@@ -81,6 +81,24 @@ describe('the add-pet sheet', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
+  it('says an age over 40 is out of range, focuses it, ties the message to it and clears it once right', async () => {
+    const calls = stubFetch({});
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Name *'), 'Biscuit');
+    const age = screen.getByLabelText('Age (years)');
+    await user.type(age, '41');
+    await user.click(screen.getByRole('button', { name: 'Add Pet' }));
+
+    const message = await screen.findByText('Age must be between 0 and 40 years.');
+    expect(age).toHaveFocus();
+    expect(age).toHaveAttribute('aria-describedby', message.id);
+    await user.clear(age);
+    await user.type(age, '4');
+    await waitFor(() => expect(age).not.toHaveAttribute('aria-invalid'));
+    expect(screen.queryByText(/Age must be/)).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('asks for the heat-risk details under their own heading and sends the ones given', async () => {
     const calls = stubFetch({
       'POST /api/dogs': (init) => jsonResponse(201, { dog: makePet({ ...bodyOf(init) }) }),

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { BREEDS, type Dog, type HealthCondition } from '@pawguard/shared';
+import { BREEDS, LIMITS, type Dog } from '@pawguard/shared';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
@@ -16,6 +17,7 @@ import {
 } from '@/components/ui/sheet';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth';
+import { errorAria } from '@/lib/form';
 import { isBlank } from '@/lib/utils';
 import { useCreatePet } from '../api/create-pet';
 import { useUpdatePet } from '../api/update-pet';
@@ -23,11 +25,10 @@ import {
   BODY_CONDITION_OPTIONS,
   EMPTY_PET_FORM,
   HEALTH_CONDITION_OPTIONS,
-  petFormErrors,
+  petFormResolver,
   petFormValues,
   SEX_OPTIONS,
   toPetInput,
-  type PetFormValues,
 } from './pet-form';
 
 type PetFormSheetProps = {
@@ -53,10 +54,6 @@ export function PetFormSheet({ open, onOpenChange, pet = null }: PetFormSheetPro
 export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }) {
   const { user } = useAuth();
   const editing = pet !== null;
-  const [values, setValues] = useState<PetFormValues>(() =>
-    pet ? petFormValues(pet) : EMPTY_PET_FORM,
-  );
-  const [nameTouched, setNameTouched] = useState(false);
   const createPet = useCreatePet();
   const updatePet = useUpdatePet();
   const pending = createPet.isPending || updatePet.isPending;
@@ -75,63 +72,55 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
     sex: useId(),
     bodyCondition: useId(),
   };
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: petFormResolver,
+    // Each message shows once its field was left or the form submitted.
+    mode: 'onTouched',
+    defaultValues: pet ? petFormValues(pet) : EMPTY_PET_FORM,
+  });
+  const nameMissing = isBlank(useWatch({ control, name: 'name' }));
+  const nameError = errors.name?.message;
+  const ageError = errors.age?.message;
+  const weightError = errors.weight?.message;
 
-  const nameMissing = isBlank(values.name);
-  // Shown once the field was left or the form submitted.
-  const [checked, setChecked] = useState<Partial<Record<'age' | 'weight', boolean>>>({});
-  const errors = petFormErrors(values);
-  const ageError = checked.age ? errors.age : undefined;
-  const weightError = checked.weight ? errors.weight : undefined;
-  const showNameError = nameMissing && nameTouched;
-  const set =
-    (field: Exclude<keyof PetFormValues, 'health_conditions'>) =>
-    (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      setValues((v) => ({ ...v, [field]: event.target.value }));
-  const toggleCondition = (condition: HealthCondition, on: boolean) =>
-    setValues((v) => ({
-      ...v,
-      health_conditions: on
-        ? [...v.health_conditions.filter((c) => c !== condition), condition]
-        : v.health_conditions.filter((c) => c !== condition),
-    }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!user) {
-      toast.error('Please log in to add a pet');
-      return;
-    }
-    if (nameMissing) {
-      setNameTouched(true);
-      toast.error('Pet name is required');
-      return;
-    }
-    if (errors.age || errors.weight) {
-      setChecked({ age: true, weight: true });
-      return;
-    }
-    const data = toPetInput(values);
-    if (pet) {
-      updatePet.mutate(
-        { id: pet.id, data },
-        {
+  const submit = handleSubmit(
+    (checked) => {
+      if (!user) {
+        toast.error('Please log in to add a pet');
+        return;
+      }
+      const data = toPetInput(checked);
+      if (pet) {
+        updatePet.mutate(
+          { id: pet.id, data },
+          {
+            onSuccess: () => {
+              toast.success('Pet updated successfully!');
+              onDone();
+            },
+            onError: (error) => toast.error('Failed to update pet', { description: error.message }),
+          },
+        );
+      } else {
+        createPet.mutate(data, {
           onSuccess: () => {
-            toast.success('Pet updated successfully!');
+            toast.success('Pet added successfully');
             onDone();
           },
-          onError: (error) => toast.error('Failed to update pet', { description: error.message }),
-        },
-      );
-    } else {
-      createPet.mutate(data, {
-        onSuccess: () => {
-          toast.success('Pet added successfully');
-          onDone();
-        },
-        onError: (error) => toast.error('Failed to add pet', { description: error.message }),
-      });
-    }
-  };
+          onError: (error) => toast.error('Failed to add pet', { description: error.message }),
+        });
+      }
+    },
+    (invalid) => {
+      if (!user) toast.error('Please log in to add a pet');
+      else if (invalid.name?.type === 'required') toast.error('Pet name is required');
+    },
+  );
 
   return (
     <form
@@ -153,21 +142,14 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
         <Label htmlFor={ids.name}>Name *</Label>
         <Input
           id={ids.name}
-          value={values.name}
-          onChange={set('name')}
-          onBlur={() => setNameTouched(true)}
           required
-          maxLength={100}
+          maxLength={LIMITS.name}
           autoComplete="off"
-          aria-invalid={showNameError || undefined}
-          aria-describedby={showNameError ? ids.nameError : undefined}
           placeholder="e.g. Biscuit"
+          {...errorAria(nameError, ids.nameError)}
+          {...register('name')}
         />
-        {showNameError ? (
-          <p id={ids.nameError} className="text-sm text-destructive">
-            Pet name is required
-          </p>
-        ) : null}
+        <FieldError id={ids.nameError}>{nameError}</FieldError>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={ids.breed}>Breed</Label>
@@ -175,11 +157,10 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
         <Input
           id={ids.breed}
           list={ids.breeds}
-          value={values.breed}
-          onChange={set('breed')}
-          maxLength={100}
+          maxLength={LIMITS.name}
           autoComplete="off"
           placeholder="e.g. Beagle"
+          {...register('breed')}
         />
         <datalist id={ids.breeds}>
           {BREEDS.map((breed) => (
@@ -195,13 +176,10 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
             type="number"
             inputMode="numeric"
             min={0}
-            max={40}
+            max={LIMITS.petAgeMax}
             step={1}
-            value={values.age}
-            onChange={set('age')}
-            onBlur={() => setChecked((c) => ({ ...c, age: true }))}
-            aria-invalid={Boolean(ageError) || undefined}
-            aria-describedby={ageError ? ids.ageError : undefined}
+            {...errorAria(ageError, ids.ageError)}
+            {...register('age')}
           />
           <FieldError id={ids.ageError}>{ageError}</FieldError>
         </div>
@@ -211,14 +189,11 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
             id={ids.weight}
             type="number"
             inputMode="decimal"
-            min={0.1}
-            max={400}
+            min={LIMITS.petWeightMin}
+            max={LIMITS.petWeightMax}
             step={0.1}
-            value={values.weight}
-            onChange={set('weight')}
-            onBlur={() => setChecked((c) => ({ ...c, weight: true }))}
-            aria-invalid={Boolean(weightError) || undefined}
-            aria-describedby={weightError ? ids.weightError : undefined}
+            {...errorAria(weightError, ids.weightError)}
+            {...register('weight')}
           />
           <FieldError id={ids.weightError}>{weightError}</FieldError>
         </div>
@@ -231,7 +206,7 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
         <div className="grid items-start gap-4 min-[400px]:grid-cols-2">
           <div className="grid gap-2">
             <Label htmlFor={ids.sex}>Sex</Label>
-            <NativeSelect id={ids.sex} value={values.sex} onChange={set('sex')}>
+            <NativeSelect id={ids.sex} {...register('sex')}>
               {SEX_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -241,11 +216,7 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.bodyCondition}>Body condition</Label>
-            <NativeSelect
-              id={ids.bodyCondition}
-              value={values.body_condition}
-              onChange={set('body_condition')}
-            >
+            <NativeSelect id={ids.bodyCondition} {...register('body_condition')}>
               {BODY_CONDITION_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -261,8 +232,8 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
               <input
                 type="checkbox"
                 className="mt-0.5 size-4 shrink-0 accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
-                checked={values.health_conditions.includes(o.value)}
-                onChange={(event) => toggleCondition(o.value, event.target.checked)}
+                value={o.value}
+                {...register('health_conditions')}
               />
               {o.label}
             </label>
@@ -273,9 +244,8 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
         <Label htmlFor={ids.medical}>Medical info</Label>
         <Textarea
           id={ids.medical}
-          value={values.medical_info}
-          onChange={set('medical_info')}
-          maxLength={1000}
+          maxLength={LIMITS.freeText}
+          {...register('medical_info')}
           placeholder="Allergies, medication, conditions"
         />
       </div>
@@ -283,9 +253,8 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
         <Label htmlFor={ids.contact}>Emergency contact</Label>
         <Input
           id={ids.contact}
-          value={values.emergency_contact}
-          onChange={set('emergency_contact')}
-          maxLength={1000}
+          maxLength={LIMITS.freeText}
+          {...register('emergency_contact')}
           placeholder="Vet or a person to call"
         />
       </div>

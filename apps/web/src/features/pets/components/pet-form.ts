@@ -1,13 +1,14 @@
+import { z } from 'zod';
 import {
+  dogInputSchema,
   HEALTH_CONDITIONS,
   LIMITS,
-  SEXES,
   type Dog,
   type DogInput,
   type HealthCondition,
   type Sex,
 } from '@pawguard/shared';
-import { isBlank } from '@/lib/utils';
+import { formResolver } from '@/lib/form';
 
 /** What the pet sheet holds: every field as typed or picked ('' is Unknown). */
 export type PetFormValues = {
@@ -64,8 +65,6 @@ export const HEALTH_CONDITION_OPTIONS: readonly { value: HealthCondition; label:
   { value: 'heart', label: 'Heart' },
 ];
 
-const isSex = (value: string): value is Sex => (SEXES as readonly string[]).includes(value);
-
 export function petFormValues(dog: Dog): PetFormValues {
   return {
     name: dog.name,
@@ -80,48 +79,65 @@ export function petFormValues(dog: Dog): PetFormValues {
   };
 }
 
-/**
- * The request body (spec section 5): the name trimmed, age parsed as an integer, weight as a
- * decimal, and empty optional fields omitted (PUT replaces, so an omitted field is cleared:
- * an Unknown sex or body condition, no known conditions).
- */
-export function toPetInput(values: PetFormValues): DogInput {
-  const input: DogInput = { name: values.name.trim() };
-  if (!isBlank(values.breed)) input.breed = values.breed.trim();
-  const age = Number.parseInt(values.age, 10);
-  if (!Number.isNaN(age)) input.age = age;
-  const weight = Number.parseFloat(values.weight);
-  if (!Number.isNaN(weight)) input.weight = weight;
-  if (!isBlank(values.medical_info)) input.medical_info = values.medical_info.trim();
-  if (!isBlank(values.emergency_contact)) input.emergency_contact = values.emergency_contact.trim();
-  if (isSex(values.sex)) input.sex = values.sex;
-  const bodyCondition = Number.parseInt(values.body_condition, 10);
-  if (!Number.isNaN(bodyCondition)) input.body_condition = bodyCondition;
-  // In the order the server lists them, each once.
-  const conditions = HEALTH_CONDITIONS.filter((c) => values.health_conditions.includes(c));
-  if (conditions.length > 0) input.health_conditions = conditions;
-  return input;
-}
+/** A number field as typed: blank is unknown (null); anything else is read as a number. */
+const numberText = <T extends z.ZodType>(field: T) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? null : Number(v)))
+    // The pet fields take unknown input (they also read '' as null); here they get a number.
+    .pipe(field as unknown as z.ZodType<z.output<T>, number | null>);
 
-export type PetFormErrors = Partial<Record<'age' | 'weight', string>>;
+const shape = dogInputSchema.shape;
 
 /**
- * What the server would refuse (DESIGN §4: age a whole number 0–40, weight 0.1–400 lbs), said
- * under the field before anything is sent: 2.7 years must not be saved as 2 silently.
+ * The sheet's values checked as the server checks a pet (DESIGN §4: age a whole number 0–40,
+ * weight 0.1–400 lbs; 2.7 years must not be saved as 2 silently), the number fields read
+ * from what was typed and the known conditions put in the order the server lists them.
  */
-export function petFormErrors(values: PetFormValues): PetFormErrors {
-  const errors: PetFormErrors = {};
-  const age = values.age.trim();
-  if (age !== '') {
-    if (!/^\d+$/.test(age)) errors.age = 'Age must be a whole number of years.';
-    else if (Number(age) > LIMITS.petAgeMax)
-      errors.age = `Age must be between 0 and ${LIMITS.petAgeMax} years.`;
-  }
-  const weight = values.weight.trim();
-  if (weight !== '') {
-    const n = Number(weight);
-    if (!Number.isFinite(n) || n < LIMITS.petWeightMin || n > LIMITS.petWeightMax)
-      errors.weight = `Weight must be between ${LIMITS.petWeightMin} and ${LIMITS.petWeightMax} lbs.`;
-  }
-  return errors;
+export const petFormSchema = z.object({
+  name: shape.name,
+  breed: shape.breed,
+  age: numberText(shape.age),
+  weight: numberText(shape.weight),
+  medical_info: shape.medical_info,
+  emergency_contact: shape.emergency_contact,
+  sex: shape.sex,
+  body_condition: numberText(shape.body_condition),
+  health_conditions: z
+    .array(z.enum(HEALTH_CONDITIONS))
+    .readonly()
+    .transform((picked) => HEALTH_CONDITIONS.filter((c) => picked.includes(c)))
+    .pipe(shape.health_conditions.unwrap().unwrap()),
+});
+
+const AGE_RANGE = `Age must be between 0 and ${LIMITS.petAgeMax} years.`;
+
+export const petFormResolver = formResolver(petFormSchema, {
+  required: ['name'],
+  wording: {
+    name: { required: 'Pet name is required' },
+    age: {
+      invalid: ({ type }) =>
+        type === 'too_small' || type === 'too_big'
+          ? AGE_RANGE
+          : 'Age must be a whole number of years.',
+    },
+    weight: {
+      invalid: `Weight must be between ${LIMITS.petWeightMin} and ${LIMITS.petWeightMax} lbs.`,
+    },
+  },
+});
+
+/**
+ * The request body (spec section 5) from the checked values: empty optional fields omitted
+ * (PUT replaces, so an omitted field is cleared: an Unknown sex or body condition, no known
+ * conditions).
+ */
+export function toPetInput(checked: DogInput): DogInput {
+  return Object.fromEntries(
+    Object.entries(checked).filter(
+      ([, v]) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
+    ),
+  ) as DogInput;
 }

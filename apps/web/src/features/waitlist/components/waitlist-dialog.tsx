@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import { LIMITS, MESSAGES, waitlistInputSchema, type WaitlistInput } from '@pawguard/shared';
+import { z } from 'zod';
+import { LIMITS, MESSAGES, waitlistInputSchema } from '@pawguard/shared';
 import { PET_BREEDS, WAITLIST_TOASTS } from '@pawguard/shared/content';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError } from '@/lib/api-client';
-import { isBlank } from '@/lib/utils';
+import { formResolver } from '@/lib/form';
 import { useJoinWaitlist } from '../api/join-waitlist';
 
 type WaitlistDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -44,15 +45,29 @@ export function WaitlistDialog({ open, onOpenChange }: WaitlistDialogProps) {
   );
 }
 
-type FormValues = { name: string; email: string; phone: string; petName: string; petBreed: string };
+// The server's own rules for every field (the breed select starts at '', 'Select a breed'),
+// each problem named inline next to its field instead of coming back as a toast.
+const resolver = formResolver(
+  waitlistInputSchema.extend({ petBreed: z.string().pipe(waitlistInputSchema.shape.petBreed) }),
+  {
+    required: ['name', 'email', 'phone', 'petName', 'petBreed'],
+    wording: {
+      name: { required: 'Please enter your name.' },
+      email: {
+        required: 'Please enter your email address.',
+        invalid: 'Please enter a valid email address.',
+      },
+      phone: {
+        required: 'Please enter your phone number.',
+        invalid: 'Please enter a valid phone number: digits, spaces and + ( ) . - only.',
+      },
+      petName: { required: "Please enter your pet's name." },
+      petBreed: { required: "Please choose your pet's breed." },
+    },
+  },
+);
 
-const EMPTY: FormValues = { name: '', email: '', phone: '', petName: '', petBreed: '' };
-
-// The server's own rules for these two fields, so a value it would refuse is named inline
-// next to the field instead of coming back as a toast.
-const { email: emailRule, phone: phoneRule } = waitlistInputSchema.shape;
-
-const required = (message: string) => (value: string) => !isBlank(value) || message;
+const EMPTY = { name: '', email: '', phone: '', petName: '', petBreed: '' };
 
 /** The server's own words when it gave any; otherwise the spec's fallback. */
 function failureMessage(error: unknown): string {
@@ -73,16 +88,9 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<FormValues>({ defaultValues: EMPTY, mode: 'onSubmit', reValidateMode: 'onChange' });
+  } = useForm({ resolver, defaultValues: EMPTY, mode: 'onSubmit', reValidateMode: 'onChange' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const input: WaitlistInput = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      petName: values.petName.trim(),
-      petBreed: values.petBreed as WaitlistInput['petBreed'],
-    };
+  const onSubmit = handleSubmit(async (input) => {
     try {
       await joinWaitlist.mutateAsync(input);
     } catch (error) {
@@ -105,7 +113,7 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
         label="Name"
         error={errors.name?.message}
         input={(props) => <Input autoComplete="name" required maxLength={LIMITS.name} {...props} />}
-        registration={register('name', { validate: required('Please enter your name.') })}
+        registration={register('name')}
       />
       <Field
         label="Email"
@@ -120,12 +128,7 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
             {...props}
           />
         )}
-        registration={register('email', {
-          validate: (value) =>
-            isBlank(value)
-              ? 'Please enter your email address.'
-              : emailRule.safeParse(value).success || 'Please enter a valid email address.',
-        })}
+        registration={register('email')}
       />
       <Field
         label="Phone"
@@ -133,21 +136,13 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
         input={(props) => (
           <Input type="tel" autoComplete="tel" required maxLength={LIMITS.phone} {...props} />
         )}
-        registration={register('phone', {
-          validate: (value) =>
-            isBlank(value)
-              ? 'Please enter your phone number.'
-              : phoneRule.safeParse(value).success ||
-                'Please enter a valid phone number: digits, spaces and + ( ) . - only.',
-        })}
+        registration={register('phone')}
       />
       <Field
         label="Pet Name"
         error={errors.petName?.message}
         input={(props) => <Input required maxLength={LIMITS.name} {...props} />}
-        registration={register('petName', {
-          validate: required("Please enter your pet's name."),
-        })}
+        registration={register('petName')}
       />
       <Field
         label="Pet Breed"
@@ -164,9 +159,7 @@ function WaitlistForm({ onJoined }: { onJoined: () => void }) {
             ))}
           </NativeSelect>
         )}
-        registration={register('petBreed', {
-          validate: required("Please choose your pet's breed."),
-        })}
+        registration={register('petBreed')}
       />
       <DialogFooter className="mt-2">
         <Button type="submit" disabled={pending} className="w-full sm:w-auto">
