@@ -96,6 +96,7 @@ export interface DevicesTable {
   humidity_percent: number | null;
   heart_rate: number | null;
   activity_level: number | null;
+  /** The owner's thresholds' verdict (`threshold_status`); answers carry the dog's level (decision 0031). */
   vitals_status: string | null;
   vitals_recorded_at: string | null;
   /** 1 while a battery below 20 % would open a low-battery alert (DESIGN §3). */
@@ -130,6 +131,7 @@ export interface ReadingsTable {
   heart_rate: number | null;
   activity_level: number | null;
   battery: number | null;
+  /** The owner's thresholds' verdict (`threshold_status`); answers carry the dog's level (decision 0031). */
   status: string;
   reported_status: string | null;
   lat: number | null;

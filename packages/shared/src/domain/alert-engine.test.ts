@@ -3,7 +3,9 @@ import {
   batteryStep,
   dailyWindowEnd,
   heatStep,
+  dogLevel,
   higherLevel,
+  levelSetBy,
   hourlyWindowEnd,
   offlineCutoff,
   mailCooldownAllows,
@@ -95,6 +97,20 @@ describe('higherLevel', () => {
     ['CRITICAL', 'WARNING', 'CRITICAL'],
     ['WARNING', 'WARNING', 'WARNING'],
   ])('%s and %s → %s', (a, b, out) => expect(higherLevel(a, b)).toBe(out));
+});
+
+describe("the dog's one level (DESIGN §3)", () => {
+  it.each<[VitalsStatus | null, VitalsStatus | null, VitalsStatus | null, string | null]>([
+    ['SAFE', 'WARNING', 'WARNING', 'model'],
+    ['CRITICAL', 'SAFE', 'CRITICAL', 'thresholds'],
+    ['DANGER', 'DANGER', 'DANGER', 'thresholds'],
+    ['WARNING', null, 'WARNING', 'thresholds'],
+    // Nothing judged by the thresholds yet: no level, whatever the model says.
+    [null, 'CRITICAL', null, null],
+  ])('thresholds %s, model %s → %s, set by %s', (thresholds, model, level, setBy) => {
+    expect(dogLevel(thresholds, model)).toBe(level);
+    if (thresholds) expect(levelSetBy(thresholds, model)).toBe(setBy);
+  });
 });
 
 describe('nextPeaks', () => {

@@ -73,6 +73,28 @@ export function higherLevel(a: VitalsStatus, b: VitalsStatus | null | undefined)
   return b && rank(b) > rank(a) ? b : a;
 }
 
+/**
+ * The dog's one level (DESIGN §3 "One level per dog"): the higher of the owner's thresholds
+ * (`threshold_status`) and the heat-risk model (`risk_band`). It is the `vitals_status` every
+ * answer carries, the level the heat alert follows, the pet badge, every card, the bell and
+ * every mail. Null while the collar has sent nothing the thresholds judged (the model alone
+ * never makes a level: it may only raise one).
+ */
+export function dogLevel(
+  thresholdStatus: VitalsStatus | null | undefined,
+  riskBand: VitalsStatus | null | undefined,
+): VitalsStatus | null {
+  return thresholdStatus ? higherLevel(thresholdStatus, riskBand) : null;
+}
+
+/** Which judge set the dog's level: the thresholds when they alone reach it, else the model. */
+export function levelSetBy(
+  thresholdStatus: VitalsStatus,
+  riskBand: VitalsStatus | null | undefined,
+): 'thresholds' | 'model' {
+  return higherLevel(thresholdStatus, riskBand) === thresholdStatus ? 'thresholds' : 'model';
+}
+
 /** An open heat alert's peaks after one more reading while it is open. */
 export function nextPeaks(
   peaks: { temperatureC: number | null; heatIndexF: number | null },
