@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { AlertLevel, AlertType } from '@pawguard/shared';
 
 /**
@@ -14,6 +14,8 @@ export interface UsersTable {
   password_hash: string;
   role: 'admin' | 'user';
   email_verified_at: string | null;
+  /** IANA time zone for mail times and the daily digest; null while unknown (UTC). */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

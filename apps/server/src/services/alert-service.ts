@@ -49,7 +49,7 @@ interface Subject {
   deviceId: string;
   deviceName: string;
   dogName: string | null;
-  owner: { id: string; email: string; name: string };
+  owner: { id: string; email: string; name: string; timeZone: string | null };
 }
 
 interface PendingNotice {
@@ -337,7 +337,12 @@ export class AlertService {
       deviceId: d?.device_id ?? '',
       deviceName: d?.device_name ?? '',
       dogName: d?.dog_name ?? null,
-      owner: { id: owner?.id ?? '', email: owner?.email ?? '', name: owner?.name ?? '' },
+      owner: {
+        id: owner?.id ?? '',
+        email: owner?.email ?? '',
+        name: owner?.name ?? '',
+        timeZone: owner?.time_zone ?? null,
+      },
     };
   }
 
@@ -543,7 +548,7 @@ function describe(
     return {
       title,
       message: late
-        ? `${collar} read ${temp} at ${r.humidity}% humidity (taken ${mailTime(readingTime(r))}, received late).${why} ${advice}`
+        ? `${collar} read ${temp} at ${r.humidity}% humidity (taken ${mailTime(readingTime(r), s.owner.timeZone)}, received late).${why} ${advice}`
         : `${collar} reads ${temp} at ${r.humidity}% humidity.${why} ${advice}`,
     };
   }

@@ -289,4 +289,21 @@ describe('digest windows', () => {
   ])('daily at %s: the window ended at %s (08:00 UTC)', (now, end) =>
     expect(dailyWindowEnd(new Date(now)).toISOString()).toBe(end),
   );
+  it.each([
+    // New York: 08:00 EDT is 12:00 UTC in summer, 08:00 EST 13:00 UTC in winter.
+    ['America/New_York', '2026-07-01T12:00:00.000Z', '2026-07-01T12:00:00.000Z'],
+    ['America/New_York', '2026-07-01T11:59:59.999Z', '2026-06-30T12:00:00.000Z'],
+    ['America/New_York', '2026-01-15T12:30:00.000Z', '2026-01-14T13:00:00.000Z'],
+    ['America/New_York', '2026-01-15T13:00:00.000Z', '2026-01-15T13:00:00.000Z'],
+    // The days summer time starts and ends (2026-03-08, 2026-11-01): 08:00 is after both.
+    ['America/New_York', '2026-03-08T12:00:00.000Z', '2026-03-08T12:00:00.000Z'],
+    ['America/New_York', '2026-11-01T12:59:00.000Z', '2026-10-31T12:00:00.000Z'],
+    ['America/New_York', '2026-11-01T13:00:00.000Z', '2026-11-01T13:00:00.000Z'],
+    // East of UTC the local morning is the previous UTC evening; half-hour zones too.
+    ['Pacific/Auckland', '2026-07-01T20:00:00.000Z', '2026-07-01T20:00:00.000Z'],
+    ['Pacific/Auckland', '2026-07-01T19:59:00.000Z', '2026-06-30T20:00:00.000Z'],
+    ['Asia/Kolkata', '2026-07-01T02:30:00.000Z', '2026-07-01T02:30:00.000Z'],
+  ])('daily in %s at %s: the window ended at %s (08:00 local)', (zone, now, end) =>
+    expect(dailyWindowEnd(new Date(now), zone).toISOString()).toBe(end),
+  );
 });
