@@ -51,8 +51,10 @@ test('an owner tells PawGuard about the dog; a parked car shows as a critical he
   await expect(card).toContainText('the pattern of a parked car');
   await expect(card).toContainText('Cool first');
   await expect(card.getByRole('alert')).toContainText('Critical heat alert');
-  // The owner's thresholds alone say Warning: the Critical is the model's.
-  await expect(card.locator('dt:text-is("Safe zone") + dd')).toHaveText(/Warning/);
+  // One level per dog: 'Safe zone' says the Critical the model raised, and the thresholds'
+  // own Warning is only a detail beside the heat risk.
+  await expect(card.locator('dt:text-is("Safe zone") + dd')).toHaveText(/Critical/);
+  await expect(card).toContainText('Your thresholds: Warning · heat-risk model: Critical');
   // Said once, not by the alert and the heat risk both.
   await expect(card.getByRole('link', { name: 'Find an emergency vet' })).toHaveCount(1);
   await card.getByRole('link', { name: 'Find an emergency vet' }).click();

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { AlertLevel, AlertType } from '@pawguard/shared';
 
 /**
@@ -14,6 +14,8 @@ export interface UsersTable {
   password_hash: string;
   role: 'admin' | 'user';
   email_verified_at: string | null;
+  /** IANA time zone for mail times and the daily digest; null while unknown (UTC). */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -96,6 +98,7 @@ export interface DevicesTable {
   humidity_percent: number | null;
   heart_rate: number | null;
   activity_level: number | null;
+  /** The owner's thresholds' verdict (`threshold_status`); answers carry the dog's level (decision 0031). */
   vitals_status: string | null;
   vitals_recorded_at: string | null;
   /** 1 while a battery below 20 % would open a low-battery alert (DESIGN §3). */
@@ -130,6 +133,7 @@ export interface ReadingsTable {
   heart_rate: number | null;
   activity_level: number | null;
   battery: number | null;
+  /** The owner's thresholds' verdict (`threshold_status`); answers carry the dog's level (decision 0031). */
   status: string;
   reported_status: string | null;
   lat: number | null;

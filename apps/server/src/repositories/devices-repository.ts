@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import {
   asVitalsStatus,
+  dogLevel,
   parseReasons,
   statesAllowing,
   type Device,
@@ -100,7 +101,10 @@ export function toDevice(row: DeviceWithNames): Device {
     humidity_percent: num(row.humidity_percent),
     heart_rate: num(row.heart_rate),
     activity_level: num(row.activity_level),
-    vitals_status: row.vitals_status,
+    // The column keeps the thresholds' verdict; the answer's vitals_status is the dog's one
+    // level, the higher of it and the heat-risk model's band (decision 0031).
+    vitals_status: dogLevel(asVitalsStatus(row.vitals_status), asVitalsStatus(row.risk_band)),
+    threshold_status: asVitalsStatus(row.vitals_status),
     vitals_recorded_at: row.vitals_recorded_at,
     risk_band: asVitalsStatus(row.risk_band),
     risk_score: num(row.risk_score),

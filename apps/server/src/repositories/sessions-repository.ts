@@ -30,6 +30,7 @@ export class SessionsRepository {
               'users.email',
               'users.role',
               'users.created_at',
+              'users.time_zone',
               'sessions.id as session_id',
             ])
             .where('sessions.id', '=', id as string)

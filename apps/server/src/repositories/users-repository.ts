@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
 import type { Dialect } from '../db/index.js';
 import type { PageRequest } from './paging.js';
 
-export type UserRow = UsersTable;
+export type UserRow = Selectable<UsersTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export class UsersRepository {
@@ -24,7 +24,7 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async insert(row: UserRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: Insertable<UsersTable>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('users').values(row).execute();
   }
 
@@ -40,7 +40,14 @@ export class UsersRepository {
   pageWithDogCounts({ limit, offset }: PageRequest) {
     return this.db
       .selectFrom('users')
-      .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.created_at'])
+      .select([
+        'users.id',
+        'users.name',
+        'users.email',
+        'users.role',
+        'users.time_zone',
+        'users.created_at',
+      ])
       .select((eb) =>
         eb
           .selectFrom('dogs')
@@ -97,6 +104,15 @@ export class UsersRepository {
     ex: Executor = this.db,
   ): Promise<void> {
     await ex.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
+  }
+
+  async setTimeZone(id: string, timeZone: string, now: string): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ time_zone: timeZone, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async markEmailVerified(id: string, now: string, ex: Executor = this.db): Promise<void> {

@@ -3,6 +3,7 @@ import {
   formatCelsius,
   formatFahrenheit,
   formatOneDecimal,
+  formatZonedTime,
   type Notification,
 } from '@pawguard/shared';
 import { HEAT_FIRST_AID } from '@pawguard/shared/content';
@@ -23,9 +24,12 @@ const devicePage = (l: MailLinks, deviceUuid: string) =>
 const emergencyPage = (l: MailLinks) => `${l.publicUrl}/emergency`;
 const settingsPage = (l: MailLinks) => `${l.publicUrl}/notifications`;
 
-/** '2026-07-01 14:05 UTC': unambiguous on any phone, whatever its time zone. */
-export function mailTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/**
+ * '2026-07-01 10:05 EDT': on the owner's clock, with the zone's abbreviation so it is
+ * unambiguous on any phone; '2026-07-01 14:05 UTC' while their time zone is unknown.
+ */
+export function mailTime(iso: string, timeZone: string | null | undefined): string {
+  return formatZonedTime(iso, timeZone);
 }
 
 const SUBJECT_TAG = {
@@ -59,6 +63,7 @@ function subjectOf(notice: AlertNotice): string {
 /** The lines of facts, as label and value (escaped later for HTML). */
 function factsOf(notice: AlertNotice): [string, string][] {
   const { alert, reading } = notice;
+  const zone = notice.owner.timeZone;
   const level = levelOf(notice);
   const facts: [string, string][] = [];
   if (alert.dog_name) facts.push(['Pet', alert.dog_name]);
@@ -76,10 +81,10 @@ function factsOf(notice: AlertNotice): [string, string][] {
       facts.push(['Heat index', formatFahrenheit(reading.heat_index_f)]);
     }
     if (reading.battery !== null) facts.push(['Battery', `${reading.battery}%`]);
-    facts.push(['When', mailTime(reading.timestamp)]);
+    facts.push(['When', mailTime(reading.timestamp, zone)]);
   } else {
-    facts.push(['When', mailTime(alert.opened_at)]);
-    if (alert.reading_at) facts.push(['Last reading', mailTime(alert.reading_at)]);
+    facts.push(['When', mailTime(alert.opened_at, zone)]);
+    if (alert.reading_at) facts.push(['Last reading', mailTime(alert.reading_at, zone)]);
   }
   return facts;
 }
@@ -155,7 +160,7 @@ export function alertMail(
  * alerts, not notifications: an alert opened and then raised is one alert, listed twice.
  */
 export function digestMail(p: {
-  owner: { email: string; name: string };
+  owner: { email: string; name: string; timeZone: string | null };
   frequency: 'hourly' | 'daily' | 'held';
   windowEnd: string;
   notifications: Notification[];
@@ -171,7 +176,7 @@ export function digestMail(p: {
   const e = escapeHtml;
   const lines = p.notifications.map(
     (x) =>
-      `- ${mailTime(x.created_at)}  ${x.title}\n  ${x.message}\n  ${devicePage(p.links, x.device)}`,
+      `- ${mailTime(x.created_at, p.owner.timeZone)}  ${x.title}\n  ${x.message}\n  ${devicePage(p.links, x.device)}`,
   );
   const text = [
     `Hi ${p.owner.name},`,
@@ -187,7 +192,7 @@ export function digestMail(p: {
   const html = [
     `<p>Hi ${e(p.owner.name)},</p>`,
     `<h1 style="font-size:18px">${e(heading)}</h1>`,
-    `<ul>${p.notifications.map((x) => `<li><strong>${e(x.title)}</strong> <span style="color:#666">${e(mailTime(x.created_at))}</span><br>${e(x.message)}<br><a href="${e(devicePage(p.links, x.device))}">See the collar</a></li>`).join('')}</ul>`,
+    `<ul>${p.notifications.map((x) => `<li><strong>${e(x.title)}</strong> <span style="color:#666">${e(mailTime(x.created_at, p.owner.timeZone))}</span><br>${e(x.message)}<br><a href="${e(devicePage(p.links, x.device))}">See the collar</a></li>`).join('')}</ul>`,
     `<p><a href="${e(emergencyPage(p.links))}">Find an emergency vet</a> · <a href="${e(settingsPage(p.links))}">Notification settings</a></p>`,
   ].join('\n');
   return {

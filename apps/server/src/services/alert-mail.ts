@@ -46,7 +46,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
  *   device's last mail sends none (the notification is still recorded); past the hourly cap
  *   the notification waits for a summary at the next hour.
  * - hourly / daily: the notification waits for the digest of its window, sent by the
- *   scheduler at minute 0 / 08:00 UTC, one per person and window, none when empty.
+ *   scheduler at minute 0 / 08:00 in the owner's time zone (UTC when unknown), one per
+ *   person and window, none when empty.
  * - e-mail off: nothing (the notification centre still records it).
  */
 export class AlertMail {
@@ -133,21 +134,33 @@ export class AlertMail {
   /**
    * Sends the digests of windows that have ended: hourly ones (and the summaries of mail held
    * back by the cap) for the window ending at the last minute 0, daily ones for the window
-   * ending at the last 08:00 UTC. Restart-safe: what is waiting is in the database, and the
+   * ending at the last 08:00 on each owner's clock. Restart-safe: what is waiting is in the database, and the
    * entries a digest reports are taken in the transaction that queues it. Answers how many
    * were queued.
    */
   async sendDigests(): Promise<number> {
     const now = this.d.clock.now();
     const hourly = hourlyWindowEnd(now).toISOString();
-    const daily = dailyWindowEnd(now).toISOString();
     const waiting = await this.d.db
       .selectFrom('digest_entries')
       .leftJoin('notification_preferences as p', 'p.user_id', 'digest_entries.user_id')
-      .select(['digest_entries.user_id', 'p.email_frequency', 'p.email_notifications_enabled'])
+      .leftJoin('users as u', 'u.id', 'digest_entries.user_id')
+      .select([
+        'digest_entries.user_id',
+        'p.email_frequency',
+        'p.email_notifications_enabled',
+        'u.time_zone',
+      ])
+      .select((eb) => eb.fn.min('digest_entries.created_at').as('oldest'))
       .where('digest_entries.digest_key', 'is', null)
-      .where('digest_entries.created_at', '<=', hourly)
-      .groupBy(['digest_entries.user_id', 'p.email_frequency', 'p.email_notifications_enabled'])
+      // Up to now, not the hour: a daily window may end at :30 or :45 (India, Nepal).
+      .where('digest_entries.created_at', '<=', now.toISOString())
+      .groupBy([
+        'digest_entries.user_id',
+        'p.email_frequency',
+        'p.email_notifications_enabled',
+        'u.time_zone',
+      ])
       .execute();
     let queued = 0;
     for (const w of waiting) {
@@ -156,9 +169,12 @@ export class AlertMail {
         w.email_notifications_enabled === null
           ? DEFAULT_PREFERENCES.email_notifications_enabled
           : Boolean(w.email_notifications_enabled);
-      // A daily reader's entries wait for 08:00; held-back mail of an immediate reader and
-      // an hourly reader's entries go at the hour.
-      const windowEnd = frequency === 'daily' ? daily : hourly;
+      // A daily reader's entries wait for 08:00 on their own clock (UTC when their time zone
+      // is unknown); held-back mail of an immediate reader and an hourly reader's entries go
+      // at the hour.
+      const windowEnd =
+        frequency === 'daily' ? dailyWindowEnd(now, w.time_zone).toISOString() : hourly;
+      if (w.oldest === null || w.oldest > windowEnd) continue; // nothing of a window that ended
       const kind = frequency === 'immediate' ? 'held' : frequency;
       if (await this.digestFor(w.user_id, kind, windowEnd, enabled)) queued++;
     }
@@ -197,7 +213,7 @@ export class AlertMail {
       if (!owner) return false;
       await this.d.outbox.enqueue(
         digestMail({
-          owner: { email: owner.email, name: owner.name },
+          owner: { email: owner.email, name: owner.name, timeZone: owner.time_zone },
           frequency: kind,
           windowEnd,
           notifications,
@@ -228,7 +244,7 @@ export class AlertMail {
     const level = status === 'SAFE' ? 'WARNING' : status;
     const at = now.toISOString();
     const notice: AlertNotice = {
-      owner: { id: user.id, email: user.email, name: user.name },
+      owner: { id: user.id, email: user.email, name: user.name, timeZone: user.time_zone },
       reading: {
         temperature: celsius,
         humidity,

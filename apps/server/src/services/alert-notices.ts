@@ -11,7 +11,8 @@ import type { Database } from '../db/schema.js';
 export interface AlertNotice {
   notification: Notification;
   alert: Alert;
-  owner: { id: string; email: string; name: string };
+  /** The collar's owner; `timeZone` (IANA) names mail times on their clock, null: UTC. */
+  owner: { id: string; email: string; name: string; timeZone: string | null };
   /** The reading that opened or escalated the alert; null for offline. */
   reading: {
     temperature: number;

@@ -9,7 +9,8 @@ import {
   formatFahrenheit,
   heatIndexF,
   heatStep,
-  higherLevel,
+  dogLevel,
+  levelSetBy,
   asVitalsStatus,
   nextPeaks,
   parseReasons,
@@ -49,7 +50,7 @@ interface Subject {
   deviceId: string;
   deviceName: string;
   dogName: string | null;
-  owner: { id: string; email: string; name: string };
+  owner: { id: string; email: string; name: string; timeZone: string | null };
 }
 
 interface PendingNotice {
@@ -122,11 +123,9 @@ export class AlertService {
     // Offline opens only on an active collar, but an admin may have set one in maintenance
     // since: any collar not plainly active may have an offline alert for this arrival to end.
     const wasOffline = before.status !== 'active';
-    // The heat alert follows the higher of the owner's thresholds and the heat-risk model.
-    const levelBefore = higherLevel(
-      asVitalsStatus(before.vitals_status) ?? 'SAFE',
-      before.risk_band,
-    );
+    // The heat alert follows the dog's one level: the higher of the owner's thresholds (the
+    // stored column) and the heat-risk model.
+    const levelBefore = dogLevel(asVitalsStatus(before.vitals_status), before.risk_band) ?? 'SAFE';
     const heatMayMove =
       newer.some((s) => heatLevel(s) !== 'SAFE') || (levelBefore !== 'SAFE' && newer.length > 0);
     let armed = device.batteryAlertArmed;
@@ -349,7 +348,12 @@ export class AlertService {
       deviceId: d?.device_id ?? '',
       deviceName: d?.device_name ?? '',
       dogName: d?.dog_name ?? null,
-      owner: { id: owner?.id ?? '', email: owner?.email ?? '', name: owner?.name ?? '' },
+      owner: {
+        id: owner?.id ?? '',
+        email: owner?.email ?? '',
+        name: owner?.name ?? '',
+        timeZone: owner?.time_zone ?? null,
+      },
     };
   }
 
@@ -488,9 +492,9 @@ export class AlertService {
 /** The collar's time of a reading, ISO-8601 UTC. */
 const readingTime = (row: ReadingRow) => new Date(Number(row.recorded_at)).toISOString();
 
-/** A reading's heat level: the higher of its vitals status and the heat-risk band. */
+/** A reading's heat level: the dog's one level, as its answers carry it. */
 function heatLevel({ row, status }: StoredReading): VitalsStatus {
-  return higherLevel(status, asVitalsStatus(row.risk_band));
+  return dogLevel(status, asVitalsStatus(row.risk_band)) ?? status;
 }
 
 /**
@@ -516,8 +520,8 @@ function reasonsFor(s: StoredReading, thresholds: IngestDevice['thresholds']): s
   const risk = asVitalsStatus(s.row.risk_band) ?? 'SAFE';
   if (risk === 'SAFE') return out;
   const model = parseReasons(s.row.risk_reasons);
-  // The model raised it above the thresholds: its reasons lead.
-  return (higherLevel(s.status, risk) !== s.status ? [...model, ...out] : [...out, ...model]).slice(
+  // Whichever set the level leads: the model's when it raised it above the thresholds.
+  return (levelSetBy(s.status, risk) === 'model' ? [...model, ...out] : [...out, ...model]).slice(
     0,
     3,
   );
@@ -555,7 +559,7 @@ function describe(
     return {
       title,
       message: late
-        ? `${collar} read ${temp} at ${r.humidity}% humidity (taken ${mailTime(readingTime(r))}, received late).${why} ${advice}`
+        ? `${collar} read ${temp} at ${r.humidity}% humidity (taken ${mailTime(readingTime(r), s.owner.timeZone)}, received late).${why} ${advice}`
         : `${collar} reads ${temp} at ${r.humidity}% humidity.${why} ${advice}`,
     };
   }

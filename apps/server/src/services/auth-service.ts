@@ -27,12 +27,15 @@ export const ARGON2_OPTIONS = {
 export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
 
 export const toUser = (
-  row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'created_at'>,
+  row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'created_at'> & {
+    time_zone?: string | null;
+  },
 ): User => ({
   id: row.id,
   name: row.name,
   email: row.email,
   role: row.role,
+  time_zone: row.time_zone ?? null,
   created_at: row.created_at,
 });
 
@@ -69,6 +72,7 @@ export class AuthService {
       password_hash: passwordHash,
       role: 'user',
       email_verified_at: null,
+      time_zone: input.time_zone ?? null,
       created_at: iso,
       updated_at: iso,
     };

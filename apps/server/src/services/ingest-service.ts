@@ -11,7 +11,6 @@ import {
   vitalsStatus,
   type RiskProfile,
   type RiskState,
-  type DeviceVitalsPatch,
   type ParsedReading,
   type Reading,
   type VitalsStatus,
@@ -32,7 +31,7 @@ import type { Clock } from './clock.js';
 import type { Metrics } from './metrics.js';
 import type { BusMessage, EventBus } from './event-bus.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
-import { toReading } from './reading-mapper.js';
+import { toReading, withLevel, type StoredVitals } from './reading-mapper.js';
 import { healthConditionsOf } from './pet-service.js';
 
 /** A posting device as ingest sees it inside the transaction. */
@@ -41,9 +40,9 @@ export interface IngestDevice {
   device_id: string;
   user_id: string;
   /** Its fields: as stored before this batch, then (for hooks) as this batch left them. */
-  state: DeviceVitalsPatch;
+  state: StoredVitals;
   /** Its fields as stored before this batch (what hooks judge the batch against). */
-  previous: DeviceVitalsPatch;
+  previous: StoredVitals;
   thresholds: { warningF: number; criticalF: number };
   /** A battery below 20 % would open a low-battery alert (once per discharge). */
   batteryAlertArmed: boolean;
@@ -120,7 +119,7 @@ const NOT_REGISTERED =
  * at most `gatherMs` before its own.
  */
 /** A reading later than this is the device's present; an older one is a backlog. */
-function presentSince(state: DeviceVitalsPatch): number {
+function presentSince(state: StoredVitals): number {
   const horizon = presentHorizon(state.vitals_recorded_at, state.last_seen);
   return horizon ? Date.parse(horizon) : -Infinity;
 }
@@ -309,7 +308,7 @@ export class IngestService {
           dog_health_conditions: conditions,
           ...vitals
         } = r;
-        const state: DeviceVitalsPatch = {
+        const state: StoredVitals = {
           ...vitals,
           risk_band: asVitalsStatus(band),
           risk_score: score === null ? null : Number(score),
@@ -446,7 +445,7 @@ export class IngestService {
             type: 'reading',
             device: device.id,
             reading: toReading(newest, device.device_id),
-            patch,
+            patch: withLevel(patch),
           },
         });
       }
@@ -543,10 +542,10 @@ export class IngestService {
     device: IngestDevice,
     fresh: ReadingRow[],
     now: Date,
-  ): { patch: DeviceVitalsPatch; changes: DeviceChanges; row: IngestedDeviceRow } {
+  ): { patch: StoredVitals; changes: DeviceChanges; row: IngestedDeviceRow } {
     const before = device.state;
     const seenAt = now.toISOString();
-    const patch: DeviceVitalsPatch = {
+    const patch: StoredVitals = {
       ...before,
       last_seen: seenAt,
       status: before.status === 'maintenance' ? 'maintenance' : 'active',
@@ -615,11 +614,11 @@ const PATCH_COLUMNS = [
   'vitals_recorded_at',
   'risk_band',
   'risk_score',
-] as const satisfies readonly (keyof DeviceVitalsPatch & keyof DeviceChanges)[];
+] as const satisfies readonly (keyof StoredVitals & keyof DeviceChanges)[];
 // Every field of the patch is written: a field added to it and not to PATCH_COLUMNS (or written
 // on its own, as last_seen and the reasons are) is a type error here, not a field lost.
 const everyPatchFieldWritten: Record<
-  Exclude<keyof DeviceVitalsPatch, (typeof PATCH_COLUMNS)[number] | 'last_seen' | 'risk_reasons'>,
+  Exclude<keyof StoredVitals, (typeof PATCH_COLUMNS)[number] | 'last_seen' | 'risk_reasons'>,
   never
 > = {};
 void everyPatchFieldWritten;

@@ -65,6 +65,13 @@ export class UserService {
     });
   }
 
+  /** Stores the caller's time zone (a canonical IANA name, checked by the route's schema). */
+  async setTimeZone(id: string, timeZone: string): Promise<User> {
+    const row = await this.users.setTimeZone(id, timeZone, this.clock.now().toISOString());
+    if (!row) throw new NotFoundError('User not found');
+    return toUser(row);
+  }
+
   /** Removes an account and everything it owns; never the caller's own, never the last admin. */
   async delete(id: string, actorId: string): Promise<void> {
     if (id === actorId) throw new ForbiddenError('You cannot delete your own account');

@@ -72,6 +72,11 @@ export function routeSamples(ctx: {
       ...(who(p) ? { headers: bearer(await login(t(), who(p)!.email, TEST_PASSWORD)) } : {}),
     }),
     'GET /api/auth/profile': async () => ({ url: '/api/auth/profile' }),
+    'PUT /api/auth/profile/time-zone': async () => ({
+      method: 'PUT',
+      url: '/api/auth/profile/time-zone',
+      payload: { time_zone: 'Europe/Paris' },
+    }),
     'GET /api/auth/users': async () => ({ url: '/api/auth/users' }),
     'PUT /api/auth/users/:id/role': async () => ({
       method: 'PUT',

@@ -32,6 +32,7 @@ describe('POST /api/auth/register', () => {
       name: 'Dana Owner',
       email: input.email,
       role: 'user',
+      time_zone: null,
       created_at: expect.any(String),
     });
     const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(body.token) });
@@ -217,6 +218,7 @@ describe('POST /api/auth/login', () => {
         name: u.name,
         email: u.email,
         role: 'user',
+        time_zone: null,
         created_at: expect.any(String),
       },
     });
@@ -288,6 +290,7 @@ describe('GET /api/auth/profile', () => {
         name: 'Profile Person',
         email: u.email,
         role: 'user',
+        time_zone: null,
         created_at: expect.any(String),
       },
     });

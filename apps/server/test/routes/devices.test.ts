@@ -62,6 +62,7 @@ describe('GET /api/devices', () => {
       heart_rate: null,
       activity_level: null,
       vitals_status: null,
+      threshold_status: null,
       vitals_recorded_at: null,
       risk_band: null,
       risk_score: null,

@@ -55,6 +55,7 @@ describe('GET /api/auth/users', () => {
       name: 'Two Pets',
       email: owner.email,
       role: 'user',
+      time_zone: null,
       created_at: expect.any(String),
       dogs_count: 2,
     });
@@ -92,6 +93,7 @@ describe('PUT /api/auth/users/{id}/role', () => {
         name: u.name,
         email: u.email,
         role: 'admin',
+        time_zone: null,
         created_at: expect.any(String),
       },
     });

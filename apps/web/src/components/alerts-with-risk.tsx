@@ -16,7 +16,10 @@ export function AlertsWithRisk({
   canResolve,
 }: {
   alerts: readonly Alert[];
-  risk: Pick<Device, 'id' | 'risk_band' | 'risk_score' | 'risk_reasons'> | null;
+  risk: Pick<
+    Device,
+    'id' | 'risk_band' | 'risk_score' | 'risk_reasons' | 'vitals_status' | 'threshold_status'
+  > | null;
   now: number;
   headingAs?: 'h3' | 'h4';
   /** False where the viewer (an admin) does not own the collar: no Resolve. */
@@ -37,6 +40,8 @@ export function AlertsWithRisk({
       {risk ? (
         <HeatRisk
           band={risk.risk_band}
+          level={risk.vitals_status}
+          thresholdStatus={risk.threshold_status}
           reasons={risk.risk_reasons}
           score={risk.risk_score}
           {...(headingAs ? { headingAs } : {})}

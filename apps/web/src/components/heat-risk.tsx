@@ -7,6 +7,7 @@ import {
   vitalsRank,
   type Alert,
   type RiskBand,
+  type VitalsStatus,
 } from '@pawguard/shared';
 import { HEAT_FIRST_AID } from '@pawguard/shared/content';
 import { paths } from '@/config/paths';
@@ -104,8 +105,29 @@ export function HeatRiskLow({ className }: { className?: string }) {
   );
 }
 
+/** A level in the words the screens use for it. */
+const LEVEL_WORD: Record<VitalsStatus, string> = {
+  SAFE: 'Safe',
+  WARNING: HEAT_LEVEL_LOOK.WARNING.label,
+  DANGER: HEAT_LEVEL_LOOK.DANGER.label,
+  CRITICAL: HEAT_LEVEL_LOOK.CRITICAL.label,
+};
+
+/**
+ * The level the panel headlines: the dog's one level (`vitals_status`, the higher of the
+ * thresholds and the model) when it is known, so the panel never names a second level beside
+ * the card's; the model's band while it is not.
+ */
+function headlineLevel(band: RaisedLevel, level: VitalsStatus | null | undefined): RaisedLevel {
+  return isRaised(level) && vitalsRank(level) >= vitalsRank(band) ? level : band;
+}
+
 type HeatRiskProps = {
   band: RiskBand | null;
+  /** The dog's one level (`vitals_status`): the headline and the colour follow it. */
+  level?: VitalsStatus | null;
+  /** The owner's thresholds' own verdict, said in the small detail line. */
+  thresholdStatus?: VitalsStatus | null;
   reasons: readonly string[];
   /** The latest reading's own score: below its band's floor, the band is held (and said so). */
   score?: number | null;
@@ -125,6 +147,8 @@ type HeatRiskProps = {
  */
 export function HeatRisk({
   band,
+  level = null,
+  thresholdStatus = null,
   reasons,
   score = null,
   quiet = false,
@@ -136,18 +160,25 @@ export function HeatRisk({
   if (!isRaised(band)) {
     return band === 'SAFE' && quiet ? <HeatRiskLow className={className} /> : null;
   }
-  const look = HEAT_LEVEL_LOOK[band];
+  const shown = headlineLevel(band, level);
+  const look = HEAT_LEVEL_LOOK[shown];
   return (
     <div
       role="group"
       aria-labelledby={headingId}
       data-risk-band={band}
+      data-level={shown}
       className={cn('grid gap-2 rounded-lg border p-3 text-sm', look.className, className)}
     >
       <Heading id={headingId} className="flex items-center gap-2 font-semibold">
         <ThermometerSun className="size-4 shrink-0" aria-hidden="true" />
         Heat risk: {look.label}
       </Heading>
+      {thresholdStatus ? (
+        <p className="text-xs opacity-80">
+          Your thresholds: {LEVEL_WORD[thresholdStatus]} · heat-risk model: {LEVEL_WORD[band]}
+        </p>
+      ) : null}
       {riskBandHeld(band, score) ? (
         <p>
           The latest reading is lower. The level holds for {RISK_HOLD_MS / 60_000} minutes after the
@@ -159,7 +190,7 @@ export function HeatRisk({
         <>
           <div>
             <p className="font-medium">What to do now</p>
-            <HeatFirstAid level={band} className="mt-1" />
+            <HeatFirstAid level={shown} className="mt-1" />
           </div>
           <p>
             <EmergencyVetLink />

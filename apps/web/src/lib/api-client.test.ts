@@ -9,6 +9,7 @@ const user = {
   name: 'Riley',
   email: 'riley@example.com',
   role: 'user',
+  time_zone: null,
   created_at: '2025-01-01T00:00:00Z',
 };
 

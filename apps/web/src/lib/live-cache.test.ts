@@ -145,6 +145,7 @@ describe('applyStreamEvent', () => {
         heart_rate: null,
         activity_level: null,
         vitals_status: 'SAFE',
+        threshold_status: 'SAFE',
         vitals_recorded_at: '2025-07-01T11:59:40.000Z',
         risk_band: 'SAFE',
         risk_score: 1.5,

@@ -9,6 +9,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     name: 'Riley Owner',
     email: `owner${seq}@example.com`,
     role: 'user',
+    time_zone: 'Europe/London',
     created_at: '2025-06-01T10:00:00.000Z',
     ...overrides,
   };

@@ -3,7 +3,9 @@ import {
   batteryStep,
   dailyWindowEnd,
   heatStep,
+  dogLevel,
   higherLevel,
+  levelSetBy,
   hourlyWindowEnd,
   offlineCutoff,
   mailCooldownAllows,
@@ -95,6 +97,20 @@ describe('higherLevel', () => {
     ['CRITICAL', 'WARNING', 'CRITICAL'],
     ['WARNING', 'WARNING', 'WARNING'],
   ])('%s and %s → %s', (a, b, out) => expect(higherLevel(a, b)).toBe(out));
+});
+
+describe("the dog's one level (DESIGN §3)", () => {
+  it.each<[VitalsStatus | null, VitalsStatus | null, VitalsStatus | null, string | null]>([
+    ['SAFE', 'WARNING', 'WARNING', 'model'],
+    ['CRITICAL', 'SAFE', 'CRITICAL', 'thresholds'],
+    ['DANGER', 'DANGER', 'DANGER', 'thresholds'],
+    ['WARNING', null, 'WARNING', 'thresholds'],
+    // Nothing judged by the thresholds yet: no level, whatever the model says.
+    [null, 'CRITICAL', null, null],
+  ])('thresholds %s, model %s → %s, set by %s', (thresholds, model, level, setBy) => {
+    expect(dogLevel(thresholds, model)).toBe(level);
+    if (thresholds) expect(levelSetBy(thresholds, model)).toBe(setBy);
+  });
 });
 
 describe('nextPeaks', () => {
@@ -272,5 +288,22 @@ describe('digest windows', () => {
     ['2027-01-01T06:00:00.000Z', '2026-12-31T08:00:00.000Z'],
   ])('daily at %s: the window ended at %s (08:00 UTC)', (now, end) =>
     expect(dailyWindowEnd(new Date(now)).toISOString()).toBe(end),
+  );
+  it.each([
+    // New York: 08:00 EDT is 12:00 UTC in summer, 08:00 EST 13:00 UTC in winter.
+    ['America/New_York', '2026-07-01T12:00:00.000Z', '2026-07-01T12:00:00.000Z'],
+    ['America/New_York', '2026-07-01T11:59:59.999Z', '2026-06-30T12:00:00.000Z'],
+    ['America/New_York', '2026-01-15T12:30:00.000Z', '2026-01-14T13:00:00.000Z'],
+    ['America/New_York', '2026-01-15T13:00:00.000Z', '2026-01-15T13:00:00.000Z'],
+    // The days summer time starts and ends (2026-03-08, 2026-11-01): 08:00 is after both.
+    ['America/New_York', '2026-03-08T12:00:00.000Z', '2026-03-08T12:00:00.000Z'],
+    ['America/New_York', '2026-11-01T12:59:00.000Z', '2026-10-31T12:00:00.000Z'],
+    ['America/New_York', '2026-11-01T13:00:00.000Z', '2026-11-01T13:00:00.000Z'],
+    // East of UTC the local morning is the previous UTC evening; half-hour zones too.
+    ['Pacific/Auckland', '2026-07-01T20:00:00.000Z', '2026-07-01T20:00:00.000Z'],
+    ['Pacific/Auckland', '2026-07-01T19:59:00.000Z', '2026-06-30T20:00:00.000Z'],
+    ['Asia/Kolkata', '2026-07-01T02:30:00.000Z', '2026-07-01T02:30:00.000Z'],
+  ])('daily in %s at %s: the window ended at %s (08:00 local)', (zone, now, end) =>
+    expect(dailyWindowEnd(new Date(now), zone).toISOString()).toBe(end),
   );
 });

@@ -1,5 +1,6 @@
 import type { AlertLevel, AlertType } from '../schemas/alert.js';
 import { vitalsRank as rank, type VitalsStatus } from './vitals-status.js';
+import { wallClock, zonedTimeToUtc } from './time-zone.js';
 
 /**
  * The alert rules (DESIGN §3 "Alerts and notifications"), as pure functions: the server calls
@@ -73,6 +74,28 @@ export function higherLevel(a: VitalsStatus, b: VitalsStatus | null | undefined)
   return b && rank(b) > rank(a) ? b : a;
 }
 
+/**
+ * The dog's one level (DESIGN §3 "One level per dog"): the higher of the owner's thresholds
+ * (`threshold_status`) and the heat-risk model (`risk_band`). It is the `vitals_status` every
+ * answer carries, the level the heat alert follows, the pet badge, every card, the bell and
+ * every mail. Null while the collar has sent nothing the thresholds judged (the model alone
+ * never makes a level: it may only raise one).
+ */
+export function dogLevel(
+  thresholdStatus: VitalsStatus | null | undefined,
+  riskBand: VitalsStatus | null | undefined,
+): VitalsStatus | null {
+  return thresholdStatus ? higherLevel(thresholdStatus, riskBand) : null;
+}
+
+/** Which judge set the dog's level: the thresholds when they alone reach it, else the model. */
+export function levelSetBy(
+  thresholdStatus: VitalsStatus,
+  riskBand: VitalsStatus | null | undefined,
+): 'thresholds' | 'model' {
+  return higherLevel(thresholdStatus, riskBand) === thresholdStatus ? 'thresholds' : 'model';
+}
+
 /** An open heat alert's peaks after one more reading while it is open. */
 export function nextPeaks(
   peaks: { temperatureC: number | null; heatIndexF: number | null },
@@ -110,20 +133,26 @@ export function offlineCutoff(now: Date, listeningSince: Date): Date | null {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-/** The daily digest goes out at 08:00 UTC (DESIGN §3). */
-export const DAILY_DIGEST_HOUR_UTC = 8;
+/** The daily digest goes out at 08:00 in the owner's time zone, UTC when unknown (DESIGN §3). */
+export const DAILY_DIGEST_HOUR = 8;
 
 /** The end of the last hourly digest window at `now`: the last minute 0 UTC. */
 export function hourlyWindowEnd(now: Date): Date {
   return new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
 }
 
-/** The end of the last daily digest window at `now`: the last 08:00 UTC at or before it. */
-export function dailyWindowEnd(now: Date): Date {
-  const d = new Date(now);
-  d.setUTCHours(DAILY_DIGEST_HOUR_UTC, 0, 0, 0);
-  if (d.getTime() > now.getTime()) d.setUTCDate(d.getUTCDate() - 1);
-  return d;
+/**
+ * The end of the last daily digest window at `now`: the last 08:00 at or before it on the
+ * wall clock of `timeZone` (an IANA name; UTC when unknown). So a window is a local day,
+ * 23 or 25 hours long across a change of summer time.
+ */
+export function dailyWindowEnd(now: Date, timeZone: string | null = null): Date {
+  const zone = timeZone ?? 'UTC';
+  const today = wallClock(now.getTime(), zone);
+  const at = (dayOffset: number) =>
+    zonedTimeToUtc(zone, today.year, today.month, today.day + dayOffset, DAILY_DIGEST_HOUR);
+  const end = at(0);
+  return new Date(end <= now.getTime() ? end : at(-1));
 }
 
 /** At most one immediate mail per device this often, unless the news is worse (DESIGN §3). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalTimeZone } from '../domain/time-zone.js';
 import {
   hasNoNul,
   isSingleLine,
@@ -17,6 +18,11 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
+  /**
+   * The owner's time zone (IANA name, e.g. America/New_York): mails name times in it and the
+   * daily digest goes at 08:00 there. Null while unknown (UTC); the web sends the browser's.
+   */
+  time_zone: z.string().nullable(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -42,6 +48,19 @@ const passwordField = z
   .max(LIMITS.passwordMax, { error: `password must be at most ${LIMITS.passwordMax} characters` })
   .refine((p) => p.trim() !== '', { error: 'password must not be only spaces' });
 
+const TIME_ZONE_MESSAGE = 'time_zone must be an IANA time zone name, such as America/New_York';
+/** An IANA time zone name, answered in its canonical spelling; anything else is a 400. */
+export const timeZoneField = z
+  .string({ error: requiredAs('time_zone is required', TIME_ZONE_MESSAGE) })
+  .transform((name, ctx) => {
+    const zone = canonicalTimeZone(name.trim());
+    if (zone === null) {
+      ctx.addIssue({ code: 'custom', message: TIME_ZONE_MESSAGE });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
 export const registerInputSchema = z.strictObject({
   email: emailField,
   password: passwordField,
@@ -52,6 +71,8 @@ export const registerInputSchema = z.strictObject({
     .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` })
     .refine(hasNoNul, { error: `name ${NUL_MESSAGE}` })
     .refine(isSingleLine, { error: `name ${SINGLE_LINE_MESSAGE}` }),
+  /** Optional: the browser's time zone, stored with the account (mail times, the digest). */
+  time_zone: timeZoneField.optional(),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
@@ -73,6 +94,10 @@ export const authResponseSchema = z.object({ token: z.string(), user: userSchema
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const profileResponseSchema = z.object({ user: userSchema });
+
+/** PUT /api/auth/profile/time-zone: the owner's time zone (the web sends the browser's). */
+export const timeZoneInputSchema = z.strictObject({ time_zone: timeZoneField });
+export type TimeZoneInput = z.infer<typeof timeZoneInputSchema>;
 /**
  * A page of users, newest first, with `total` users in all, and the platform counts the
  * Admin Dashboard shows (over every user, not only this page).

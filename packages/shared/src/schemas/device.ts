@@ -105,7 +105,13 @@ export const deviceSchema = z.object({
   humidity_percent: z.number().nullable(),
   heart_rate: z.number().nullable(),
   activity_level: z.number().nullable(),
-  vitals_status: z.string().nullable(),
+  /**
+   * The dog's one level (DESIGN §3 "One level per dog"): the higher of `threshold_status`
+   * and `risk_band`; what the heat alert follows and every screen and mail shows.
+   */
+  vitals_status: z.enum(VITALS_STATUSES).nullable(),
+  /** The owner's thresholds' own verdict on the latest reading. */
+  threshold_status: z.enum(VITALS_STATUSES).nullable(),
   vitals_recorded_at: z.string().nullable(),
   ...riskFields,
 });

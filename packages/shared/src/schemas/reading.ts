@@ -92,8 +92,13 @@ export const readingSchema = z.object({
   heart_rate: z.number().nullable(),
   activity_level: z.number().nullable(),
   battery: z.number().nullable(),
-  /** The server's status from the owner's thresholds. */
+  /**
+   * The dog's one level at this reading (DESIGN §3 "One level per dog"): the higher of
+   * `threshold_status` and `risk_band`, as the device's `vitals_status` carries it.
+   */
   status: vitalsStatusSchema,
+  /** The owner's thresholds' own verdict on this reading. */
+  threshold_status: vitalsStatusSchema,
   /** The status as the collar reported it, if it did. */
   reported_status: z.string().nullable(),
   location: z.object({ lat: z.number(), lon: z.number() }).nullable(),
@@ -201,6 +206,7 @@ export const deviceVitalsPatchSchema = deviceSchema.pick({
   heart_rate: true,
   activity_level: true,
   vitals_status: true,
+  threshold_status: true,
   vitals_recorded_at: true,
   risk_band: true,
   risk_score: true,

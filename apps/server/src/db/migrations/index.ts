@@ -8,6 +8,7 @@ import * as m006 from './006-mail.js';
 import * as m007 from './007-auto-assigned.js';
 import * as m008 from './008-heat-risk.js';
 import * as m009 from './009-alert-reading-times.js';
+import * as m010 from './010-user-time-zone.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '007-auto-assigned': m007,
   '008-heat-risk': m008,
   '009-alert-reading-times': m009,
+  '010-user-time-zone': m010,
 };

@@ -12,6 +12,7 @@ import {
   registerInputSchema,
   roleInputSchema,
   successSchema,
+  timeZoneInputSchema,
   usersResponseSchema,
 } from '@pawguard/shared';
 import { currentSessionId, currentUser } from '../../plugins/auth.js';
@@ -101,6 +102,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], response: { 200: profileResponseSchema, 401: errorSchema } },
     },
     async (request) => ({ user: currentUser(request) }),
+  );
+
+  app.put(
+    '/profile/time-zone',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: "Store the caller's time zone",
+        description:
+          "An IANA name (the web sends the browser's when the account has none): alert mails name times in it and the daily digest goes at 08:00 there. 400 for a name that is not a time zone.",
+        body: timeZoneInputSchema,
+        response: { 200: profileResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({
+      user: await users.setTimeZone(currentUser(request).id, request.body.time_zone),
+    }),
   );
 
   app.get(

@@ -62,6 +62,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, []);
 
+  // The account's time zone defaults to the browser's (DESIGN §3 "Display"): sent once, when
+  // the server has none, so mails name times on the owner's clock and the daily digest comes
+  // at 08:00 there.
+  const signedInWithoutZone =
+    state.status === 'signed-in' && state.user !== null && state.user.time_zone === null;
+  useEffect(() => {
+    if (!signedInWithoutZone) return;
+    let current = true;
+    sessionApi()
+      .then(async ({ browserTimeZone, saveTimeZone }) => {
+        const zone = browserTimeZone();
+        if (!zone) return;
+        const user = await saveTimeZone(zone);
+        if (current)
+          setState((previous) =>
+            previous.user?.id === user.id ? { ...previous, user } : previous,
+          );
+      })
+      .catch((error: unknown) => console.warn('Could not store the time zone', error));
+    return () => {
+      current = false;
+    };
+  }, [signedInWithoutZone, state.sessionKey]);
+
   useEffect(
     () =>
       authToken.onExpired(() => {

@@ -3,3 +3,4 @@ export { getProfile } from './get-profile';
 export { login } from './login';
 export { logout } from './logout';
 export { register } from './register';
+export { browserTimeZone, saveTimeZone } from './time-zone';

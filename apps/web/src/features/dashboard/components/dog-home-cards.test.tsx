@@ -121,7 +121,8 @@ describe('the dashboard’s card per dog', () => {
     const collar = {
       ...rexCollar,
       temperature_celsius: 30,
-      vitals_status: 'SAFE',
+      vitals_status: 'DANGER' as const,
+      threshold_status: 'SAFE' as const,
       risk_band: 'DANGER' as const,
       risk_score: 6.5,
       risk_reasons: [
@@ -129,10 +130,11 @@ describe('the dashboard’s card per dog', () => {
       ],
     };
     setup([rex], [collar]);
-    // The card's status word keeps the spec's meaning (the owner's thresholds); the heat risk
-    // beside it says what the model adds.
-    expect((await card('Rex')).getByText('Safe')).toHaveAttribute('data-state', 'SAFE');
+    // One level per dog (DESIGN §3): the card says the level the model raised, and the heat
+    // risk beside it names the same level, with the thresholds' own verdict as a detail.
+    expect((await card('Rex')).getByText('Danger')).toHaveAttribute('data-state', 'DANGER');
     const risk = screen.getByRole('group', { name: 'Heat risk: Danger' });
+    expect(risk).toHaveTextContent('Your thresholds: Safe · heat-risk model: Danger');
     expect(risk).toHaveTextContent('(French Bulldog), about 6× the risk');
     expect(risk).toHaveTextContent('Wet the coat with cool, not ice-cold, water and fan it.');
     expect(within(risk).getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
@@ -142,7 +144,7 @@ describe('the dashboard’s card per dog', () => {
   });
 
   it('adds nothing about heat risk while it is SAFE, or when the reading is old', async () => {
-    const safe = { ...rexCollar, vitals_status: 'SAFE', risk_band: 'SAFE' as const };
+    const safe = { ...rexCollar, vitals_status: 'SAFE' as const, risk_band: 'SAFE' as const };
     const stale = {
       ...bellaCollar,
       risk_band: 'CRITICAL' as const,

@@ -189,6 +189,8 @@ function LatestReading({ deviceId, battery }: { deviceId: string; battery: numbe
         {reading && isFresh(reading.timestamp, now) ? (
           <HeatRisk
             band={reading.risk_band}
+            level={reading.status}
+            thresholdStatus={reading.threshold_status}
             reasons={reading.risk_reasons}
             score={reading.risk_score}
             // Not "low" beside a heat alert, nor while the alerts are unknown.

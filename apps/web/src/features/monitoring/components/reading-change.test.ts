@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { VitalsStatus } from '@pawguard/shared';
 import { makeDevice } from '@/testing/devices';
 import { changedFields, NOTHING_SHOWN, nextShownReadings } from './reading-change';
 
-const vitals = (temperature: number | null, humidity: number | null, status: string | null) => ({
+const vitals = (
+  temperature: number | null,
+  humidity: number | null,
+  status: VitalsStatus | null,
+) => ({
   temperature_celsius: temperature,
   humidity_percent: humidity,
   vitals_status: status,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { VitalsStatus } from '@pawguard/shared';
 import { petStatus } from './pet-status';
 
 const NOW = Date.parse('2025-07-01T12:00:00.000Z');
@@ -6,7 +7,7 @@ const PET = 'pet-1';
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 const collar = (
   recordedMsAgo: number | null,
-  status: string | null,
+  status: VitalsStatus | null,
   dog_id: string | null = PET,
 ) => ({
   dog_id,
@@ -35,7 +36,7 @@ describe('the pet status badge rule (spec section 4)', () => {
 
   it("is Safe when the server's status is SAFE, Danger for any other status", () => {
     expect(petStatus(PET, [collar(1_000, 'SAFE')], NOW)).toBe('safe');
-    for (const status of ['WARNING', 'DANGER', 'CRITICAL'])
+    for (const status of ['WARNING', 'DANGER', 'CRITICAL'] as const)
       expect(petStatus(PET, [collar(1_000, status)], NOW)).toBe('danger');
   });
 

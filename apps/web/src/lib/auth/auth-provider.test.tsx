@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { authToken } from '@/lib/auth-token';
+import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
+import { AuthProvider } from './auth-provider';
+import { useAuth } from './use-auth';
+
+function Who() {
+  const { user } = useAuth();
+  return <p>{user ? `zone: ${user.time_zone ?? 'none'}` : 'signed out'}</p>;
+}
+
+const zoneOfBrowser = (timeZone: string) =>
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+    ...new Intl.DateTimeFormat('en-US').resolvedOptions(),
+    timeZone,
+  });
+
+describe("the account's time zone (DESIGN §3 Display)", () => {
+  beforeEach(() => authToken.set('owner-token'));
+  afterEach(() => {
+    authToken.clear();
+    vi.restoreAllMocks();
+  });
+
+  it("sends the browser's time zone when the account has none", async () => {
+    zoneOfBrowser('America/New_York');
+    const user = makeUser({ time_zone: null });
+    const calls = stubFetch({
+      'GET /api/auth/profile': () => jsonResponse(200, { user }),
+      'PUT /api/auth/profile/time-zone': (init) =>
+        jsonResponse(200, { user: { ...user, ...JSON.parse(String(init.body)) } }),
+    });
+    render(
+      <AuthProvider>
+        <Who />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('zone: America/New_York')).toBeInTheDocument();
+    const put = calls.filter((c) => c.method === 'PUT');
+    expect(put).toHaveLength(1);
+    expect(JSON.parse(String(put[0]!.init.body))).toEqual({ time_zone: 'America/New_York' });
+  });
+
+  it('leaves a stored time zone alone', async () => {
+    zoneOfBrowser('America/New_York');
+    const calls = stubFetch({
+      'GET /api/auth/profile': () =>
+        jsonResponse(200, { user: makeUser({ time_zone: 'Europe/Berlin' }) }),
+    });
+    render(
+      <AuthProvider>
+        <Who />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('zone: Europe/Berlin')).toBeInTheDocument();
+    // Long enough for the call the first test sees (it comes within a few milliseconds).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+});
