@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 /**
  * One runner, named projects: `shared` (pure rules), `collar-sim` (the simulated collars), `server` (integration on SQLite, and on
  * PostgreSQL as `server-pg` when TEST_DATABASE_URL is set), `web` (components in jsdom).
+ *
+ * `npm test` runs this suite beside the browser suite on two cores, so a test may wait for a
+ * core: timeouts bound a hang, they never measure speed (bench/ does).
  */
+const BUSY_MACHINE_TIMEOUT = 30_000;
+
 const serverProject = (name: string, env: Record<string, string>) => ({
   extends: false as const,
   test: {
@@ -13,8 +18,9 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     environment: 'node',
     setupFiles: ['./test/setup.ts'],
     env,
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // The server's tests start apps, databases and brokers: twice the others' bound.
+    testTimeout: 2 * BUSY_MACHINE_TIMEOUT,
+    hookTimeout: 2 * BUSY_MACHINE_TIMEOUT,
   },
 });
 
@@ -29,6 +35,7 @@ export default defineConfig({
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          testTimeout: BUSY_MACHINE_TIMEOUT,
         },
       },
       {
@@ -37,6 +44,7 @@ export default defineConfig({
           root: './tools/collar-sim',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          testTimeout: BUSY_MACHINE_TIMEOUT,
         },
       },
       {
@@ -45,6 +53,7 @@ export default defineConfig({
           root: '.',
           include: ['scripts/**/*.test.mjs'],
           environment: 'node',
+          testTimeout: BUSY_MACHINE_TIMEOUT,
         },
       },
       serverProject('server', { TEST_DB: 'sqlite' }),

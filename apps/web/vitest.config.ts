@@ -10,5 +10,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
+    // Beside the browser suite on two cores (npm test): a bound on a hang, not on speed.
+    testTimeout: 30_000,
   },
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { expectError } from '../helpers/api.js';
@@ -308,7 +308,23 @@ describe('DEV-4: an admin rotates a device key', () => {
 
   it('of two rotations at once, one answers the key that works and the other 409', async () => {
     const [d] = await prePopulate(t, admin);
-    const answers = await Promise.all([rotate(admin.token, d!.id), rotate(admin.token, d!.id)]);
+    // "At once": both have read the key before either writes. Held here until both reach the
+    // write, so a busy machine cannot finish one before the other starts.
+    const devices = t.app.container.repos.devices;
+    const update = devices.update.bind(devices);
+    let arrived = 0;
+    let release!: () => void;
+    const bothRead = new Promise<void>((resolve) => (release = resolve));
+    const spy = vi.spyOn(devices, 'update').mockImplementation(async (...args) => {
+      if (++arrived === 2) release();
+      await bothRead;
+      return update(...args);
+    });
+    const answers = await Promise.all([
+      rotate(admin.token, d!.id),
+      rotate(admin.token, d!.id),
+    ]).finally(() => spy.mockRestore());
+    expect(arrived).toBe(2);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const won = answers.find((r) => r.statusCode === 200)!;
     const lost = answers.find((r) => r.statusCode === 409)!;
