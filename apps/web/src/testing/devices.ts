@@ -59,6 +59,7 @@ export function makeDevice(overrides: Partial<Device> = {}): Device {
     risk_band: null,
     risk_score: null,
     risk_reasons: [],
+    collar_off: false,
     ...overrides,
   };
 }
@@ -104,6 +105,7 @@ export function patchFor(reading: Reading, overrides: Partial<DeviceVitalsPatch>
     risk_band: reading.risk_band,
     risk_score: reading.risk_score,
     risk_reasons: reading.risk_reasons,
+    collar_off: false,
     ...overrides,
   } satisfies DeviceVitalsPatch;
 }

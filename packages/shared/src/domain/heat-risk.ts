@@ -336,6 +336,10 @@ function isRiskState(v: unknown): v is RiskState {
   );
 }
 
+/** Whether a stored state (the device row's JSON) judges its collar off its dog. */
+export const riskStateCollarOff = (json: string | null | undefined): boolean =>
+  parseRiskState(json).offSince !== null;
+
 /** A stored JSON list (a text column), or none when it is missing or not a list. */
 export function parseJsonList(json: string | null | undefined): unknown[] {
   if (!json) return [];
