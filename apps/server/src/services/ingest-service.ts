@@ -54,8 +54,9 @@ export interface IngestDevice {
   stored: { risk_reasons: string | null; risk_state: string | null };
   /**
    * The model's collar-off judgement (docs/heat-risk.md): whether the collar was judged off
-   * before this batch, the times of this batch's readings judged off (they raise no heat
-   * alert), and the time of the reading that began an off spell worth telling the owner of.
+   * before this batch, the times of this batch's readings judged off or without any sign of
+   * the dog (they raise no heat alert), and the time of the reading that began an off spell
+   * worth telling the owner of.
    */
   collarOff: { before: boolean; readings: Set<number>; newsAt: number | null };
 }
@@ -509,7 +510,7 @@ export class IngestService {
         let risk;
         if (newer) {
           ({ state: device.risk, assessment: risk } = riskStep(device.risk, input, device.profile));
-          if (risk.collarOff) device.collarOff.readings.add(at);
+          if (risk.collarOff || risk.noSign) device.collarOff.readings.add(at);
           if (risk.collarOffNews) device.collarOff.newsAt = at;
         } else {
           device.risk = recordDay(device.risk, input);

@@ -116,6 +116,16 @@ describe('collar off', () => {
     expect(await notificationsOf(c)).toHaveLength(1);
   });
 
+  it('a collar put down somewhere hot raises no heat alert in the minutes before it is judged off', async () => {
+    await moveToHour(10);
+    const c = await ownedCollar(t, admin, owner, 'Bonnie');
+    await live(c, 20, worn);
+    // Past the owner's warning threshold (85 °F) from its first reading without the dog.
+    await live(c, 4, () => ({ temperature: 31, humidity: 40, activity_level: 0 }));
+    expect((await deviceOf(c)).collar_off).toBe(false);
+    expect((await alertsOf(c)).filter((a) => a.type === 'heat')).toEqual([]);
+  });
+
   it('off again within the hour is the same restless spell: not told twice', async () => {
     await moveToHour(11);
     const c = await ownedCollar(t, admin, owner, 'Rosie');

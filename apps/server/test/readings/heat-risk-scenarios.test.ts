@@ -108,8 +108,8 @@ describe('heat-risk scenarios through the real ingest path', () => {
     const c = await collarFor({ name: 'Coco', breed: 'French Bulldog', weight: 26, age: 4 });
     const rs = await live(c, 40, (m) =>
       m < 3
-        ? resting(26, 60)
-        : { temperature: 27.5, humidity: 60, activity_level: 85, heart_rate: 160 },
+        ? resting(27, 65)
+        : { temperature: 29, humidity: 65, activity_level: 85, heart_rate: 160 },
     );
     expect(highest(rs, 'status')).toBe('SAFE');
     // Raised, but not to "go to the vet now": nothing here is a hard trigger.
@@ -328,8 +328,8 @@ describe('GET /api/devices/{id}/risk/backtest', () => {
     const c = await collarFor({ name: 'Otto', breed: 'French Bulldog', weight: 26, age: 4 });
     await live(c, 35, (m) =>
       m < 3
-        ? resting(26, 60)
-        : { temperature: 27.5, humidity: 60, activity_level: 85, heart_rate: 160 },
+        ? resting(27, 65)
+        : { temperature: 29, humidity: 65, activity_level: 85, heart_rate: 160 },
     );
     const res = await t.app.inject({
       method: 'GET',

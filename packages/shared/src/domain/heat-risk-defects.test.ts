@@ -70,20 +70,20 @@ describe('1. exercise weighs with the heat', () => {
     }
   });
 
-  it('the same walk on a warm day counts, and more the warmer it is', () => {
+  it('the same walk in the heat counts, and more the hotter it is', () => {
     const walk = (t: number) =>
       minutes(30, () => ({ temperature: t, humidity: 60, activity_level: 60 }), T0);
     const points = (t: number) =>
       run(walk(t), frenchie)
         .out.at(-1)!
         .factors.find((f) => f.code === 'exertion')?.points ?? 0;
-    expect(points(19)).toBe(0);
-    expect(points(25)).toBeGreaterThan(0);
-    expect(points(31)).toBeGreaterThan(points(25));
-    expect(points(31)).toBe(2);
-    expect(exertionHeatWeight(20)).toBe(0);
-    expect(exertionHeatWeight(25)).toBe(0.5);
-    expect(exertionHeatWeight(35)).toBe(1);
+    expect(points(24)).toBe(0);
+    expect(points(29)).toBeGreaterThan(0);
+    expect(points(32)).toBeGreaterThan(points(29));
+    expect(points(34)).toBe(2);
+    expect(exertionHeatWeight(27)).toBe(0);
+    expect(exertionHeatWeight(31)).toBe(0.5);
+    expect(exertionHeatWeight(40)).toBe(1);
   });
 });
 
@@ -169,7 +169,9 @@ describe('4. a collar that is not on a dog', () => {
     const { state } = windowsill(frenchie);
     const back = home(state.at + MIN);
     const { out: on, state: wornAgain } = run(back, frenchie, state);
-    expect(on.every((a) => !a.collarOff)).toBe(true);
+    // "Off" a minute or two longer while it sheds the sill's heat, then worn.
+    expect(on.slice(0, 3).some((a) => a.collarOff)).toBe(true);
+    expect(on.slice(3).every((a) => !a.collarOff && a.band === 'SAFE')).toBe(true);
     const charger = minutes(
       20,
       () => ({ temperature: 24, humidity: 40, activity_level: 0 }),
@@ -194,6 +196,14 @@ describe('4. a collar that is not on a dog', () => {
     );
     const { out } = run([...hot, ...charging], cavalier);
     expect(out.slice(hot.length + 5).every((a) => a.collarOff && a.band === 'SAFE')).toBe(true);
+  });
+
+  it('a reading without heart rate or movement is flagged at once, judged off after 5 minutes', () => {
+    const { worn, out } = windowsill(frenchie);
+    const sill = out.slice(worn.length);
+    expect(out.slice(0, worn.length).some((a) => a.noSign)).toBe(false);
+    expect(sill.every((a) => a.noSign)).toBe(true);
+    expect(sill.slice(0, 5).some((a) => a.collarOff)).toBe(false);
   });
 
   it('a dog at rest whose collar lost the heart rate but moves is not "off"', () => {
@@ -237,7 +247,15 @@ describe('5. heat from an off collar enters no acclimatisation memory', () => {
 
 describe('6. a parked car within 5 minutes, from any start of 15 °C or more', () => {
   it.each([18, 24, 30])('a car on a %s °C day is CRITICAL within 5 minutes', (air) => {
-    const before = home(T0 - 60 * MIN, air, 90);
+    // An hour at home, then a 20-minute drive lying still in the cooled car, then parked.
+    const before = [
+      ...home(T0 - 80 * MIN, air, 90),
+      ...minutes(
+        20,
+        () => ({ temperature: air, humidity: 45, activity_level: 5, heart_rate: 95 }),
+        T0 - 20 * MIN,
+      ),
+    ];
     // Still, the cabin climbing about 1.8 °C per 5 minutes from the day's air.
     const car = minutes(
       20,
@@ -254,6 +272,38 @@ describe('6. a parked car within 5 minutes, from any start of 15 °C or more', (
     expect(first).toBeGreaterThanOrEqual(0);
     expect(first).toBeLessThanOrEqual(5);
     expect(out[before.length + first]!.band).toBe('CRITICAL');
+  });
+
+  it('a dog that just jumped in is seen once settled (a known limit: up to 8 + 5 minutes)', () => {
+    const jump = minutes(
+      3,
+      () => ({ temperature: 24, humidity: 45, activity_level: 60, heart_rate: 120 }),
+      T0 - 3 * MIN,
+    );
+    const car = minutes(
+      20,
+      (m) => ({ temperature: 24 + 0.36 * m, humidity: 45, activity_level: 5, heart_rate: 100 }),
+      T0,
+    );
+    const { out } = run([...jump, ...car], { name: 'Rex' });
+    const first = out.slice(jump.length).findIndex((a) => a.trigger === 'parked-car');
+    expect(first).toBeGreaterThan(5);
+    expect(first).toBeLessThanOrEqual(13);
+  });
+
+  it('a dog walking into a warmer room and lying down is no car', () => {
+    // Garden at 19 °C, then a room at 24 °C: a 5 °C step behind the 3-minute sensor lag.
+    const readings = minutes(
+      40,
+      (m) => ({
+        temperature: m < 10 ? 19 : 24 - 5 * Math.exp(-(m - 10) / 3),
+        humidity: 50,
+        activity_level: m < 10 ? 18 : m < 11 ? 30 : 3,
+        heart_rate: 100,
+      }),
+      T0,
+    );
+    expect(run(readings, frenchie).out.some((a) => a.trigger === 'parked-car')).toBe(false);
   });
 });
 

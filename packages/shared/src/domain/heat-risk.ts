@@ -76,6 +76,11 @@ export interface RiskAssessment {
   collarOff: boolean;
   /** This reading begins an off spell the owner should hear of (not a blink after the last). */
   collarOffNews: boolean;
+  /**
+   * This reading shows no sign of the dog (a collar that reports heart rate sent none, and no
+   * movement): not yet judged off, but its heat is not taken as the dog's either.
+   */
+  noSign: boolean;
 }
 
 /** A minute's last collar temperature, and whether the dog was still all that minute. */
@@ -101,8 +106,9 @@ export interface RiskState {
   exertAct: number | null;
   /** The last reading of an exercise that had lasted 3 minutes (a heart still recovering). */
   exercisedAt: number | null;
-  /** Since when the activity smoothed over 2 minutes has been rest (< 20). */
+  /** Since when the activity smoothed over 2 minutes has been rest (< 20), and settled (< 10). */
   stillSince: number | null;
+  settledSince: number | null;
   /** Heart rate smoothed over about 3 minutes, as of the last reading that reported one. */
   hr: number | null;
   hrAt: number | null;
@@ -124,6 +130,8 @@ export interface RiskState {
   /** …since when it is judged off (not on a dog), and when its last off spell ended. */
   offSince: number | null;
   offEndedAt: number | null;
+  /** The first reading with a sign of the dog after an off spell (the collar settling). */
+  backOnAt: number | null;
   /** Since when the heat index at the collar has been ≥ 30 °C, and ≥ 35 °C at rest. */
   warmSince: number | null;
   hotRestSince: number | null;
@@ -161,8 +169,18 @@ const NO_MOVEMENT = 2;
 export const COLLAR_OFF_AFTER_MS = 5 * MIN;
 /** An off spell this soon after the last one is the same episode for the owner. */
 const OFF_EPISODE_GAP_MS = 60 * MIN;
-/** The parked-car pattern is not looked for this soon after a collar is put back on. */
+/** A collar back on is still off while it cools by this much in 2 minutes (°C), at most 15. */
+const SETTLING_DROP = 0.4;
+const SETTLING_MAX_MS = 15 * MIN;
+/** The parked-car pattern is not looked for this soon after a collar is put back on… */
 const BACK_ON_MS = 10 * MIN;
+/**
+ * …nor before the dog has been settled (activity smoothed over 2 minutes under
+ * SETTLED_BELOW) this long: a move into a warmer place shows as a climb while the sensor
+ * catches up (about 3 × its lag of up to 3 minutes), then flat.
+ */
+export const CAR_SETTLED_MS = 8 * MIN;
+const SETTLED_BELOW = 10;
 /** The resting heart rate is learned from rest this long (awake rest: not a doze or sleep). */
 const REST_LEARN_MS = [3 * MIN, 20 * MIN] as const;
 
@@ -210,8 +228,8 @@ const EXERTION_PAUSE_MS = 3 * MIN;
 /** Exercise's points count while the dog exercised this recently (not once it stopped). */
 const EXERTION_NOW_MS = 1 * MIN;
 /** Exercise weighs nothing at this heat index (°C) or below, and fully from EXERTION_HEAT_FULL. */
-const EXERTION_HEAT_FROM = 20;
-const EXERTION_HEAT_FULL = 30;
+const EXERTION_HEAT_FROM = 27;
+const EXERTION_HEAT_FULL = 35;
 const STILL_BELOW = 20;
 /** A single reading of this activity or more means the dog moved that minute. */
 const MOVED_AT = 25;
@@ -247,6 +265,7 @@ export function emptyRiskState(): RiskState {
     exertAct: null,
     exercisedAt: null,
     stillSince: null,
+    settledSince: null,
     hr: null,
     hrAt: null,
     restHr: null,
@@ -258,6 +277,7 @@ export function emptyRiskState(): RiskState {
     quietSince: null,
     offSince: null,
     offEndedAt: null,
+    backOnAt: null,
     warmSince: null,
     hotRestSince: null,
     temps: [],
@@ -296,6 +316,7 @@ const NULLABLE_NUMBERS = [
   'exertAct',
   'exercisedAt',
   'stillSince',
+  'settledSince',
   'hr',
   'hrAt',
   'restHr',
@@ -307,6 +328,7 @@ const NULLABLE_NUMBERS = [
   'quietSince',
   'offSince',
   'offEndedAt',
+  'backOnAt',
   'warmSince',
   'hotRestSince',
   'carPeak',
@@ -449,6 +471,7 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
         quietSince: prev.quietSince,
         offSince: prev.offSince,
         offEndedAt: prev.offEndedAt,
+        backOnAt: prev.backOnAt,
       }
     : prev;
   // Never earlier than the last reading: riskStep holds a collar clock set back to it.
@@ -462,9 +485,17 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
   if (s.quietSince !== null && r.at - s.quietSince >= COLLAR_OFF_AFTER_MS)
     s.offSince ??= s.quietSince;
   else if (s.quietSince === null && s.offSince !== null) {
-    s.offSince = null;
-    s.offEndedAt = r.at;
+    // Back on the dog: off until the collar has shed the heat of where it lay (a sill's
+    // sun, a charger), that is once it is no longer cooling fast, or after 15 minutes.
+    s.backOnAt ??= r.at;
+    const before = sampleAt(s.temps, Math.floor(r.at / MIN) - 2);
+    const cooling = before !== undefined && before[1] - r.temperature >= SETTLING_DROP;
+    if (!cooling || r.at - s.backOnAt >= SETTLING_MAX_MS) {
+      s.offSince = s.backOnAt = null;
+      s.offEndedAt = r.at;
+    }
   }
+  if (quiet) s.backOnAt = null;
 
   const a = r.activity_level;
   if (a != null) {
@@ -496,6 +527,7 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
     );
   }
   s.stillSince = still ? (s.stillSince ?? r.at) : null;
+  s.settledSince = s.calm !== null && s.calm < SETTLED_BELOW ? (s.settledSince ?? r.at) : null;
   if (!still || r.at - s.stillSince! > REST_LEARN_MS[1]) s.restSum = s.restN = s.restFrom = null;
 
   if (r.heart_rate != null) {
@@ -555,7 +587,13 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
     (r.temperature >= 35 || climbing)
   )
     s.carPeak = Math.max(s.carPeak, r.temperature);
-  else s.carPeak = parkedCarPattern(s.temps, minute) ? r.temperature : null;
+  else
+    s.carPeak =
+      s.settledSince !== null &&
+      r.at - s.settledSince >= CAR_SETTLED_MS &&
+      parkedCarPattern(s.temps, minute)
+        ? r.temperature
+        : null;
   return s;
 }
 
@@ -573,19 +611,20 @@ const DEFAULT_REST_HR = 90;
 const CAR_WINDOW_MIN = 5;
 const CAR_MIN_RISE = 1;
 const CAR_MIN_START = 15;
-/** No 2 minutes of a car's climb rise by more than this (°C): faster is a step (judgement). */
-const CAR_MAX_2MIN = 1.6;
-/** How far back a faster climb (a step's) rules the pattern out. */
-const CAR_LOOKBACK_MIN = 12;
+/** Every 2 minutes of the window climb at least this (°C), the last 2 at least CAR_LAST_2MIN. */
+const CAR_MIN_2MIN = 0.2;
+const CAR_LAST_2MIN = 0.4;
+/** The last 2 minutes keep at least this share of the steepest 2 (a lagged step slows more). */
+const CAR_STEADY = 0.35;
 
 /**
  * The parked-car pattern over the last 5 minutes: the dog still every minute, the collar at
- * 15 °C or more and up by at least 1 °C (a closed car gains about 1.8 °C per 5 minutes, 80 %
- * of its rise in the first 30), rising steadily: every 2 minutes of the window climb, by at
- * least 0.3 × its steepest 2 and by at most 1.6 °C, and its last 2 at least 0.6 × as fast
- * as its steepest; and no 2 minutes of the 12 before climbed faster. A step onto a hot patio behind a sensor lag is flat before it, climbs
- * fast at first and slows (a lag of τ ≤ 3 minutes keeps at most e^(−2/τ) ≈ 0.5 of its pace
- * over 2 minutes), then is flat.
+ * 15 °C or more and up by at least 1 °C, climbing all along (every 2 minutes by 0.2 °C or
+ * more) and still climbing at the end (its last 2 minutes by 0.4 °C or more, and at least
+ * 0.35 × its steepest 2). A closed car gains about 1.8 °C per 5 minutes, 80 % of its rise in
+ * the first 30, and faster at first when it was cooled on the drive. The caller also wants
+ * the dog settled for a while first (`CAR_SETTLED_MS`): a step into a warmer place, behind
+ * the sensor's lag, is the dog moving.
  */
 export function parkedCarPattern(temps: readonly MinuteSample[], minute: number): boolean {
   const now = temps.at(-1);
@@ -601,24 +640,20 @@ export function parkedCarPattern(temps: readonly MinuteSample[], minute: number)
   if (t[0]! < CAR_MIN_START || t[CAR_WINDOW_MIN]! - t[0]! < CAR_MIN_RISE) return false;
   const pieces: number[] = [];
   for (let i = 0; i + 2 <= CAR_WINDOW_MIN; i++) pieces.push(t[i + 2]! - t[i]!);
-  const steepest = Math.max(...pieces);
-  // Nor in the 10 minutes before: the tail of a step that climbed fast is no car either.
-  for (let m = minute - CAR_LOOKBACK_MIN; m + 2 <= minute; m++) {
-    const a = sampleAt(temps, m);
-    const b = sampleAt(temps, m + 2);
-    if (a && b && b[0] > a[0] && b[1] - a[1] > CAR_MAX_2MIN) return false;
-  }
+  const last = pieces.at(-1)!;
   return (
-    steepest <= CAR_MAX_2MIN &&
-    Math.min(...pieces) >= 0.3 * steepest &&
-    pieces.at(-1)! >= 0.6 * steepest
+    Math.min(...pieces) >= CAR_MIN_2MIN &&
+    last >= CAR_LAST_2MIN &&
+    last >= CAR_STEADY * Math.max(...pieces)
   );
 }
 
 /**
- * How much exercise (and a heart raised by it) weighs at a heat index (°C): nothing at 20 °C
- * or below, rising to all of it at 30 °C (judgement: the published risk of exertion is on
- * warm days; at a cool collar a walk is not a heat event).
+ * How much exercise (and a heart raised by it) weighs at a heat index (°C) at the collar:
+ * nothing at 27 °C or below, rising to all of it at 35 °C (judgement: the published risk of
+ * exertion is on warm days, and on a walk the collar reads about 2 °C above the shade air, so
+ * 27 °C is air of about 25 °C; measured against week-long traces of ordinary walks and of
+ * play in humid heat).
  */
 export function exertionHeatWeight(heatIndexCelsius: number): number {
   const w = (heatIndexCelsius - EXERTION_HEAT_FROM) / (EXERTION_HEAT_FULL - EXERTION_HEAT_FROM);
@@ -724,6 +759,7 @@ function judge(s: RiskState, r: RiskReading, profile: RiskProfile): RiskAssessme
       trigger: null,
       collarOff: true,
       collarOffNews: false,
+      noSign: true,
     };
   const exposure = exposureFactors(s, r);
   const factors = [...exposure, ...profileFactors(profile)].sort((a, b) => b.points - a.points);
@@ -763,6 +799,7 @@ function judge(s: RiskState, r: RiskReading, profile: RiskProfile): RiskAssessme
     trigger,
     collarOff: false,
     collarOffNews: false,
+    noSign: s.quietSince !== null,
   };
 }
 
