@@ -76,3 +76,43 @@ test('an owner tells PawGuard about the dog; a parked car shows as a critical he
   const highest = panel.getByRole('row', { name: /Highest level/ });
   await expect(highest.getByRole('cell')).toHaveText([/Warning/, /Critical/]);
 });
+
+test('a collar left on a sunny windowsill shows "Collar off?" and raises no heat alert', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerUser(request);
+  const petId = await addPet(request, owner, 'Biscuit');
+  const collar = await addCollar(request, owner, petId, 'Biscuit collar');
+
+  // Twenty minutes on the dog, then twenty on a sill in the sun: no heart rate, no movement,
+  // and the collar heating past the owner's critical threshold (105 °F).
+  await postReadings(request, collar, [
+    ...Array.from({ length: 20 }, (_, i) => ({
+      temperature: 24,
+      humidity: 50,
+      activity_level: 6,
+      heart_rate: 92,
+      secondsAgo: (40 - i) * 60,
+    })),
+    ...Array.from({ length: 21 }, (_, i) => ({
+      temperature: Math.min(24 + i, 42),
+      humidity: 35,
+      activity_level: 0,
+      secondsAgo: (20 - i) * 60,
+    })),
+  ]);
+
+  await signInWithToken(page, owner.token, '/monitoring');
+  const card = page.getByRole('listitem').filter({ hasText: collar.deviceId });
+  await expect(card.getByText('Collar off?')).toBeVisible();
+  await expect(card).not.toContainText('heat alert');
+  const alerts = await request.get(`/api/devices/${collar.id}/alerts`, {
+    headers: bearer(owner.token),
+  });
+  expect(
+    ((await alerts.json()) as { alerts: { type: string }[] }).alerts.filter(
+      (a) => a.type === 'heat',
+    ),
+  ).toEqual([]);
+});

@@ -190,8 +190,10 @@ const PLANS: Record<ScenarioName, Plan> = {
   'step-change': {
     // The room's air; each step sets its own.
     weather: { outdoorC: [21.8, 22.2], humidity: [40, 50] },
+    // It walks out (a minute) and lies down again on the patio.
     steps: [
       { activity: 'lie', durationS: [minutes(3), minutes(3)], airC: [21.8, 22.2] },
+      { activity: 'walk', durationS: [minutes(1), minutes(1)], airC: [32.8, 33.2] },
       { activity: 'lie', durationS: FOREVER, airC: [32.8, 33.2] },
     ],
   },

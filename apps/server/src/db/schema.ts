@@ -157,7 +157,7 @@ export interface AlertsTable {
   id: string;
   device_id: string;
   user_id: string;
-  type: 'heat' | 'offline' | 'low_battery';
+  type: 'heat' | 'offline' | 'low_battery' | 'collar_off';
   level: 'WARNING' | 'DANGER' | 'CRITICAL' | null;
   opened_at: string;
   reading_at: string | null;

@@ -12,6 +12,7 @@ import {
   asVitalsStatus,
   dogLevel,
   parseReasons,
+  riskStateCollarOff,
   statesAllowing,
   type Device,
   type RegistrationEvent,
@@ -109,6 +110,7 @@ export function toDevice(row: DeviceWithNames): Device {
     risk_band: asVitalsStatus(row.risk_band),
     risk_score: num(row.risk_score),
     risk_reasons: parseReasons(row.risk_reasons),
+    collar_off: riskStateCollarOff(row.risk_state),
   };
 }
 

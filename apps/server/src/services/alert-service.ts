@@ -126,12 +126,22 @@ export class AlertService {
     // The heat alert follows the dog's one level: the higher of the owner's thresholds (the
     // stored column) and the heat-risk model.
     const levelBefore = dogLevel(asVitalsStatus(before.vitals_status), before.risk_band) ?? 'SAFE';
+    // A reading from a collar judged off its dog says nothing of the dog's heat: it neither
+    // opens, raises nor ends a heat alert.
+    const off = (s: StoredReading) => device.collarOff.readings.has(Number(s.row.recorded_at));
+    const worn = newer.filter((s) => !off(s));
     const heatMayMove =
-      newer.some((s) => heatLevel(s) !== 'SAFE') || (levelBefore !== 'SAFE' && newer.length > 0);
+      worn.some((s) => heatLevel(s) !== 'SAFE') || (levelBefore !== 'SAFE' && worn.length > 0);
+    // "Collar off?": told once per off spell that begins in the day; ended when it is back on.
+    const offNewsAt = device.collarOff.newsAt;
+    const tellOff = offNewsAt !== null && isDaytime(offNewsAt, null);
+    const collarMayMove =
+      tellOff ||
+      ((device.collarOff.before || device.collarOff.readings.size > 0) && worn.length > 0);
     let armed = device.batteryAlertArmed;
     // With the arm as it is, the first reading that would change anything shows it.
     const batteryMayMove = newer.some((s) => batteryStep(armed, s.row.battery).kind !== 'none');
-    if (!wasOffline && !heatMayMove && !batteryMayMove) return;
+    if (!wasOffline && !heatMayMove && !batteryMayMove && !collarMayMove) return;
 
     const open = new Map((await this.d.alerts.openFor(device.id, trx)).map((a) => [a.type, a]));
     const at = now.toISOString();
@@ -154,7 +164,7 @@ export class AlertService {
     }
 
     let heat = open.get('heat') ?? null;
-    for (const s of newer) {
+    for (const s of worn) {
       const { row } = s;
       const step = heatStep(heat && heat.level ? { level: heat.level } : null, heatLevel(s));
       const peaks = {
@@ -211,6 +221,37 @@ export class AlertService {
         if (step.kind === 'resolve') heat = null;
       }
     }
+
+    let collarOff = open.get('collar_off') ?? null;
+    if (collarMayMove)
+      for (const s of newer) {
+        const { row } = s;
+        if (tellOff && Number(row.recorded_at) === offNewsAt && !collarOff) {
+          collarOff = {
+            id: randomUUID(),
+            device_id: device.id,
+            user_id: device.user_id,
+            type: 'collar_off',
+            level: null,
+            opened_at: at,
+            reading_at: readingTime(row),
+            escalated_at: null,
+            resolved_at: null,
+            resolved_by: null,
+            resolved_reading_at: null,
+            peak_temperature_celsius: null,
+            peak_heat_index_f: null,
+            battery_level: null,
+            reasons: null,
+          };
+          await this.d.alerts.insert(collarOff, trx);
+          notices.push({ kind: 'opened', alert: collarOff, reading: row });
+        } else if (collarOff && !off(s)) {
+          await this.d.alerts.resolve(collarOff.id, at, 'condition', trx, readingTime(row));
+          touched.add(collarOff.id);
+          collarOff = null;
+        }
+      }
 
     // Low battery, once per discharge.
     let lowBattery = open.get('low_battery') ?? null;
@@ -489,6 +530,21 @@ export class AlertService {
   }
 }
 
+/** The owner hears of a collar taken off between these hours (local), not at night. */
+const DAY_HOURS = [7, 22] as const;
+
+/** Whether a moment is in the day (07:00–22:00) in a time zone (UTC when unknown). */
+export function isDaytime(atMs: number, timeZone: string | null): boolean {
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', {
+      hour: 'numeric',
+      hourCycle: 'h23',
+      timeZone: timeZone ?? 'UTC',
+    }).format(atMs),
+  );
+  return hour >= DAY_HOURS[0] && hour < DAY_HOURS[1];
+}
+
 /** The collar's time of a reading, ISO-8601 UTC. */
 const readingTime = (row: ReadingRow) => new Date(Number(row.recorded_at)).toISOString();
 
@@ -563,6 +619,11 @@ function describe(
         : `${collar} reads ${temp} at ${r.humidity}% humidity.${why} ${advice}`,
     };
   }
+  if (alert.type === 'collar_off')
+    return {
+      title: `${who}'s collar seems to be off`,
+      message: `${collar} has sent no heart rate and no movement for a few minutes. If it is charging or put away, all is well: heat alerts wait until it is back on ${who}.`,
+    };
   if (alert.type === 'offline')
     return {
       title: `${who}: collar offline`,

@@ -52,6 +52,13 @@ export interface IngestDevice {
   risk: RiskState;
   /** The JSON columns as stored before this batch (a column is written only when it changes). */
   stored: { risk_reasons: string | null; risk_state: string | null };
+  /**
+   * The model's collar-off judgement (docs/heat-risk.md): whether the collar was judged off
+   * before this batch, the times of this batch's readings judged off or without any sign of
+   * the dog (they raise no heat alert), and the time of the reading that began an off spell
+   * worth telling the owner of.
+   */
+  collarOff: { before: boolean; readings: Set<number>; newsAt: number | null };
 }
 
 /** A reading stored by this batch, with the status the server gave it. */
@@ -288,6 +295,7 @@ export class IngestService {
         continue;
       }
       if (!devices.has(r.id)) {
+        const risk = this.riskStateOf(r.id, r.risk_state);
         const {
           id: _id,
           device_id: _deviceId,
@@ -313,6 +321,7 @@ export class IngestService {
           risk_band: asVitalsStatus(band),
           risk_score: score === null ? null : Number(score),
           risk_reasons: parseReasons(reasons),
+          collar_off: risk.offSince !== null,
         };
         devices.set(r.id, {
           id: r.id,
@@ -330,8 +339,9 @@ export class IngestService {
             bodyCondition,
             conditions: healthConditionsOf(conditions),
           },
-          risk: this.riskStateOf(r.id, riskState),
+          risk,
           stored: { risk_reasons: reasons, risk_state: riskState },
+          collarOff: { before: risk.offSince !== null, readings: new Set(), newsAt: null },
           thresholds: {
             warningF: w ?? DEFAULT_PREFERENCES.temperature_threshold,
             criticalF: c ?? DEFAULT_PREFERENCES.critical_temperature_threshold,
@@ -502,9 +512,11 @@ export class IngestService {
         // reading is judged on its own but still counts towards its day's heat (acclimatisation).
         const input = { ...r, at };
         let risk;
-        if (newer)
+        if (newer) {
           ({ state: device.risk, assessment: risk } = riskStep(device.risk, input, device.profile));
-        else {
+          if (risk.collarOff || risk.noSign) device.collarOff.readings.add(at);
+          if (risk.collarOffNews) device.collarOff.newsAt = at;
+        } else {
           device.risk = recordDay(device.risk, input);
           risk = assessAlone(input, device.profile);
         }
@@ -568,6 +580,7 @@ export class IngestService {
       patch.risk_score = newest.risk_score;
       patch.risk_reasons = parseReasons(newest.risk_reasons);
     }
+    patch.collar_off = device.risk.offSince !== null;
     // Written only while the owner it was read with still holds it (the row is locked on
     // PostgreSQL; on SQLite one connection serialises every write).
     const riskState = JSON.stringify(device.risk);
@@ -618,7 +631,11 @@ const PATCH_COLUMNS = [
 // Every field of the patch is written: a field added to it and not to PATCH_COLUMNS (or written
 // on its own, as last_seen and the reasons are) is a type error here, not a field lost.
 const everyPatchFieldWritten: Record<
-  Exclude<keyof StoredVitals, (typeof PATCH_COLUMNS)[number] | 'last_seen' | 'risk_reasons'>,
+  Exclude<
+    keyof StoredVitals,
+    // collar_off is no column: it is read from the risk state (written below).
+    (typeof PATCH_COLUMNS)[number] | 'last_seen' | 'risk_reasons' | 'collar_off'
+  >,
   never
 > = {};
 void everyPatchFieldWritten;

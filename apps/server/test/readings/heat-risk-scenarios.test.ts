@@ -104,12 +104,12 @@ const resting = (temperature: number, humidity = 50): Sample => ({
 });
 
 describe('heat-risk scenarios through the real ingest path', () => {
-  it('exertion on a mild day: a flat-faced dog is raised while the thresholds stay SAFE', async () => {
+  it('exertion in the warmth: a flat-faced dog is raised while the thresholds stay SAFE', async () => {
     const c = await collarFor({ name: 'Coco', breed: 'French Bulldog', weight: 26, age: 4 });
     const rs = await live(c, 40, (m) =>
       m < 3
-        ? resting(19, 55)
-        : { temperature: 19.5, humidity: 55, activity_level: 85, heart_rate: 160 },
+        ? resting(27, 65)
+        : { temperature: 29, humidity: 65, activity_level: 85, heart_rate: 160 },
     );
     expect(highest(rs, 'threshold_status')).toBe('SAFE');
     // Raised, but not to "go to the vet now": nothing here is a hard trigger.
@@ -126,6 +126,18 @@ describe('heat-risk scenarios through the real ingest path', () => {
     const [heat] = (await alertsOf(c)).filter((a) => a.type === 'heat');
     expect(heat).toMatchObject({ resolved: false });
     expect(heat!.reasons.join(' ')).toMatch(/exercise/);
+  });
+
+  // The first version raised this walk to DANGER: exercise counted on its own, without heat.
+  it('the same exertion on a cool day raises nothing: a walk at 16 °C is no heat event', async () => {
+    const c = await collarFor({ name: 'Pip', breed: 'French Bulldog', weight: 26, age: 4 });
+    const rs = await live(c, 40, (m) =>
+      m < 3
+        ? resting(16, 60)
+        : { temperature: 16, humidity: 60, activity_level: 85, heart_rate: 160 },
+    );
+    expect(highest(rs, 'risk_band')).toBe('SAFE');
+    expect((await alertsOf(c)).filter((a) => a.type === 'heat')).toEqual([]);
   });
 
   it('a parked car is CRITICAL before the collar reaches the critical threshold', async () => {
@@ -320,8 +332,8 @@ describe('GET /api/devices/{id}/risk/backtest', () => {
     const c = await collarFor({ name: 'Otto', breed: 'French Bulldog', weight: 26, age: 4 });
     await live(c, 35, (m) =>
       m < 3
-        ? resting(19, 55)
-        : { temperature: 19.5, humidity: 55, activity_level: 85, heart_rate: 160 },
+        ? resting(27, 65)
+        : { temperature: 29, humidity: 65, activity_level: 85, heart_rate: 160 },
     );
     const res = await t.app.inject({
       method: 'GET',

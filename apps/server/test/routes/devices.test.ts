@@ -67,6 +67,7 @@ describe('GET /api/devices', () => {
       risk_band: null,
       risk_score: null,
       risk_reasons: [],
+      collar_off: false,
     });
   });
 });

@@ -103,4 +103,15 @@ describe('the alert banner', () => {
     expect(lowBattery).toHaveTextContent('Battery low');
     expect(within(lowBattery!).queryByRole('button')).toBeNull();
   });
+
+  it('a collar that seems off is a calm note: no level, no first aid, how to read it', () => {
+    show(makeAlert({ type: 'collar_off', level: null, reasons: [] }));
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveAttribute('data-alert-type', 'collar_off');
+    expect(banner).not.toHaveAttribute('data-level');
+    expect(banner).toHaveTextContent('Collar off?');
+    expect(banner).toHaveTextContent('If it is charging or put away, all is well.');
+    expect(within(banner).queryByText('Why')).toBeNull();
+    expect(within(banner).queryByRole('link', { name: 'Find an emergency vet' })).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { BatteryLow, Siren, WifiOff } from 'lucide-react';
+import { BatteryLow, CircleDashed, Siren, WifiOff } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   formatCelsius,
@@ -22,6 +22,7 @@ export const ALERT_TYPE_WORDS: Record<Alert['type'], string> = {
   heat: 'Heat',
   offline: 'Offline',
   low_battery: 'Low battery',
+  collar_off: 'Collar off?',
 };
 
 /**
@@ -44,6 +45,12 @@ function wordsOf(alert: Alert) {
         : ` · peak ${formatCelsius(alert.peak_temperature_celsius)} / ${formatFahrenheit(celsiusToFahrenheit(alert.peak_temperature_celsius))}`;
     return { title: `${look.label} heat alert${peak}`, className: look.className, Icon: Siren };
   }
+  if (alert.type === 'collar_off')
+    return {
+      title: 'Collar off? No heart rate and no movement for a few minutes',
+      className: 'border-slate-300 bg-slate-50 text-slate-900',
+      Icon: CircleDashed,
+    };
   if (alert.type === 'offline')
     return {
       title: 'Collar offline: no reading for 10 minutes',
@@ -88,7 +95,9 @@ export function AlertBanner({
     <p className="mt-2">
       {alert.type === 'offline'
         ? 'Check that the collar is charged, switched on and in range. PawGuard cannot watch your dog while it is silent.'
-        : 'Charge the collar soon, so heat alerts keep reaching you.'}
+        : alert.type === 'collar_off'
+          ? 'If it is charging or put away, all is well. Heat alerts wait until it is back on your dog.'
+          : 'Charge the collar soon, so heat alerts keep reaching you.'}
     </p>
   );
   return (

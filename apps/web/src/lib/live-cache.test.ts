@@ -150,6 +150,7 @@ describe('applyStreamEvent', () => {
         risk_band: 'SAFE',
         risk_score: 1.5,
         risk_reasons: [],
+        collar_off: false,
       },
     });
     expect(queryClient.getQueryData(key)).toBe(loaded);

@@ -60,6 +60,7 @@ export function makeDevice(overrides: Partial<Device> = {}): Device {
     risk_band: null,
     risk_score: null,
     risk_reasons: [],
+    collar_off: false,
     ...overrides,
   };
 }
@@ -108,6 +109,7 @@ export function patchFor(reading: Reading, overrides: Partial<DeviceVitalsPatch>
     risk_band: reading.risk_band,
     risk_score: reading.risk_score,
     risk_reasons: reading.risk_reasons,
+    collar_off: false,
     ...overrides,
   } satisfies DeviceVitalsPatch;
 }

@@ -1,7 +1,8 @@
 /**
  * The NOAA / National Weather Service heat index (°F) from air temperature (°F) and relative
- * humidity (%): Steadman's simple formula below 80 °F, else the Rothfusz regression with the
- * NWS adjustments for very dry and very humid air.
+ * humidity (%), by the NWS's own algorithm: Steadman's simple formula when its result (averaged
+ * with the temperature) is below 80 °F, else the Rothfusz regression with the NWS adjustments
+ * for very dry and very humid air.
  */
 export function heatIndexF(tempF: number, humidity: number): number {
   const rh = Math.min(100, Math.max(0, humidity));
@@ -23,4 +24,18 @@ export function heatIndexF(tempF: number, humidity: number): number {
     hi += ((rh - 85) / 10) * ((87 - tempF) / 5);
   }
   return hi;
+}
+
+/**
+ * The range a heat index is quoted in: air up to 110 °F (the hottest of the NWS table), and a
+ * heat index under 125 °F, where the NWS's "extreme danger" class begins. Beyond, the
+ * regression runs past the conditions it was fitted on (Steadman's), and its numbers (a
+ * "131 °F" at 104 °F and 50 %) claim a precision it does not have: "extreme heat" is said instead.
+ */
+export const HEAT_INDEX_MAX_AIR_F = 110;
+export const HEAT_INDEX_EXTREME_F = 125;
+
+/** Whether the heat index of this air is within the range where a number is quoted. */
+export function heatIndexQuotable(tempF: number, humidity: number): boolean {
+  return tempF <= HEAT_INDEX_MAX_AIR_F && heatIndexF(tempF, humidity) < HEAT_INDEX_EXTREME_F;
 }

@@ -1,5 +1,5 @@
 import { matchBreed } from './breeds.js';
-import { heatIndexF } from './heat-index.js';
+import { heatIndexF, heatIndexQuotable } from './heat-index.js';
 import { celsiusToFahrenheit, fahrenheitToCelsius } from './units.js';
 import { higherLevel } from './alert-engine.js';
 import { VITALS_STATUSES, vitalsRank as rank, type VitalsStatus } from './vitals-status.js';
@@ -68,6 +68,19 @@ export interface RiskAssessment {
   /** Every factor that added points, largest first. */
   factors: RiskFactor[];
   trigger: RiskTrigger | null;
+  /**
+   * The collar seems not to be on a dog (a data-quality state, not a heat level): it reports
+   * neither heart rate nor movement. The band is then SAFE with no reasons: its heat is not a
+   * dog's.
+   */
+  collarOff: boolean;
+  /** This reading begins an off spell the owner should hear of (not a blink after the last). */
+  collarOffNews: boolean;
+  /**
+   * This reading shows no sign of the dog (a collar that reports heart rate sent none, and no
+   * movement): not yet judged off, but its heat is not taken as the dog's either.
+   */
+  noSign: boolean;
 }
 
 /** A minute's last collar temperature, and whether the dog was still all that minute. */
@@ -75,23 +88,50 @@ type MinuteSample = [minute: number, temperatureC: number, still: 0 | 1];
 
 /** What the model remembers of a collar between readings (JSON on the device row). */
 export interface RiskState {
-  v: 1;
+  v: 2;
   /** The last reading's time (ms). */
   at: number;
-  /** Activity, smoothed over about 10 minutes (exercise) and over about 2 (rest)… */
-  act: number | null;
+  /** Activity smoothed over about 2 minutes (rest), as of the last reading that reported it… */
   calm: number | null;
-  /** …as of the last reading that reported activity (they expire 2 minutes after it). */
+  /** …which it is forgotten 2 minutes after, as everything the collar stops reporting. */
   actAt: number | null;
-  /** Since when the smoothed activity has been exercise (≥ 30), and when it last was. */
+  /**
+   * The exercise under way, from the raw activity (not a smoothed one, whose tail would keep
+   * it going after the dog stopped): when it began, the last reading at exercise level, and
+   * its activity, smoothed over about 5 minutes from its start. Pauses of up to 3 minutes
+   * (a sniff, a lead clipped on) belong to it.
+   */
   exertSince: number | null;
   lastExertAt: number | null;
-  /** Since when the activity smoothed over 2 minutes has been rest (< 20). */
+  exertAct: number | null;
+  /** The last reading of an exercise that had lasted 3 minutes (a heart still recovering). */
+  exercisedAt: number | null;
+  /** Since when the activity smoothed over 2 minutes has been rest (< 20), and settled (< 10). */
   stillSince: number | null;
-  /** Heart rate smoothed over about 3 minutes, and this dog's resting rate (≈ 1 hour). */
+  settledSince: number | null;
+  /** Heart rate smoothed over about 3 minutes, as of the last reading that reported one. */
   hr: number | null;
+  hrAt: number | null;
+  /** This dog's resting heart rate, learned from awake rest (≈ 1 hour of it). */
   restHr: number | null;
+  /**
+   * The stillness under way, as a candidate for awake rest: the sum and count of its heart
+   * rates and the first one's time. Learned from once the dog moves again within 20 minutes
+   * of lying still; a longer stillness (a doze, a night) is dropped.
+   */
+  restSum: number | null;
+  restN: number | null;
+  restFrom: number | null;
   hrHighSince: number | null;
+  /** The last reading with a heart rate, kept across silences: a collar that reports one. */
+  hrSeenAt: number | null;
+  /** Since when a collar that reports heart rate has reported none and no movement at all… */
+  quietSince: number | null;
+  /** …since when it is judged off (not on a dog), and when its last off spell ended. */
+  offSince: number | null;
+  offEndedAt: number | null;
+  /** The first reading with a sign of the dog after an off spell (the collar settling). */
+  backOnAt: number | null;
   /** Since when the heat index at the collar has been ≥ 30 °C, and ≥ 35 °C at rest. */
   warmSince: number | null;
   hotRestSince: number | null;
@@ -119,6 +159,30 @@ export const RISK_HOLD_MS = 5 * MIN;
 
 /** A collar silent this long starts its short windows afresh. */
 const GAP_RESET_MS = 20 * MIN;
+/** Activity and heart rate are forgotten this long after the last reading that reported them. */
+const INPUT_EXPIRES_MS = 2 * MIN;
+/** A collar that reported a heart rate within this long is one that reports it. */
+const HR_COLLAR_MS = 7 * DAY;
+/** An activity this low is no movement at all (a collar lying on a sill or a charger). */
+const NO_MOVEMENT = 2;
+/** A heart-rate collar with neither a heart rate nor movement this long is judged off. */
+export const COLLAR_OFF_AFTER_MS = 5 * MIN;
+/** An off spell this soon after the last one is the same episode for the owner. */
+const OFF_EPISODE_GAP_MS = 60 * MIN;
+/** A collar back on is still off while it cools by this much in 2 minutes (°C), at most 15. */
+const SETTLING_DROP = 0.4;
+const SETTLING_MAX_MS = 15 * MIN;
+/** The parked-car pattern is not looked for this soon after a collar is put back on… */
+const BACK_ON_MS = 10 * MIN;
+/**
+ * …nor before the dog has been settled (activity smoothed over 2 minutes under
+ * SETTLED_BELOW) this long: a move into a warmer place shows as a climb while the sensor
+ * catches up (about 3 × its lag of up to 3 minutes), then flat.
+ */
+export const CAR_SETTLED_MS = 8 * MIN;
+const SETTLED_BELOW = 10;
+/** The resting heart rate is learned from rest this long (awake rest: not a doze or sleep). */
+const REST_LEARN_MS = [3 * MIN, 20 * MIN] as const;
 
 /**
  * Whether a reading's band is one the model holds after the risk fell (RISK_HOLD_MS), not
@@ -146,15 +210,26 @@ const HEAT_INDEX_POINTS: readonly [atLeastC: number, points: number][] = [
   [20, 0.5],
 ];
 
-/** Smoothed activity (0–100) → points (judgement; exercise triggers 74 % of cases). */
+/**
+ * The exercise's activity (0–100) → points on a warm day (judgement; exercise triggers 74 %
+ * of cases, on warm days), weighed by `exertionHeatWeight`.
+ */
 const EXERTION_POINTS: readonly [atLeast: number, points: number, words: string][] = [
   [70, 2.5, 'hard exercise'],
   [45, 2, 'exercise'],
   [30, 1, 'light exercise'],
 ];
+/** A reading of this activity or more is exercise. */
 const EXERTING_AT = 30;
 /** Exercise counts once it is sustained: a few minutes of play is not heat strain. */
 const SUSTAINED_MS = 10 * MIN;
+/** Readings below exercise level this long end it (shorter is a pause: a sniff, a lead). */
+const EXERTION_PAUSE_MS = 3 * MIN;
+/** Exercise's points count while the dog exercised this recently (not once it stopped). */
+const EXERTION_NOW_MS = 1 * MIN;
+/** Exercise weighs nothing at this heat index (°C) or below, and fully from EXERTION_HEAT_FULL. */
+const EXERTION_HEAT_FROM = 27;
+const EXERTION_HEAT_FULL = 35;
 const STILL_BELOW = 20;
 /** A single reading of this activity or more means the dog moved that minute. */
 const MOVED_AT = 25;
@@ -181,17 +256,28 @@ export function timesTheRisk(points: number): string {
 
 export function emptyRiskState(): RiskState {
   return {
-    v: 1,
+    v: 2,
     at: 0,
-    act: null,
     calm: null,
     actAt: null,
     exertSince: null,
     lastExertAt: null,
+    exertAct: null,
+    exercisedAt: null,
     stillSince: null,
+    settledSince: null,
     hr: null,
+    hrAt: null,
     restHr: null,
+    restSum: null,
+    restN: null,
+    restFrom: null,
     hrHighSince: null,
+    hrSeenAt: null,
+    quietSince: null,
+    offSince: null,
+    offEndedAt: null,
+    backOnAt: null,
     warmSince: null,
     hotRestSince: null,
     temps: [],
@@ -212,46 +298,69 @@ export function parseRiskState(json: string | null | undefined): RiskState {
   } catch {
     return emptyRiskState();
   }
-  return isRiskState(s) ? s : emptyRiskState();
+  if (isRiskState(s)) return s;
+  // The first version learned the resting heart rate from sleep too, and judged an off collar
+  // a still dog: only its days' heat is kept.
+  const old = s as { v?: unknown; days?: unknown };
+  if (old && old.v === 1 && isDays(old.days)) return { ...emptyRiskState(), days: old.days };
+  return emptyRiskState();
 }
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const numOrNull = (v: unknown) => v === null || isNum(v);
 const NULLABLE_NUMBERS = [
-  'act',
   'calm',
   'actAt',
   'exertSince',
   'lastExertAt',
+  'exertAct',
+  'exercisedAt',
   'stillSince',
+  'settledSince',
   'hr',
+  'hrAt',
   'restHr',
+  'restSum',
+  'restN',
+  'restFrom',
   'hrHighSince',
+  'hrSeenAt',
+  'quietSince',
+  'offSince',
+  'offEndedAt',
+  'backOnAt',
   'warmSince',
   'hotRestSince',
   'carPeak',
   'lowerSince',
 ] as const;
 
+const isDays = (v: unknown): v is RiskState['days'] =>
+  Array.isArray(v) &&
+  v.every((d) => Array.isArray(d) && d.length === 2 && isNum(d[0]) && isNum(d[1]));
+
 /** Every field of the shape this version writes: anything else starts afresh, never throws. */
 function isRiskState(v: unknown): v is RiskState {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
   return (
-    s.v === 1 &&
+    s.v === 2 &&
     isNum(s.at) &&
     NULLABLE_NUMBERS.every((k) => numOrNull(s[k])) &&
     Array.isArray(s.temps) &&
     s.temps.every(
       (t) => Array.isArray(t) && t.length === 3 && isNum(t[0]) && isNum(t[1]) && isNum(t[2]),
     ) &&
-    Array.isArray(s.days) &&
-    s.days.every((d) => Array.isArray(d) && d.length === 2 && isNum(d[0]) && isNum(d[1])) &&
+    isDays(s.days) &&
     (RISK_BANDS as readonly unknown[]).includes(s.held) &&
     Array.isArray(s.heldReasons) &&
     s.heldReasons.every((r) => typeof r === 'string')
   );
 }
+
+/** Whether a stored state (the device row's JSON) judges its collar off its dog. */
+export const riskStateCollarOff = (json: string | null | undefined): boolean =>
+  parseRiskState(json).offSince !== null;
 
 /** A stored JSON list (a text column), or none when it is missing or not a list. */
 export function parseJsonList(json: string | null | undefined): unknown[] {
@@ -319,8 +428,25 @@ export function profileFactors(p: RiskProfile): RiskFactor[] {
   return out;
 }
 
-/** Adds a reading's heat index to its day's maximum (any reading, a backlog's too). */
+/**
+ * Whether a reading looks like a collar off its dog: one that reports heart rate (seen within
+ * 7 days) reporting none, and no movement at all.
+ */
+function unworn(state: RiskState, r: RiskReading): boolean {
+  return (
+    state.hrSeenAt !== null &&
+    r.at - state.hrSeenAt <= HR_COLLAR_MS &&
+    r.heart_rate == null &&
+    (r.activity_level == null || r.activity_level <= NO_MOVEMENT)
+  );
+}
+
+/**
+ * Adds a reading's heat index to its day's maximum (any reading, a backlog's too), unless it
+ * looks like a collar off its dog: a sill's or a charger's heat is not a hot day for the dog.
+ */
 export function recordDay(state: RiskState, reading: RiskReading): RiskState {
+  if (unworn(state, reading)) return state;
   const day = Math.floor(reading.at / DAY);
   const hi = round1(heatIndexC(reading.temperature, reading.humidity));
   const days = state.days.filter(([d]) => d > day - 15);
@@ -334,45 +460,101 @@ export function recordDay(state: RiskState, reading: RiskReading): RiskState {
 /** Moves the windows on by one reading (the reading is the collar's newest). */
 function advanceState(prev: RiskState, r: RiskReading): RiskState {
   // After a long silence the short windows and the held band start afresh (what was held then
-  // is not news now); the days and the resting heart rate are kept.
+  // is not news now); the days, the resting heart rate and whether the collar is on are kept.
   const fresh = prev.at === 0 || r.at - prev.at > GAP_RESET_MS;
   const base: RiskState = fresh
-    ? { ...emptyRiskState(), restHr: prev.restHr, days: prev.days }
+    ? {
+        ...emptyRiskState(),
+        restHr: prev.restHr,
+        days: prev.days,
+        hrSeenAt: prev.hrSeenAt,
+        quietSince: prev.quietSince,
+        offSince: prev.offSince,
+        offEndedAt: prev.offEndedAt,
+        backOnAt: prev.backOnAt,
+      }
     : prev;
   // Never earlier than the last reading: riskStep holds a collar clock set back to it.
   const s: RiskState = { ...recordDay(base, r), at: r.at };
   const dt = fresh ? 0 : r.at - prev.at;
   const hi = heatIndexC(r.temperature, r.humidity);
 
-  if (r.activity_level != null) {
-    s.act = ewma(s.act, r.activity_level, dt, 10 * MIN);
-    s.calm = ewma(s.calm, r.activity_level, dt, 2 * MIN);
-    s.actAt = s.at;
-  } else if (s.actAt === null || s.at - s.actAt > ACTIVITY_EXPIRES_MS) {
-    // A collar that stopped reporting activity is no longer known to be still, or active.
-    s.act = null;
-    s.calm = null;
+  // Off its dog: a heart-rate collar with neither a heart rate nor movement for 5 minutes.
+  const quiet = unworn(s, r);
+  s.quietSince = quiet ? (s.quietSince ?? r.at) : null;
+  if (s.quietSince !== null && r.at - s.quietSince >= COLLAR_OFF_AFTER_MS)
+    s.offSince ??= s.quietSince;
+  else if (s.quietSince === null && s.offSince !== null) {
+    // Back on the dog: off until the collar has shed the heat of where it lay (a sill's
+    // sun, a charger), that is once it is no longer cooling fast, or after 15 minutes.
+    s.backOnAt ??= r.at;
+    const before = sampleAt(s.temps, Math.floor(r.at / MIN) - 2);
+    const cooling = before !== undefined && before[1] - r.temperature >= SETTLING_DROP;
+    if (!cooling || r.at - s.backOnAt >= SETTLING_MAX_MS) {
+      s.offSince = s.backOnAt = null;
+      s.offEndedAt = r.at;
+    }
   }
-  const exerting = s.act !== null && s.act >= EXERTING_AT;
+  if (quiet) s.backOnAt = null;
+
+  const a = r.activity_level;
+  if (a != null) {
+    s.calm = ewma(s.calm, a, dt, 2 * MIN);
+    s.actAt = s.at;
+    if (a >= EXERTING_AT) {
+      s.exertAct = s.exertSince === null ? a : ewma(s.exertAct, a, dt, 5 * MIN);
+      s.exertSince ??= r.at;
+      s.lastExertAt = r.at;
+    } else if (s.exertSince !== null) {
+      if (r.at - s.lastExertAt! > EXERTION_PAUSE_MS) s.exertSince = s.exertAct = null;
+      else s.exertAct = ewma(s.exertAct, a, dt, 5 * MIN);
+    }
+  } else if (s.actAt === null || s.at - s.actAt > INPUT_EXPIRES_MS) {
+    // A collar that stopped reporting activity is no longer known to be still, or active.
+    s.calm = null;
+    s.exertSince = s.exertAct = null;
+  }
+  if (s.exertSince !== null && s.lastExertAt! - s.exertSince >= 3 * MIN)
+    s.exercisedAt = s.lastExertAt;
   const still = s.calm !== null && s.calm < STILL_BELOW;
-  s.exertSince = exerting ? (s.exertSince ?? r.at) : null;
-  if (exerting) s.lastExertAt = r.at;
+  if (!still && s.restN && s.restFrom !== null) {
+    // The dog moved within 20 minutes of lying still: that was awake rest, learned from.
+    const mean = s.restSum! / s.restN;
+    const span = Math.max(MIN, prev.at - s.restFrom);
+    s.restHr = Math.min(
+      REST_HR_RANGE[1],
+      Math.max(REST_HR_RANGE[0], ewma(s.restHr ?? DEFAULT_REST_HR, mean, span, 60 * MIN)),
+    );
+  }
   s.stillSince = still ? (s.stillSince ?? r.at) : null;
+  s.settledSince = s.calm !== null && s.calm < SETTLED_BELOW ? (s.settledSince ?? r.at) : null;
+  if (!still || r.at - s.stillSince! > REST_LEARN_MS[1]) s.restSum = s.restN = s.restFrom = null;
 
   if (r.heart_rate != null) {
-    s.hr = ewma(s.hr, r.heart_rate, dt, 3 * MIN);
-    // Learned only from a dog at rest, not hot, and not within half an hour of exercise (a
-    // recovering heart is not a resting one), starting from the default and within reason.
-    const quiet =
-      still &&
-      (r.activity_level ?? 100) < MOVED_AT &&
+    s.hr = ewma(s.hrAt === null ? null : s.hr, r.heart_rate, dt, 3 * MIN);
+    s.hrAt = s.hrSeenAt = r.at;
+    // Learned only from a dog awake at rest: still for 3 to 20 minutes, then up again (a
+    // longer stillness is a doze or sleep, whose heart runs about 7 % lower), not hot, not
+    // within half an hour of exercise (a recovering heart is not a resting one), and not a
+    // heart far above the rate known so far (a raised heart is not rest). From the default,
+    // and within reason.
+    const candidate =
+      s.stillSince !== null &&
+      r.at - s.stillSince >= REST_LEARN_MS[0] &&
+      r.at - s.stillSince <= REST_LEARN_MS[1] &&
+      (a ?? 100) < MOVED_AT &&
       hi < 30 &&
-      (s.lastExertAt === null || s.at - s.lastExertAt > 30 * MIN);
-    if (quiet)
-      s.restHr = Math.min(
-        REST_HR_RANGE[1],
-        Math.max(REST_HR_RANGE[0], ewma(s.restHr ?? DEFAULT_REST_HR, r.heart_rate, dt, 60 * MIN)),
-      );
+      (s.exercisedAt === null || s.at - s.exercisedAt > 30 * MIN) &&
+      r.heart_rate < 1.4 * (s.restHr ?? DEFAULT_REST_HR);
+    if (candidate) {
+      s.restSum = (s.restSum ?? 0) + r.heart_rate;
+      s.restN = (s.restN ?? 0) + 1;
+      s.restFrom ??= r.at;
+    }
+  } else if (s.hrAt === null || s.at - s.hrAt > INPUT_EXPIRES_MS) {
+    // A heart rate the collar stopped reporting is not the dog's now.
+    s.hr = null;
+    s.hrAt = null;
   }
   const restHr = s.restHr ?? DEFAULT_REST_HR;
   s.hrHighSince = s.hr !== null && s.hr >= 1.7 * restHr ? (s.hrHighSince ?? r.at) : null;
@@ -390,17 +572,28 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
   else temps.push([minute, r.temperature, moved]);
   s.temps = temps;
 
-  // The parked car holds while the dog stays still, the heat has not eased by 2 °C, and it is
-  // still climbing or at 35 °C or more: a rise that levels off below 35 °C lets go.
+  // A collar without its dog's heart rate (maybe off, on a sunny sill) or just put back on (a
+  // collar warming to the dog) is no car. The parked car holds while the dog stays still, the
+  // heat has not eased by 2 °C, and it is still climbing or at 35 °C or more: a rise that
+  // levels off below 35 °C lets go.
+  const doubtful =
+    s.quietSince !== null || (s.offEndedAt !== null && r.at - s.offEndedAt < BACK_ON_MS);
   const climbing = r.temperature - (sampleAt(s.temps, minute - 5)?.[1] ?? r.temperature) >= 0.5;
-  if (
+  if (doubtful) s.carPeak = null;
+  else if (
     s.carPeak !== null &&
     still &&
     r.temperature > s.carPeak - 2 &&
     (r.temperature >= 35 || climbing)
   )
     s.carPeak = Math.max(s.carPeak, r.temperature);
-  else s.carPeak = parkedCarPattern(s.temps, minute) ? r.temperature : null;
+  else
+    s.carPeak =
+      s.settledSince !== null &&
+      r.at - s.settledSince >= CAR_SETTLED_MS &&
+      parkedCarPattern(s.temps, minute)
+        ? r.temperature
+        : null;
   return s;
 }
 
@@ -408,39 +601,70 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
 const sampleAt = (temps: readonly MinuteSample[], minute: number) =>
   temps.findLast(([m]) => m <= minute);
 
-/** Activity is forgotten this long after the last reading that reported it. */
-const ACTIVITY_EXPIRES_MS = 2 * MIN;
 /** A learned resting heart rate is kept within this range (bpm; judgement). */
 const REST_HR_RANGE = [40, 160] as const;
 
 /** A dog's resting heart rate until its own is known (judgement: a mid-sized adult dog). */
 const DEFAULT_REST_HR = 90;
 
+/** The parked car: the window it is seen in (minutes), its least rise (°C) and start (°C). */
+const CAR_WINDOW_MIN = 5;
+const CAR_MIN_RISE = 1;
+const CAR_MIN_START = 15;
+/** Every 2 minutes of the window climb at least this (°C), the last 2 at least CAR_LAST_2MIN. */
+const CAR_MIN_2MIN = 0.2;
+const CAR_LAST_2MIN = 0.4;
+/** The last 2 minutes keep at least this share of the steepest 2 (a lagged step slows more). */
+const CAR_STEADY = 0.35;
+
 /**
- * The parked-car pattern over the last 10 minutes: the dog still every minute, the collar
- * temperature up by at least 2.5 °C (a closed car gains about 1.8 °C per 5 minutes) and at
- * 30 °C or more on its way to 35 °C, rising steadily: in both halves of the window, still in
- * its last 3 minutes, and with no 3 minutes holding most of the rise. A step onto a hot patio
- * is one climb of a few minutes while the sensor catches up, then flat.
+ * The parked-car pattern over the last 5 minutes: the dog still every minute, the collar at
+ * 15 °C or more and up by at least 1 °C, climbing all along (every 2 minutes by 0.2 °C or
+ * more) and still climbing at the end (its last 2 minutes by 0.4 °C or more, and at least
+ * 0.35 × its steepest 2). A closed car gains about 1.8 °C per 5 minutes, 80 % of its rise in
+ * the first 30, and faster at first when it was cooled on the drive. The caller also wants
+ * the dog settled for a while first (`CAR_SETTLED_MS`): a step into a warmer place, behind
+ * the sensor's lag, is the dog moving.
  */
 export function parkedCarPattern(temps: readonly MinuteSample[], minute: number): boolean {
-  const at = (m: number) => sampleAt(temps, m);
-  const start = at(minute - 10);
-  const middle = at(minute - 5);
   const now = temps.at(-1);
-  if (!start || !middle || !now || now[0] !== minute || start[0] < minute - 12) return false;
-  const window = temps.filter(([m]) => m >= start[0]);
-  if (window.length < 6 || window.some(([, , still]) => !still)) return false;
-  const rise = now[1] - start[1];
-  if (rise < 2.5 || now[1] < 30) return false;
-  const firstHalf = middle[1] - start[1];
-  const secondHalf = now[1] - middle[1];
-  if (firstHalf < 0.25 * rise || secondHalf < 0.25 * rise) return false;
-  const lately = now[1] - (at(minute - 3)?.[1] ?? now[1]);
-  if (lately < 0.15 * rise) return false;
-  for (let m = start[0]; m + 3 <= minute; m++)
-    if (at(m + 3)![1] - at(m)![1] > 0.5 * rise) return false;
-  return true;
+  if (!now || now[0] !== minute) return false;
+  const t: number[] = [];
+  for (let k = CAR_WINDOW_MIN; k >= 0; k--) {
+    const s = sampleAt(temps, minute - k);
+    // A sample for every minute of the window (one missing may be taken from the minute before).
+    if (!s || s[0] < minute - k - 1) return false;
+    t.push(s[1]);
+  }
+  if (temps.some(([m, , still]) => m >= minute - CAR_WINDOW_MIN && !still)) return false;
+  if (t[0]! < CAR_MIN_START || t[CAR_WINDOW_MIN]! - t[0]! < CAR_MIN_RISE) return false;
+  const pieces: number[] = [];
+  for (let i = 0; i + 2 <= CAR_WINDOW_MIN; i++) pieces.push(t[i + 2]! - t[i]!);
+  const last = pieces.at(-1)!;
+  return (
+    Math.min(...pieces) >= CAR_MIN_2MIN &&
+    last >= CAR_LAST_2MIN &&
+    last >= CAR_STEADY * Math.max(...pieces)
+  );
+}
+
+/**
+ * How much exercise (and a heart raised by it) weighs at a heat index (°C) at the collar:
+ * nothing at 27 °C or below, rising to all of it at 35 °C (judgement: the published risk of
+ * exertion is on warm days, and on a walk the collar reads about 2 °C above the shade air, so
+ * 27 °C is air of about 25 °C; measured against week-long traces of ordinary walks and of
+ * play in humid heat).
+ */
+export function exertionHeatWeight(heatIndexCelsius: number): number {
+  const w = (heatIndexCelsius - EXERTION_HEAT_FROM) / (EXERTION_HEAT_FULL - EXERTION_HEAT_FROM);
+  return Math.min(1, Math.max(0, w));
+}
+
+/** The words for the heat index at the collar: the number, or "extreme heat" beyond the table. */
+function heatWords(temperatureC: number, humidity: number): string {
+  const hi = heatIndexC(temperatureC, humidity);
+  if (!heatIndexQuotable(celsiusToFahrenheit(temperatureC), humidity)) return 'extreme heat';
+  return `heat index ${Math.round(hi)} °C (${Math.round(celsiusToFahrenheit(hi))} °F)`;
 }
 
 /** The day's factors: heat, exercise, heart rate, acclimatisation, time in the heat. */
@@ -452,39 +676,50 @@ function exposureFactors(s: RiskState, r: RiskReading): RiskFactor[] {
     out.push({
       code: 'heat-index',
       points: hiPoints,
-      label: `heat index ${Math.round(hi)} °C (${Math.round(celsiusToFahrenheit(hi))} °F) at the collar`,
+      label: `${heatWords(r.temperature, r.humidity)} at the collar`,
     });
 
-  if (s.act !== null && s.exertSince !== null && r.at - s.exertSince >= SUSTAINED_MS) {
-    const level = EXERTION_POINTS.find(([atLeast]) => s.act! >= atLeast);
-    if (level) {
-      const long = r.at - s.exertSince >= 30 * MIN;
+  const weight = exertionHeatWeight(hi);
+  const exerciseNow =
+    s.exertSince !== null && s.exertAct !== null && r.at - s.lastExertAt! <= EXERTION_NOW_MS;
+  if (exerciseNow && s.lastExertAt! - s.exertSince! >= SUSTAINED_MS) {
+    const level = EXERTION_POINTS.find(([atLeast]) => s.exertAct! >= atLeast);
+    const lasted = s.lastExertAt! - s.exertSince!;
+    const points = level ? round1((level[1] + (lasted >= 30 * MIN ? 0.5 : 0)) * weight) : 0;
+    if (level && points > 0)
       out.push({
         code: 'exertion',
-        points: level[1] + (long ? 0.5 : 0),
-        label: `${level[2]} for ${minutes(r.at - s.exertSince)} minutes`,
+        points,
+        label: `${level[2]} for ${minutes(lasted)} minutes in the warmth`,
       });
-    }
   }
 
+  // A heart raised by exercise weighs with the heat, as the exercise does.
   const restHr = s.restHr ?? DEFAULT_REST_HR;
+  const afterExercise = s.exercisedAt !== null && r.at - s.exercisedAt <= 30 * MIN;
+  const hrWeight = afterExercise || exerciseNow ? weight : 1;
   const recovering =
     s.hr !== null &&
     s.stillSince !== null &&
     r.at - s.stillSince >= 5 * MIN &&
-    s.lastExertAt !== null &&
-    r.at - s.lastExertAt <= 30 * MIN &&
+    afterExercise &&
     s.hr >= 1.4 * restHr;
-  if (recovering)
+  if (recovering && round1(1.5 * hrWeight) > 0)
     out.push({
       code: 'heart-rate',
-      points: 1.5,
+      points: round1(1.5 * hrWeight),
       label: `heart rate still ${Math.round(s.hr!)} bpm ${minutes(r.at - s.stillSince!)} minutes after exercise`,
     });
-  else if (s.hr !== null && s.hrHighSince !== null && r.at - s.hrHighSince >= 10 * MIN)
+  else if (
+    !recovering &&
+    s.hr !== null &&
+    s.hrHighSince !== null &&
+    r.at - s.hrHighSince >= 10 * MIN &&
+    round1(hrWeight) > 0
+  )
     out.push({
       code: 'heart-rate',
-      points: 1,
+      points: round1(hrWeight),
       label: `heart rate high (${Math.round(s.hr)} bpm) for ${minutes(r.at - s.hrHighSince)} minutes`,
     });
 
@@ -514,6 +749,18 @@ const reasonOf = (f: RiskFactor) => `${f.label}, ${timesTheRisk(f.points)}`;
 
 /** The band, score and reasons of a reading from the state it leaves and the profile. */
 function judge(s: RiskState, r: RiskReading, profile: RiskProfile): RiskAssessment {
+  if (s.offSince !== null)
+    // Not a dog's heat: no band, no reasons, no trigger.
+    return {
+      band: 'SAFE',
+      score: 0,
+      reasons: [],
+      factors: [],
+      trigger: null,
+      collarOff: true,
+      collarOffNews: false,
+      noSign: true,
+    };
   const exposure = exposureFactors(s, r);
   const factors = [...exposure, ...profileFactors(profile)].sort((a, b) => b.points - a.points);
   const exposurePoints = exposure.reduce((sum, f) => sum + f.points, 0);
@@ -530,7 +777,7 @@ function judge(s: RiskState, r: RiskReading, profile: RiskProfile): RiskAssessme
   } else if (s.hotRestSince !== null && r.at - s.hotRestSince >= 30 * MIN) {
     trigger = 'heat-at-rest';
     reasons.unshift(
-      `heat index ${Math.round(heatIndexC(r.temperature, r.humidity))} °C for ${minutes(r.at - s.hotRestSince)} minutes while ${dog} rests`,
+      `${heatWords(r.temperature, r.humidity)} for ${minutes(r.at - s.hotRestSince)} minutes while ${dog} rests`,
     );
   }
   let band: RiskBand = 'SAFE';
@@ -544,12 +791,22 @@ function judge(s: RiskState, r: RiskReading, profile: RiskProfile): RiskAssessme
           : score >= RISK_BAND_FLOORS.WARNING
             ? 'WARNING'
             : 'SAFE';
-  return { band, score, reasons: reasons.slice(0, 3), factors, trigger };
+  return {
+    band,
+    score,
+    reasons: reasons.slice(0, 3),
+    factors,
+    trigger,
+    collarOff: false,
+    collarOffNews: false,
+    noSign: s.quietSince !== null,
+  };
 }
 
 /**
  * One reading, the collar's newest: the state after it and the assessment shown. A higher
- * band shows at once; a lower one only once the model has judged lower for 5 minutes.
+ * band shows at once; a lower one only once the model has judged lower for 5 minutes. A
+ * collar judged off shows SAFE at once (what it reads is not the dog's).
  */
 export function riskStep(
   prev: RiskState,
@@ -561,6 +818,16 @@ export function riskStep(
   const reading = newest.at < prev.at ? { ...newest, at: prev.at } : newest;
   const s = advanceState(prev, reading);
   const now = judge(s, reading, profile);
+  if (now.collarOff) {
+    // One note to the owner per off spell: not for a collar back on only briefly.
+    const news =
+      prev.offSince === null &&
+      (s.offEndedAt === null || s.offSince! - s.offEndedAt > OFF_EPISODE_GAP_MS);
+    s.held = 'SAFE';
+    s.heldReasons = [];
+    s.lowerSince = null;
+    return { state: s, assessment: { ...now, collarOffNews: news } };
+  }
   let shown: RiskAssessment = now;
   if (rank(now.band) >= rank(s.held)) {
     s.held = now.band;

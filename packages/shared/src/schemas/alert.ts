@@ -11,7 +11,12 @@ import { pageQueryShape } from './common.js';
  * - offline:     an active collar was silent for 10 minutes; resolved at its next reading.
  * - low_battery: the battery fell below 20 %; once per discharge, re-armed at ≥ 30 %.
  */
-export const ALERT_TYPES = ['heat', 'offline', 'low_battery'] as const;
+/**
+ * `collar_off`: the collar seems not to be on its dog (docs/heat-risk.md, "Collar off"), a
+ * data-quality note without a level: told in the app once per off spell in the day, never
+ * mailed, and resolved when the collar is back on.
+ */
+export const ALERT_TYPES = ['heat', 'offline', 'low_battery', 'collar_off'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 export const alertTypeSchema = z.enum(ALERT_TYPES);
 

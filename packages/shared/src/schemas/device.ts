@@ -114,6 +114,12 @@ export const deviceSchema = z.object({
   threshold_status: z.enum(VITALS_STATUSES).nullable(),
   vitals_recorded_at: z.string().nullable(),
   ...riskFields,
+  /**
+   * The collar seems not to be on its dog: it normally reports a heart rate and has sent
+   * neither a heart rate nor any movement for 5 minutes. A data-quality state, not a heat
+   * level: while it holds, its readings raise no heat alert.
+   */
+  collar_off: z.boolean(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 

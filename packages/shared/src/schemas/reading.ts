@@ -211,5 +211,6 @@ export const deviceVitalsPatchSchema = deviceSchema.pick({
   risk_band: true,
   risk_score: true,
   risk_reasons: true,
+  collar_off: true,
 });
 export type DeviceVitalsPatch = z.infer<typeof deviceVitalsPatchSchema>;

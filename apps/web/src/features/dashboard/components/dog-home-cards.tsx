@@ -7,12 +7,14 @@ import {
   formatFahrenheit,
   formatOneDecimal,
   formatRelativeTime,
+  isFresh,
   isVitalsStatus,
   petAvatar,
   type Device,
   type Dog,
 } from '@pawguard/shared';
 import { AlertsWithRisk } from '@/components/alerts-with-risk';
+import { CollarOffBadge } from '@/components/collar-off-badge';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -177,6 +179,9 @@ function DogHomeCard({ dog, state, now }: { dog: Dog; state: DogHomeState; now: 
         <h3 id={titleId} className="min-w-0 flex-1 truncate text-lg font-semibold" title={dog.name}>
           {dog.name}
         </h3>
+        <CollarOffBadge
+          device={collar && isFresh(collar.vitals_recorded_at, now) ? collar : undefined}
+        />
         <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
       </div>
       <p

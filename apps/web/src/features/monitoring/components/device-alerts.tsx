@@ -94,6 +94,7 @@ function describe(a: Alert): string {
   }
   if (a.type === 'low_battery')
     return `${ALERT_TYPE_WORDS.low_battery} · ${a.battery_level ?? '?'}%`;
+  if (a.type === 'collar_off') return ALERT_TYPE_WORDS.collar_off;
   return ALERT_TYPE_WORDS.offline;
 }
 

@@ -10,6 +10,7 @@ import { deviceHistoryPath } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import type { ChangedField, ShownReading } from './reading-change';
 import { ConnectionBadge, VitalsFields } from './vitals-values';
+import { CollarOffBadge } from '@/components/collar-off-badge';
 
 type MonitoringCardProps = {
   device: Device;
@@ -54,7 +55,10 @@ export function MonitoringCard({
             </CardTitle>
             <p className="font-mono text-sm text-muted-foreground">{device.device_id}</p>
           </div>
-          <ConnectionBadge connected={connected} />
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <ConnectionBadge connected={connected} />
+            {connected ? <CollarOffBadge device={device} /> : null}
+          </div>
         </div>
         <p className="text-sm text-muted-foreground">
           {device.dog_name ? `On ${device.dog_name}` : 'Not on a pet'}

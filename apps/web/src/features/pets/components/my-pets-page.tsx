@@ -34,6 +34,7 @@ import { cn } from '@/lib/utils';
 import { PetFormSheet } from './pet-form-sheet';
 import { petStatus, type PetStatus } from './pet-status';
 import { PetStatusBadge } from './pet-status-badge';
+import { CollarOffBadge } from '@/components/collar-off-badge';
 
 type SheetState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; pet: Dog };
 
@@ -244,7 +245,9 @@ function AlertBadge({ alerts }: { alerts: Alert[] }) {
       ? `${LEVEL_WORD[first.level ?? 'WARNING']} heat alert`
       : first.type === 'offline'
         ? 'Collar offline'
-        : 'Battery low';
+        : first.type === 'collar_off'
+          ? 'Collar off?'
+          : 'Battery low';
   return (
     <Badge
       variant={
@@ -352,6 +355,7 @@ function PetDetailCard({
           <div className="mt-2 flex flex-wrap gap-2">
             <PetStatusBadge status={status} />
             <AlertBadge alerts={alerts} />
+            {risk ? <CollarOffBadge device={risk} /> : null}
           </div>
         </div>
       </CardHeader>

@@ -1,0 +1,149 @@
+// "Collar off?" through the real ingest path (docs/heat-risk.md, "Collar off"): a collar that
+// reports heart rate, then sends neither a heart rate nor movement, is shown as off, raises no
+// heat alert whatever it reads, and its owner is told once (in the app, never by mail) when it
+// comes off in the day.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Alert, Device, Notification } from '@pawguard/shared';
+import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
+import { ownedCollar } from '../helpers/devices.js';
+import { postAsCollar } from '../helpers/readings.js';
+
+let t: TestApp;
+let admin: SeededUser;
+let owner: SeededUser;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const HOUR = 3_600_000;
+/**
+ * Moves the server's clock on to the next time it is this hour (UTC), and signs in people
+ * afresh there (a session from hours before has expired).
+ */
+async function moveToHour(hour: number) {
+  const now = t.clock.now();
+  const next = new Date(now);
+  next.setUTCHours(hour, 0, 0, 0);
+  if (next <= now) next.setTime(next.getTime() + 24 * HOUR);
+  t.clock.advance(next.getTime() - now.getTime());
+  admin = await seedUser(t, { role: 'admin' });
+  owner = await seedUser(t);
+}
+
+type Collar = Awaited<ReturnType<typeof ownedCollar>>;
+type Sample = {
+  temperature: number;
+  humidity: number;
+  activity_level?: number;
+  heart_rate?: number;
+};
+
+/** A reading a minute for `minutes`, posted as taken. */
+async function live(c: Collar, minutes: number, at: (minute: number) => Sample) {
+  for (let m = 0; m < minutes; m++) {
+    t.clock.advance(60_000);
+    const res = await postAsCollar(t, c.device_id, c.device_key, {
+      ...at(m),
+      timestamp: t.clock.now().toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+}
+const worn = (m: number): Sample => ({
+  temperature: 24,
+  humidity: 50,
+  activity_level: m % 10 === 9 ? 40 : 6,
+  heart_rate: 92,
+});
+/** On a sunny sill: no heart rate, no movement, the sun's heat climbing to 46 °C. */
+const sill = (m: number): Sample => ({
+  temperature: Math.min(24 + 0.6 * m, 46),
+  humidity: 35,
+  activity_level: 0,
+});
+
+const get = async <T>(url: string): Promise<T> => {
+  const res = await t.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+};
+const deviceOf = async (c: Collar) =>
+  (await get<{ device: Device }>(`/api/devices/${c.id}`)).device;
+const alertsOf = async (c: Collar) =>
+  (await get<{ alerts: Alert[] }>(`/api/devices/${c.id}/alerts`)).alerts;
+const notificationsOf = async (c: Collar) =>
+  (
+    await get<{ notifications: Notification[] }>('/api/notifications?limit=100')
+  ).notifications.filter((n) => n.device === c.id);
+const mailsTo = async (email: string) =>
+  t.app.container.db
+    .selectFrom('outbox')
+    .select(['subject', 'text_body'])
+    .where('to_address', '=', email)
+    .execute();
+
+describe('collar off', () => {
+  it('a collar left on a sunny sill by day: "Collar off?", one quiet note, no heat alert', async () => {
+    await moveToHour(10);
+    const c = await ownedCollar(t, admin, owner, 'Biscuit');
+    await live(c, 30, worn);
+    expect((await deviceOf(c)).collar_off).toBe(false);
+    await live(c, 45, sill);
+
+    const device = await deviceOf(c);
+    expect(device.collar_off).toBe(true);
+    // 46 °C is past the owner's critical threshold, but it is a sill's heat, not the dog's.
+    expect(device.temperature_celsius).toBe(46);
+    expect(device.risk_band).toBe('SAFE');
+    expect(device.risk_reasons).toEqual([]);
+    const alerts = await alertsOf(c);
+    expect(alerts.filter((a) => a.type === 'heat')).toEqual([]);
+    const off = alerts.filter((a) => a.type === 'collar_off');
+    expect(off).toHaveLength(1);
+    expect(off[0]).toMatchObject({ resolved: false, level: null });
+    const notes = await notificationsOf(c);
+    expect(notes.map((n) => n.title)).toEqual(["Biscuit's collar seems to be off"]);
+    expect(notes[0]!.message).toMatch(/all is well/);
+    expect((await mailsTo(owner.email)).filter((m) => /collar/i.test(m.subject))).toEqual([]);
+
+    // Back on the dog: shown as worn again, the note's alert ended, nothing new sent.
+    await live(c, 5, worn);
+    expect((await deviceOf(c)).collar_off).toBe(false);
+    expect((await alertsOf(c)).find((a) => a.type === 'collar_off')).toMatchObject({
+      resolved: true,
+    });
+    expect(await notificationsOf(c)).toHaveLength(1);
+  });
+
+  it('a collar put down somewhere hot raises no heat alert in the minutes before it is judged off', async () => {
+    await moveToHour(10);
+    const c = await ownedCollar(t, admin, owner, 'Bonnie');
+    await live(c, 20, worn);
+    // Past the owner's warning threshold (85 °F) from its first reading without the dog.
+    await live(c, 4, () => ({ temperature: 31, humidity: 40, activity_level: 0 }));
+    expect((await deviceOf(c)).collar_off).toBe(false);
+    expect((await alertsOf(c)).filter((a) => a.type === 'heat')).toEqual([]);
+  });
+
+  it('off again within the hour is the same restless spell: not told twice', async () => {
+    await moveToHour(11);
+    const c = await ownedCollar(t, admin, owner, 'Rosie');
+    await live(c, 20, worn);
+    await live(c, 10, sill);
+    await live(c, 10, worn);
+    await live(c, 10, sill);
+    expect((await deviceOf(c)).collar_off).toBe(true);
+    expect(await notificationsOf(c)).toHaveLength(1);
+  });
+
+  it('on the charger at night: shown as off, but nobody is woken', async () => {
+    await moveToHour(23);
+    const c = await ownedCollar(t, admin, owner, 'Max');
+    await live(c, 20, worn);
+    await live(c, 20, () => ({ temperature: 23, humidity: 45, activity_level: 0 }));
+    expect((await deviceOf(c)).collar_off).toBe(true);
+    expect(await alertsOf(c)).toEqual([]);
+    expect(await notificationsOf(c)).toEqual([]);
+  });
+});

@@ -1,0 +1,347 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COLLAR_OFF_AFTER_MS,
+  emptyRiskState,
+  exertionHeatWeight,
+  riskStep,
+  type RiskAssessment,
+  type RiskProfile,
+  type RiskReading,
+  type RiskState,
+} from './heat-risk.js';
+
+// Each case is a collar trace (a reading a minute, as collars send them) that the first
+// version of the model judged wrong, judged again.
+
+const MIN = 60_000;
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 6, 15, 9, 0, 0);
+
+type Sample = Omit<RiskReading, 'at'>;
+const minutes = (n: number, at: (m: number) => Sample, start: number, everyS = 60) =>
+  Array.from({ length: Math.floor((n * 60) / everyS) }, (_, i) => ({
+    at: start + i * everyS * 1000,
+    ...at((i * everyS) / 60),
+  }));
+
+function run(readings: RiskReading[], profile: RiskProfile = {}, state = emptyRiskState()) {
+  const out: RiskAssessment[] = [];
+  for (const r of readings) {
+    const step = riskStep(state, r, profile);
+    state = step.state;
+    out.push(step.assessment);
+  }
+  return { out, state };
+}
+const codes = (a: RiskAssessment) => a.factors.map((f) => f.code);
+
+const frenchie: RiskProfile = { name: 'Biscuit', breed: 'French Bulldog', weightLbs: 26, age: 3 };
+const cavalier: RiskProfile = {
+  name: 'Rosie',
+  breed: 'Cavalier King Charles Spaniel',
+  weightLbs: 18,
+  age: 12,
+  conditions: ['heart'],
+};
+/** An hour of awake rest at home (up for a minute every quarter of an hour). */
+const home = (start: number, temperature = 21, hr = 95) =>
+  minutes(
+    60,
+    (m) => ({
+      temperature,
+      humidity: 55,
+      activity_level: m % 15 === 14 ? 45 : 6,
+      heart_rate: m % 15 === 14 ? 110 : hr,
+    }),
+    start,
+  );
+
+describe('1. exercise weighs with the heat', () => {
+  it('an ordinary walk at a 16 °C collar is no heat event, for any profile', () => {
+    const walk = minutes(
+      45,
+      () => ({ temperature: 16, humidity: 60, activity_level: 60, heart_rate: 150 }),
+      T0,
+    );
+    for (const dog of [frenchie, cavalier]) {
+      const { out } = run(walk, dog, run(home(T0 - 60 * MIN), dog).state);
+      expect(out.every((a) => a.band === 'SAFE')).toBe(true);
+      expect(out.flatMap(codes)).not.toContain('exertion');
+    }
+  });
+
+  it('the same walk in the heat counts, and more the hotter it is', () => {
+    const walk = (t: number) =>
+      minutes(30, () => ({ temperature: t, humidity: 60, activity_level: 60 }), T0);
+    const points = (t: number) =>
+      run(walk(t), frenchie)
+        .out.at(-1)!
+        .factors.find((f) => f.code === 'exertion')?.points ?? 0;
+    expect(points(24)).toBe(0);
+    expect(points(29)).toBeGreaterThan(0);
+    expect(points(32)).toBeGreaterThan(points(29));
+    expect(points(34)).toBe(2);
+    expect(exertionHeatWeight(27)).toBe(0);
+    expect(exertionHeatWeight(31)).toBe(0.5);
+    expect(exertionHeatWeight(40)).toBe(1);
+  });
+});
+
+describe('2. raw activity decides when exercise started and stopped', () => {
+  it('a 12-minute play stops counting when the dog stops, and never grows after it', () => {
+    const play = minutes(
+      12,
+      () => ({ temperature: 29, humidity: 60, activity_level: 80, heart_rate: 150 }),
+      T0,
+    );
+    const after = minutes(
+      15,
+      () => ({ temperature: 29, humidity: 60, activity_level: 9, heart_rate: 110 }),
+      T0 + 12 * MIN,
+    );
+    const { out } = run([...play, ...after], frenchie);
+    const label = (a: RiskAssessment) => a.factors.find((f) => f.code === 'exertion')?.label;
+    expect(label(out[11]!)).toMatch(/for 11 minutes/);
+    // A reading later the dog is at rest: the exercise is over (the smoothed activity, which
+    // the first version timed it by, is still above 30 here).
+    expect(out.slice(play.length + 1).map(label)).toEqual(Array(after.length - 1).fill(undefined));
+  });
+
+  it('pauses of a minute or two (a sniff) belong to the walk', () => {
+    const walk = minutes(
+      25,
+      (m) => ({ temperature: 29, humidity: 60, activity_level: m % 6 < 2 ? 12 : 60 }),
+      T0,
+    );
+    const { out } = run(walk, frenchie);
+    expect(out.at(-1)!.factors.find((f) => f.code === 'exertion')?.label).toMatch(
+      /exercise for 2\d minutes/,
+    );
+  });
+});
+
+describe('3. every input expires when the collar stops reporting it', () => {
+  it('a heart rate last reported minutes ago no longer scores', () => {
+    const hard = minutes(
+      20,
+      () => ({ temperature: 27, humidity: 55, activity_level: 15, heart_rate: 190 }),
+      T0,
+    );
+    const { out: during, state } = run(hard, cavalier, run(home(T0 - 60 * MIN), cavalier).state);
+    expect(codes(during.at(-1)!)).toContain('heart-rate');
+    const blind = minutes(
+      30,
+      () => ({ temperature: 27, humidity: 55, activity_level: 15 }),
+      T0 + 20 * MIN,
+    );
+    const { out, state: after } = run(blind, cavalier, state);
+    expect(out.slice(3).flatMap(codes)).not.toContain('heart-rate');
+    expect(after.hr).toBeNull();
+  });
+});
+
+/** A collar worn for an hour, then off: no heart rate, no movement, the sill's sun on it. */
+function windowsill(profile: RiskProfile, start = T0) {
+  const worn = home(start - 60 * MIN);
+  const sill = minutes(
+    60,
+    (m) => ({ temperature: Math.min(22 + 0.5 * m, 46), humidity: 35, activity_level: 0 }),
+    start,
+  );
+  return { worn, sill, ...run([...worn, ...sill], profile) };
+}
+
+describe('4. a collar that is not on a dog', () => {
+  it('a collar on a sunny sill is "collar off", never a parked car nor any heat level', () => {
+    const { worn, out } = windowsill(frenchie);
+    const sill = out.slice(worn.length);
+    const offAt = sill.findIndex((a) => a.collarOff);
+    expect(offAt).toBe(COLLAR_OFF_AFTER_MS / MIN);
+    expect(sill.slice(offAt).every((a) => a.collarOff && a.band === 'SAFE')).toBe(true);
+    expect(sill.every((a) => a.trigger === null && a.band === 'SAFE')).toBe(true);
+    expect(sill.slice(offAt).every((a) => a.reasons.length === 0)).toBe(true);
+    // The owner is told once, when it is first judged off.
+    expect(sill.filter((a) => a.collarOffNews)).toHaveLength(1);
+    expect(sill[offAt]!.collarOffNews).toBe(true);
+  });
+
+  it('back on the dog it is judged again; a second off spell soon after is not news', () => {
+    const { state } = windowsill(frenchie);
+    const back = home(state.at + MIN);
+    const { out: on, state: wornAgain } = run(back, frenchie, state);
+    // "Off" a minute or two longer while it sheds the sill's heat, then worn.
+    expect(on.slice(0, 3).some((a) => a.collarOff)).toBe(true);
+    expect(on.slice(3).every((a) => !a.collarOff && a.band === 'SAFE')).toBe(true);
+    const charger = minutes(
+      20,
+      () => ({ temperature: 24, humidity: 40, activity_level: 0 }),
+      wornAgain.at + MIN,
+    );
+    const { out: again } = run(charger, frenchie, wornAgain);
+    expect(again.some((a) => a.collarOff)).toBe(true);
+    // Back on for an hour, then off again: the same restless evening, told once.
+    expect(again.some((a) => a.collarOffNews)).toBe(false);
+  });
+
+  it('a charger in the evening: a heart rate from half an hour ago raises nothing', () => {
+    const hot = minutes(
+      20,
+      () => ({ temperature: 30, humidity: 60, activity_level: 70, heart_rate: 180 }),
+      T0,
+    );
+    const charging = minutes(
+      40,
+      () => ({ temperature: 26, humidity: 50, activity_level: 0 }),
+      T0 + 20 * MIN,
+    );
+    const { out } = run([...hot, ...charging], cavalier);
+    expect(out.slice(hot.length + 5).every((a) => a.collarOff && a.band === 'SAFE')).toBe(true);
+  });
+
+  it('a reading without heart rate or movement is flagged at once, judged off after 5 minutes', () => {
+    const { worn, out } = windowsill(frenchie);
+    const sill = out.slice(worn.length);
+    expect(out.slice(0, worn.length).some((a) => a.noSign)).toBe(false);
+    expect(sill.every((a) => a.noSign)).toBe(true);
+    expect(sill.slice(0, 5).some((a) => a.collarOff)).toBe(false);
+  });
+
+  it('a dog at rest whose collar lost the heart rate but moves is not "off"', () => {
+    const restless = minutes(
+      30,
+      (m) => ({ temperature: 22, humidity: 50, activity_level: 4 + (m % 3) }),
+      T0,
+    );
+    const { out } = run(restless, frenchie, run(home(T0 - 60 * MIN), frenchie).state);
+    expect(out.some((a) => a.collarOff)).toBe(false);
+  });
+
+  it('a collar that never reported a heart rate is judged as before (a known limit)', () => {
+    const sill = minutes(
+      30,
+      (m) => ({ temperature: Math.min(22 + 0.4 * m, 46), humidity: 35, activity_level: 0 }),
+      T0,
+    );
+    const { out } = run(sill, frenchie);
+    expect(out.some((a) => a.collarOff)).toBe(false);
+    expect(out.some((a) => a.trigger === 'parked-car')).toBe(true);
+  });
+});
+
+describe('5. heat from an off collar enters no acclimatisation memory', () => {
+  it('a sill two days before a hot walk leaves the dog "not used to the heat"', () => {
+    // Four cool days of wear, then the sill (46 °C) on day 5, then a hot walk on day 7.
+    let state: RiskState = emptyRiskState();
+    for (let d = 0; d < 4; d++) state = run(home(T0 + d * DAY, 20), frenchie, state).state;
+    state = run(windowsill(frenchie, T0 + 4 * DAY).sill, frenchie, state).state;
+    expect(Math.max(...state.days.map(([, hi]) => hi))).toBeLessThan(25);
+    const walk = minutes(
+      20,
+      () => ({ temperature: 30, humidity: 50, activity_level: 55, heart_rate: 150 }),
+      T0 + 6 * DAY,
+    );
+    const { out } = run(walk, frenchie, state);
+    expect(codes(out.at(-1)!)).toContain('acclimatisation');
+  });
+});
+
+describe('6. a parked car within 5 minutes, from any start of 15 °C or more', () => {
+  it.each([18, 24, 30])('a car on a %s °C day is CRITICAL within 5 minutes', (air) => {
+    // An hour at home, then a 20-minute drive lying still in the cooled car, then parked.
+    const before = [
+      ...home(T0 - 80 * MIN, air, 90),
+      ...minutes(
+        20,
+        () => ({ temperature: air, humidity: 45, activity_level: 5, heart_rate: 95 }),
+        T0 - 20 * MIN,
+      ),
+    ];
+    // Still, the cabin climbing about 1.8 °C per 5 minutes from the day's air.
+    const car = minutes(
+      20,
+      (m) => ({
+        temperature: air + 0.36 * m,
+        humidity: 45,
+        activity_level: 5,
+        heart_rate: 100,
+      }),
+      T0,
+    );
+    const { out } = run([...before, ...car], { name: 'Rex', breed: 'Labrador' });
+    const first = out.slice(before.length).findIndex((a) => a.trigger === 'parked-car');
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(first).toBeLessThanOrEqual(5);
+    expect(out[before.length + first]!.band).toBe('CRITICAL');
+  });
+
+  it('a dog that just jumped in is seen once settled (a known limit: up to 8 + 5 minutes)', () => {
+    const jump = minutes(
+      3,
+      () => ({ temperature: 24, humidity: 45, activity_level: 60, heart_rate: 120 }),
+      T0 - 3 * MIN,
+    );
+    const car = minutes(
+      20,
+      (m) => ({ temperature: 24 + 0.36 * m, humidity: 45, activity_level: 5, heart_rate: 100 }),
+      T0,
+    );
+    const { out } = run([...jump, ...car], { name: 'Rex' });
+    const first = out.slice(jump.length).findIndex((a) => a.trigger === 'parked-car');
+    expect(first).toBeGreaterThan(5);
+    expect(first).toBeLessThanOrEqual(13);
+  });
+
+  it('a dog walking into a warmer room and lying down is no car', () => {
+    // Garden at 19 °C, then a room at 24 °C: a 5 °C step behind the 3-minute sensor lag.
+    const readings = minutes(
+      40,
+      (m) => ({
+        temperature: m < 10 ? 19 : 24 - 5 * Math.exp(-(m - 10) / 3),
+        humidity: 50,
+        activity_level: m < 10 ? 18 : m < 11 ? 30 : 3,
+        heart_rate: 100,
+      }),
+      T0,
+    );
+    expect(run(readings, frenchie).out.some((a) => a.trigger === 'parked-car')).toBe(false);
+  });
+});
+
+describe('7. the resting heart rate is learned from awake rest, not sleep', () => {
+  it('a night asleep at 7 % below the awake rate does not pull it down', () => {
+    let state = emptyRiskState();
+    for (let h = 0; h < 4; h++) state = run(home(T0 + h * 60 * MIN, 21, 100), {}, state).state;
+    const awake = state.restHr!;
+    expect(awake).toBeGreaterThan(97);
+    const night = minutes(
+      8 * 60,
+      () => ({ temperature: 20, humidity: 55, activity_level: 2, heart_rate: 93 }),
+      state.at + MIN,
+    );
+    state = run(night, {}, state).state;
+    expect(state.restHr).toBeCloseTo(awake, 0);
+    // So a walk at 150 bpm (1.5 × the awake rate) is not "heart rate high" (1.7 ×).
+    const walk = minutes(
+      30,
+      () => ({ temperature: 21, humidity: 55, activity_level: 55, heart_rate: 150 }),
+      state.at + MIN,
+    );
+    expect(run(walk, {}, state).out.flatMap(codes)).not.toContain('heart-rate');
+  });
+});
+
+describe('heat index beyond its published range', () => {
+  it('is said as "extreme heat", never as a number', () => {
+    const { out } = run(
+      minutes(3, () => ({ temperature: 40, humidity: 50, activity_level: 40 }), T0),
+      frenchie,
+    );
+    const heat = out.at(-1)!.factors.find((f) => f.code === 'heat-index')!;
+    expect(heat.label).toBe('extreme heat at the collar');
+    expect(heat.points).toBe(5);
+    const mild = run([{ at: T0, temperature: 32, humidity: 50 }], frenchie).out[0]!;
+    expect(mild.factors.find((f) => f.code === 'heat-index')!.label).toBe(
+      'heat index 34 °C (94 °F) at the collar',
+    );
+  });
+});
