@@ -44,12 +44,7 @@ export function backupSqlite(
       db.close();
     }
     checkCopy(partial);
-    const fd = fs.openSync(partial, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    fsyncFile(partial);
     fs.renameSync(partial, file);
   } catch (err) {
     fs.rmSync(partial, { force: true });
@@ -88,12 +83,7 @@ export function restoreSqlite(
     const partial = `${file}.restoring-${process.pid}`;
     fs.copyFileSync(from, partial, fs.constants.COPYFILE_EXCL);
     fs.chmodSync(partial, 0o600);
-    const fd = fs.openSync(partial, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    fsyncFile(partial);
     fs.renameSync(partial, file);
     return { file, aside };
   } finally {
@@ -117,5 +107,15 @@ function checkCopy(file: string): void {
     throw new BackupError(`${file} is not a readable SQLite database (${(err as Error).message}).`);
   } finally {
     db?.close();
+  }
+}
+
+/** Flushes a written file to disk before it is renamed into place. */
+function fsyncFile(file: string): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
 }
