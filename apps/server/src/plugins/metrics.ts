@@ -1,9 +1,9 @@
 import http from 'node:http';
-import type net from 'node:net';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.js';
 import type { Metrics } from '../services/metrics.js';
+import { boundPort, listenOn } from '../services/listening.js';
 
 const NOT_SERVED = 'Metrics are not served on this port';
 const TOKEN_REQUIRED = 'A valid metrics token is required (Authorization: Bearer <METRICS_TOKEN>)';
@@ -34,16 +34,11 @@ export class MetricsListener {
     server.requestTimeout = 10_000;
     server.headersTimeout = 5_000;
     this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
-    return (server.address() as net.AddressInfo).port;
+    return listenOn(server, port, host);
   }
 
   get port(): number | null {
-    const a = this.server?.address();
-    return a && typeof a === 'object' ? a.port : null;
+    return boundPort(this.server);
   }
 
   private async answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

@@ -13,6 +13,7 @@ import type { FixedWindowLimit } from './fixed-window-limit.js';
 import { LogSampler } from './log-sampler.js';
 import { limitMqttPackets } from './mqtt-packet-limit.js';
 import { refusalFor, type Metrics } from './metrics.js';
+import { boundPort, listenOn } from './listening.js';
 
 /** The one topic a collar may publish to: its readings, the same payload as over HTTP. */
 const TOPIC_START = 'pawguard/devices/';
@@ -195,17 +196,12 @@ export class MqttEndpoint {
       broker.handle(socket);
     });
     this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
-    return (server.address() as net.AddressInfo).port;
+    return listenOn(server, port, host);
   }
 
   /** The port it listens on (null when not listening). */
   get port(): number | null {
-    const a = this.server?.address();
-    return a && typeof a === 'object' ? a.port : null;
+    return boundPort(this.server);
   }
 
   /** Open collar connections. */
