@@ -27,6 +27,19 @@ const urlWithProtocols = (protocols: string[]) =>
     message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
 
+const PORT_MESSAGE = { error: 'must be a port number (0-65535)' };
+
+/** A port number, or unset (an empty value counts as unset); 0 asks for any free port. */
+const optionalPort = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.coerce
+    .number(PORT_MESSAGE)
+    .int(PORT_MESSAGE)
+    .min(0, PORT_MESSAGE)
+    .max(65535, PORT_MESSAGE)
+    .optional(),
+);
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -45,26 +58,10 @@ const envSchema = z
     MAIL_FROM: z.string().default('PawGuard <alerts@pawguard.local>'),
     // Unset: no MQTT listener. Set: collars connect to this server itself on that port (0: any
     // free port, for tests).
-    MQTT_PORT: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-      z.coerce
-        .number({ error: 'must be a port number (0-65535)' })
-        .int({ error: 'must be a port number (0-65535)' })
-        .min(0, { error: 'must be a port number (0-65535)' })
-        .max(65535, { error: 'must be a port number (0-65535)' })
-        .optional(),
-    ),
+    MQTT_PORT: optionalPort,
     // GET /metrics: on a port of its own (METRICS_PORT), and/or behind a bearer token
     // (METRICS_TOKEN). With neither, the figures are not served at all.
-    METRICS_PORT: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-      z.coerce
-        .number({ error: 'must be a port number (0-65535)' })
-        .int({ error: 'must be a port number (0-65535)' })
-        .min(0, { error: 'must be a port number (0-65535)' })
-        .max(65535, { error: 'must be a port number (0-65535)' })
-        .optional(),
-    ),
+    METRICS_PORT: optionalPort,
     METRICS_TOKEN: optionalString.refine(
       (v) => v === undefined || (v.length >= 16 && /^[\x21-\x7e]+$/.test(v)),
       {
