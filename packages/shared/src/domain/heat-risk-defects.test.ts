@@ -345,3 +345,39 @@ describe('heat index beyond its published range', () => {
     );
   });
 });
+
+describe('hot weeks: a band that does not flicker', () => {
+  // A French Bulldog napping three hours in a 26 °C room on a hot afternoon: the collar,
+  // buried in warm fur, reads about 28 °C, its heat index just under 30 °C, and now and then a
+  // reading's noise takes it just over (28.4 °C at 63 %). The model used to enter WARNING at
+  // each such reading and leave it 5 minutes later: an alert opened and closed ten times a nap.
+  const nap = minutes(
+    180,
+    (m) => ({
+      temperature: m % 11 === 5 ? 28.4 : 28.0 + (m % 3) * 0.05,
+      humidity: m % 11 === 5 ? 63 : 60,
+      activity_level: m % 4,
+      heart_rate: 86 + (m % 5),
+    }),
+    T0 + 5 * 60 * MIN,
+  );
+  const starts = (out: RiskAssessment[]) =>
+    out.filter((a, i) => a.band !== 'SAFE' && (i === 0 || out[i - 1]!.band === 'SAFE')).length;
+
+  it('a band entered on a reading over a step is kept through noise within half a point', () => {
+    const { out } = run(nap, frenchie);
+    expect(out.some((a) => a.band === 'WARNING')).toBe(true);
+    expect(starts(out)).toBe(1);
+  });
+
+  it('a real fall of a step still lowers it (after the 5-minute hold)', () => {
+    // The room cools to 24 °C: the collar's heat index falls below 27 °C.
+    const cooler = minutes(
+      20,
+      () => ({ temperature: 25.5, humidity: 55, activity_level: 2, heart_rate: 86 }),
+      nap.at(-1)!.at + MIN,
+    );
+    const { out } = run([...nap, ...cooler], frenchie);
+    expect(out.at(-1)!.band).toBe('SAFE');
+  });
+});

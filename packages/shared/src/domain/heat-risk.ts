@@ -156,6 +156,14 @@ export const RISK_BAND_FLOORS = { WARNING: 4.5, DANGER: 6, CRITICAL: 8.5 } as co
 export const EXPOSURE_FLOOR = 2;
 /** A band is lowered only once the model has judged lower for this long. */
 export const RISK_HOLD_MS = 5 * MIN;
+/**
+ * Hysteresis: a band the model shows is judged kept while the score and the day's exposure
+ * are within this many points below what entering it takes (the thresholds' 1 °F rule, in
+ * points). Judgement: half a point is the smallest step of any input (the heat index's steps
+ * at the collar are 0.5 apart), so a reading's noise across one step (29.9 ↔ 30.1 °C) never
+ * opens and closes the band again and again; a real fall of a step or more still lowers it.
+ */
+export const RISK_BAND_MARGIN = 0.5;
 
 /** A collar silent this long starts its short windows afresh. */
 const GAP_RESET_MS = 20 * MIN;
@@ -782,15 +790,20 @@ function judge(s: RiskState, r: RiskReading, profile: RiskProfile): RiskAssessme
   }
   let band: RiskBand = 'SAFE';
   if (trigger) band = 'CRITICAL';
-  else if (exposurePoints >= EXPOSURE_FLOOR)
-    band =
-      score >= RISK_BAND_FLOORS.CRITICAL
-        ? 'CRITICAL'
-        : score >= RISK_BAND_FLOORS.DANGER
-          ? 'DANGER'
-          : score >= RISK_BAND_FLOORS.WARNING
-            ? 'WARNING'
-            : 'SAFE';
+  else {
+    // Entering a band takes its floor; keeping the band shown (or a lower one) takes a little
+    // less (RISK_BAND_MARGIN), so noise across a floor does not flicker the band.
+    const margin = (b: RiskBand) => (rank(b) <= rank(s.held) ? RISK_BAND_MARGIN : 0);
+    const reaches = (b: keyof typeof RISK_BAND_FLOORS) =>
+      exposurePoints >= EXPOSURE_FLOOR - margin(b) && score >= RISK_BAND_FLOORS[b] - margin(b);
+    band = reaches('CRITICAL')
+      ? 'CRITICAL'
+      : reaches('DANGER')
+        ? 'DANGER'
+        : reaches('WARNING')
+          ? 'WARNING'
+          : 'SAFE';
+  }
   return {
     band,
     score,
