@@ -381,3 +381,39 @@ describe('hot weeks: a band that does not flicker', () => {
     expect(out.at(-1)!.band).toBe('SAFE');
   });
 });
+
+describe('a silence hides a move: no parked car from a step after it', () => {
+  it('in from a cool garden during a 15-minute silence, lying down in a warmer room', async () => {
+    // Pottering quietly in the evening garden (collar 22.5 °C), 15 minutes with no readings
+    // (out of reach), two more in the garden, then lying still indoors: the collar climbs 3 °C
+    // behind its 3-minute lag, as a car's would for its first minutes. The collar never saw
+    // the dog settle there, so the climb is not a car.
+    const garden = minutes(
+      12,
+      () => ({ temperature: 22.5, humidity: 50, activity_level: 5, heart_rate: 80 }),
+      T0 + 9 * 60 * MIN,
+    );
+    const back = garden.at(-1)!.at + 16 * MIN;
+    const again = minutes(
+      2,
+      () => ({ temperature: 22.5, humidity: 50, activity_level: 4, heart_rate: 80 }),
+      back,
+    );
+    const room = minutes(
+      15,
+      (m) => ({
+        temperature: 22.5 + 3 * (1 - Math.exp(-m / 3)),
+        humidity: 48,
+        activity_level: 3,
+        heart_rate: 78,
+      }),
+      back + 2 * MIN,
+    );
+    const { out } = run([...garden, ...again, ...room], {
+      name: 'Nanook',
+      breed: 'Siberian Husky',
+    });
+    expect(out.map((a) => a.trigger)).not.toContain('parked-car');
+    expect(out.every((a) => a.band !== 'CRITICAL')).toBe(true);
+  });
+});

@@ -189,6 +189,9 @@ const BACK_ON_MS = 10 * MIN;
  */
 export const CAR_SETTLED_MS = 8 * MIN;
 const SETTLED_BELOW = 10;
+/** A silence longer than this breaks a settled spell (judgement: the car pattern itself needs
+ * a sample in every minute but one of its 5). */
+const SETTLED_GAP_MS = 3 * MIN;
 /** The resting heart rate is learned from rest this long (awake rest: not a doze or sleep). */
 const REST_LEARN_MS = [3 * MIN, 20 * MIN] as const;
 
@@ -535,7 +538,11 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
     );
   }
   s.stillSince = still ? (s.stillSince ?? r.at) : null;
-  s.settledSince = s.calm !== null && s.calm < SETTLED_BELOW ? (s.settledSince ?? r.at) : null;
+  // Settled is what the collar saw: a silence of more than a few minutes may hide a move
+  // (in from the garden, up onto a sofa), so a settled spell starts afresh after one.
+  const unseen = dt > SETTLED_GAP_MS;
+  s.settledSince =
+    s.calm !== null && s.calm < SETTLED_BELOW ? (unseen ? r.at : (s.settledSince ?? r.at)) : null;
   if (!still || r.at - s.stillSince! > REST_LEARN_MS[1]) s.restSum = s.restN = s.restFrom = null;
 
   if (r.heart_rate != null) {
