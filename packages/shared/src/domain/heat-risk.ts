@@ -196,7 +196,8 @@ const SETTLED_GAP_MS = 3 * MIN;
 const REST_LEARN_MS = [3 * MIN, 20 * MIN] as const;
 
 /**
- * Whether a reading's band is one the model holds after the risk fell (RISK_HOLD_MS), not
+ * Whether a reading's band is one the model holds after the risk fell (within
+ * RISK_BAND_MARGIN of its floor, or for RISK_HOLD_MS after a clear fall), not
  * what the reading itself reached: a WARNING or DANGER above what its own score makes (the
  * stored score is the reading's own; only the band and reasons are held). It never calls a
  * band held that the reading reached, but it misses two held cases: a CRITICAL band, which a
