@@ -445,7 +445,7 @@ describe('heat risk on the Monitoring card', () => {
     const reached = (await findCard('Pepper collar')).getByRole('group', {
       name: 'Heat risk: Warning',
     });
-    expect(reached).not.toHaveTextContent('The latest reading is lower');
+    expect(reached).not.toHaveTextContent('The latest reading is a little lower');
   });
 
   it('says only a quiet "Heat risk: low" when SAFE, and nothing when not yet judged', async () => {
