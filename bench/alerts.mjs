@@ -133,15 +133,16 @@ async function runSeed(seed) {
     const weekResults = [];
     for (const w of weeks) {
       const alerts = await heatAlerts(api, token, w.collar);
+      const alone = thresholdAlerts(readingsOf(w.trace.minutes)).map((a) => ({
+        ...a,
+        collar: minuteAt(w.trace.minutes, a.openedAt)?.collar ?? null,
+      }));
       weekResults.push({
         profile: w.key,
         week: w.kind,
         seed,
-        alerts: alerts.map((a) => describeAlert(a, w.trace.minutes)),
-        thresholdAlerts: thresholdAlerts(readingsOf(w.trace.minutes)).map((a) => ({
-          ...a,
-          collar: minuteAt(w.trace.minutes, a.openedAt)?.collar ?? null,
-        })),
+        alerts: alerts.map((a) => describeAlert(a, w.trace.minutes, alone)),
+        thresholdAlerts: alone,
       });
     }
     const episodeResults = [];
@@ -155,9 +156,13 @@ async function runSeed(seed) {
   }
 }
 
-/** An alert with what the dog (and its collar) was doing when it opened. */
-function describeAlert(a, minutes) {
+/**
+ * An alert with what the dog (and its collar) was doing when it opened, and whether it is the
+ * model's alone: the owner's thresholds alone had no alert open at any time while it was.
+ */
+function describeAlert(a, minutes, alone) {
   const at = Date.parse(a.reading_at ?? a.opened_at);
+  const until = a.resolved_reading_at ? Date.parse(a.resolved_reading_at) : Infinity;
   const m = minuteAt(minutes, at);
   return {
     readingAt: new Date(at).toISOString(),
@@ -165,6 +170,7 @@ function describeAlert(a, minutes) {
     reasons: a.reasons,
     behaviour: m?.behaviour ?? null,
     collar: m?.collar ?? null,
+    modelOnly: !alone.some((t) => t.openedAt <= until && (t.resolvedAt ?? Infinity) >= at),
   };
 }
 
@@ -234,10 +240,11 @@ const padL = (s, n) => String(s).padStart(n);
 function printWeeks(results, seeds) {
   console.log(
     `\nheat alerts on benign weeks: per pet-week (mean of ${seeds.length} seed${seeds.length > 1 ? 's' : ''}: ${seeds.join(', ')}), ` +
-      'by the highest level each reached; budget ≤ 1 a pet-week on mild and warm weeks, none from a collar that is off',
+      'by the highest level each reached; budget ≤ 1 a pet-week on mild and warm weeks, none from a collar that is off. ' +
+      "model: the alerts during which the owner's thresholds alone had none open (the model's own share); thresholds alone: the alerts the thresholds would raise without the model",
   );
   console.log(
-    `${pad('dog', 34)}${pad('week', 6)}${padL('alerts', 7)}${padL('WARN', 6)}${padL('DANG', 6)}${padL('CRIT', 6)}${padL('off', 5)}  ${pad('thresholds alone', 17)}while`,
+    `${pad('dog', 34)}${pad('week', 6)}${padL('alerts', 7)}${padL('WARN', 6)}${padL('DANG', 6)}${padL('CRIT', 6)}${padL('off', 5)}${padL('model', 7)}  ${pad('thresholds alone', 17)}while`,
   );
   const rows = [];
   for (const key of PROFILE_KEYS)
@@ -250,14 +257,20 @@ function printWeeks(results, seeds) {
       const alone = rs.flatMap((r) => r.thresholdAlerts);
       const aloneOff = per(alone.filter((a) => a.collar && a.collar !== 'worn').length);
       const total = per(alerts.length);
+      const modelOnly = per(alerts.filter((a) => a.modelOnly).length);
       const marks = [];
-      if (week !== 'hot' && total > BUDGET.benignPerWeek) marks.push('over budget');
+      if (week !== 'hot' && total > BUDGET.benignPerWeek)
+        marks.push(
+          modelOnly > BUDGET.benignPerWeek
+            ? 'over budget (the model alone too)'
+            : 'over budget (by the thresholds)',
+        );
       if (off > 0) marks.push('over budget (collar off)');
       const during = count(alerts.map((a) => (a.collar === 'worn' ? a.behaviour : a.collar)))
         .map(([k, n]) => `${k} ${fmt(n / rs.length, 1)}`)
         .join(', ');
       console.log(
-        `${pad(DOG_PROFILES[key].label, 34)}${pad(week, 6)}${padL(fmt(total), 7)}${byLevel.map((n) => padL(fmt(n), 6)).join('')}${padL(fmt(off), 5)}  ${pad(`${fmt(per(alone.length))} (${fmt(aloneOff)} off)`, 17)}${during || '-'}${marks.length ? `  ${marks.join('; ')}` : ''}`,
+        `${pad(DOG_PROFILES[key].label, 34)}${pad(week, 6)}${padL(fmt(total), 7)}${byLevel.map((n) => padL(fmt(n), 6)).join('')}${padL(fmt(off), 5)}${padL(fmt(modelOnly), 7)}  ${pad(`${fmt(per(alone.length))} (${fmt(aloneOff)} off)`, 17)}${during || '-'}${marks.length ? `  ${marks.join('; ')}` : ''}`,
       );
       rows.push({ key, week, alerts });
     }

@@ -132,9 +132,12 @@ export class AlertService {
     const worn = newer.filter((s) => !off(s));
     const heatMayMove =
       worn.some((s) => heatLevel(s) !== 'SAFE') || (levelBefore !== 'SAFE' && worn.length > 0);
-    // "Collar off?": told once per off spell that begins in the day; ended when it is back on.
+    // "Collar off?": told once per off spell that begins in the day (the owner's day, in their
+    // time zone; UTC when unknown); ended when it is back on. The owner is read only then.
     const offNewsAt = device.collarOff.newsAt;
-    const tellOff = offNewsAt !== null && isDaytime(offNewsAt, null);
+    const tellOff =
+      offNewsAt !== null &&
+      isDaytime(offNewsAt, (await this.d.users.findById(device.user_id, trx))?.time_zone ?? null);
     const collarMayMove =
       tellOff ||
       ((device.collarOff.before || device.collarOff.readings.size > 0) && worn.length > 0);

@@ -137,6 +137,33 @@ describe('collar off', () => {
     expect(await notificationsOf(c)).toHaveLength(1);
   });
 
+  it("day and night are the owner's, in their time zone", async () => {
+    const inTokyo = async () => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/profile/time-zone',
+        headers: bearer(owner.token),
+        payload: { time_zone: 'Asia/Tokyo' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const offSpell = async (name: string) => {
+      const c = await ownedCollar(t, admin, owner, name);
+      await live(c, 20, worn);
+      await live(c, 20, () => ({ temperature: 23, humidity: 45, activity_level: 0 }));
+      expect((await deviceOf(c)).collar_off).toBe(true);
+      return notificationsOf(c);
+    };
+    // Off at about 22:25 UTC: night in UTC, 07:25 in Tokyo (UTC+9, no summer time).
+    await moveToHour(22);
+    await inTokyo();
+    expect((await offSpell('Hana')).map((n) => n.title)).toEqual(["Hana's collar seems to be off"]);
+    // Off at about 13:25 UTC: day in UTC, 22:25 in Tokyo: nobody is woken.
+    await moveToHour(13);
+    await inTokyo();
+    expect(await offSpell('Kuma')).toEqual([]);
+  });
+
   it('on the charger at night: shown as off, but nobody is woken', async () => {
     await moveToHour(23);
     const c = await ownedCollar(t, admin, owner, 'Max');

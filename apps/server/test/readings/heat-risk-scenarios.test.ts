@@ -220,6 +220,26 @@ describe('heat-risk scenarios through the real ingest path', () => {
     expect((await deviceOf(c)).risk_band).toBe('SAFE');
   });
 
+  it('a nap in a hot room is one heat alert, not one per noisy reading', async () => {
+    // The collar, buried in warm fur in a 26 °C room, reads 28 °C: a heat index just under
+    // 30 °C, crossed every 8 minutes by a reading's noise (28.4 °C at 63 %).
+    const c = await collarFor({ name: 'Lola', breed: 'French Bulldog', weight: 26, age: 3 });
+    const rs = await live(c, 90, (m) => {
+      const spike = Math.round(m * 2) % 16 === 5;
+      return {
+        temperature: spike ? 28.4 : 28,
+        humidity: spike ? 63 : 60,
+        activity_level: Math.round(m * 2) % 4,
+        heart_rate: 88,
+      };
+    });
+    expect(highest(rs, 'threshold_status')).toBe('SAFE');
+    expect(highest(rs, 'risk_band')).toBe('WARNING');
+    const heat = (await alertsOf(c)).filter((a) => a.type === 'heat');
+    expect(heat).toHaveLength(1);
+    expect(heat[0]).toMatchObject({ level: 'WARNING', resolved: false });
+  });
+
   it('a step change outdoors does not look like a parked car', async () => {
     const c = await collarFor({ name: 'Ziggy', breed: 'Whippet', weight: 30, age: 6 });
     // Indoors at 22 °C, then out onto a 33 °C patio: the sensor follows with a 60 s lag.

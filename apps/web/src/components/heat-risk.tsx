@@ -181,8 +181,9 @@ export function HeatRisk({
       ) : null}
       {riskBandHeld(band, score) ? (
         <p>
-          The latest reading is lower. The level holds for {RISK_HOLD_MS / 60_000} minutes after the
-          risk falls; the reasons are from the last minutes.
+          The latest reading is a little lower. A raised level holds until the risk has clearly
+          fallen, and for {RISK_HOLD_MS / 60_000} minutes after; the reasons may be from the last
+          minutes.
         </p>
       ) : null}
       <HeatReasons reasons={reasons} />

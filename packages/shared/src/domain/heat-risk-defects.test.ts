@@ -345,3 +345,75 @@ describe('heat index beyond its published range', () => {
     );
   });
 });
+
+describe('hot weeks: a band that does not flicker', () => {
+  // A French Bulldog napping three hours in a 26 °C room on a hot afternoon: the collar,
+  // buried in warm fur, reads about 28 °C, its heat index just under 30 °C, and now and then a
+  // reading's noise takes it just over (28.4 °C at 63 %). The model used to enter WARNING at
+  // each such reading and leave it 5 minutes later: an alert opened and closed ten times a nap.
+  const nap = minutes(
+    180,
+    (m) => ({
+      temperature: m % 11 === 5 ? 28.4 : 28.0 + (m % 3) * 0.05,
+      humidity: m % 11 === 5 ? 63 : 60,
+      activity_level: m % 4,
+      heart_rate: 86 + (m % 5),
+    }),
+    T0 + 5 * 60 * MIN,
+  );
+  const starts = (out: RiskAssessment[]) =>
+    out.filter((a, i) => a.band !== 'SAFE' && (i === 0 || out[i - 1]!.band === 'SAFE')).length;
+
+  it('a band entered on a reading over a step is kept through noise within half a point', () => {
+    const { out } = run(nap, frenchie);
+    expect(out.some((a) => a.band === 'WARNING')).toBe(true);
+    expect(starts(out)).toBe(1);
+  });
+
+  it('a real fall of a step still lowers it (after the 5-minute hold)', () => {
+    // The room cools to 24 °C: the collar's heat index falls below 27 °C.
+    const cooler = minutes(
+      20,
+      () => ({ temperature: 25.5, humidity: 55, activity_level: 2, heart_rate: 86 }),
+      nap.at(-1)!.at + MIN,
+    );
+    const { out } = run([...nap, ...cooler], frenchie);
+    expect(out.at(-1)!.band).toBe('SAFE');
+  });
+});
+
+describe('a silence hides a move: no parked car from a step after it', () => {
+  it('in from a cool garden during a 15-minute silence, lying down in a warmer room', async () => {
+    // Pottering quietly in the evening garden (collar 22.5 °C), 15 minutes with no readings
+    // (out of reach), two more in the garden, then lying still indoors: the collar climbs 3 °C
+    // behind its 3-minute lag, as a car's would for its first minutes. The collar never saw
+    // the dog settle there, so the climb is not a car.
+    const garden = minutes(
+      12,
+      () => ({ temperature: 22.5, humidity: 50, activity_level: 5, heart_rate: 80 }),
+      T0 + 9 * 60 * MIN,
+    );
+    const back = garden.at(-1)!.at + 16 * MIN;
+    const again = minutes(
+      2,
+      () => ({ temperature: 22.5, humidity: 50, activity_level: 4, heart_rate: 80 }),
+      back,
+    );
+    const room = minutes(
+      15,
+      (m) => ({
+        temperature: 22.5 + 3 * (1 - Math.exp(-m / 3)),
+        humidity: 48,
+        activity_level: 3,
+        heart_rate: 78,
+      }),
+      back + 2 * MIN,
+    );
+    const { out } = run([...garden, ...again, ...room], {
+      name: 'Nanook',
+      breed: 'Siberian Husky',
+    });
+    expect(out.map((a) => a.trigger)).not.toContain('parked-car');
+    expect(out.every((a) => a.band !== 'CRITICAL')).toBe(true);
+  });
+});

@@ -156,6 +156,14 @@ export const RISK_BAND_FLOORS = { WARNING: 4.5, DANGER: 6, CRITICAL: 8.5 } as co
 export const EXPOSURE_FLOOR = 2;
 /** A band is lowered only once the model has judged lower for this long. */
 export const RISK_HOLD_MS = 5 * MIN;
+/**
+ * Hysteresis: a band the model shows is judged kept while the score and the day's exposure
+ * are within this many points below what entering it takes (the thresholds' 1 °F rule, in
+ * points). Judgement: half a point is the smallest step of any input (the heat index's steps
+ * at the collar are 0.5 apart), so a reading's noise across one step (29.9 ↔ 30.1 °C) never
+ * opens and closes the band again and again; a real fall of a step or more still lowers it.
+ */
+export const RISK_BAND_MARGIN = 0.5;
 
 /** A collar silent this long starts its short windows afresh. */
 const GAP_RESET_MS = 20 * MIN;
@@ -181,11 +189,15 @@ const BACK_ON_MS = 10 * MIN;
  */
 export const CAR_SETTLED_MS = 8 * MIN;
 const SETTLED_BELOW = 10;
+/** A silence longer than this breaks a settled spell (judgement: the car pattern itself needs
+ * a sample in every minute but one of its 5). */
+const SETTLED_GAP_MS = 3 * MIN;
 /** The resting heart rate is learned from rest this long (awake rest: not a doze or sleep). */
 const REST_LEARN_MS = [3 * MIN, 20 * MIN] as const;
 
 /**
- * Whether a reading's band is one the model holds after the risk fell (RISK_HOLD_MS), not
+ * Whether a reading's band is one the model holds after the risk fell (within
+ * RISK_BAND_MARGIN of its floor, or for RISK_HOLD_MS after a clear fall), not
  * what the reading itself reached: a WARNING or DANGER above what its own score makes (the
  * stored score is the reading's own; only the band and reasons are held). It never calls a
  * band held that the reading reached, but it misses two held cases: a CRITICAL band, which a
@@ -527,7 +539,11 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
     );
   }
   s.stillSince = still ? (s.stillSince ?? r.at) : null;
-  s.settledSince = s.calm !== null && s.calm < SETTLED_BELOW ? (s.settledSince ?? r.at) : null;
+  // Settled is what the collar saw: a silence of more than a few minutes may hide a move
+  // (in from the garden, up onto a sofa), so a settled spell starts afresh after one.
+  const unseen = dt > SETTLED_GAP_MS;
+  s.settledSince =
+    s.calm !== null && s.calm < SETTLED_BELOW ? (unseen ? r.at : (s.settledSince ?? r.at)) : null;
   if (!still || r.at - s.stillSince! > REST_LEARN_MS[1]) s.restSum = s.restN = s.restFrom = null;
 
   if (r.heart_rate != null) {
@@ -782,15 +798,20 @@ function judge(s: RiskState, r: RiskReading, profile: RiskProfile): RiskAssessme
   }
   let band: RiskBand = 'SAFE';
   if (trigger) band = 'CRITICAL';
-  else if (exposurePoints >= EXPOSURE_FLOOR)
-    band =
-      score >= RISK_BAND_FLOORS.CRITICAL
-        ? 'CRITICAL'
-        : score >= RISK_BAND_FLOORS.DANGER
-          ? 'DANGER'
-          : score >= RISK_BAND_FLOORS.WARNING
-            ? 'WARNING'
-            : 'SAFE';
+  else {
+    // Entering a band takes its floor; keeping the band shown (or a lower one) takes a little
+    // less (RISK_BAND_MARGIN), so noise across a floor does not flicker the band.
+    const margin = (b: RiskBand) => (rank(b) <= rank(s.held) ? RISK_BAND_MARGIN : 0);
+    const reaches = (b: keyof typeof RISK_BAND_FLOORS) =>
+      exposurePoints >= EXPOSURE_FLOOR - margin(b) && score >= RISK_BAND_FLOORS[b] - margin(b);
+    band = reaches('CRITICAL')
+      ? 'CRITICAL'
+      : reaches('DANGER')
+        ? 'DANGER'
+        : reaches('WARNING')
+          ? 'WARNING'
+          : 'SAFE';
+  }
   return {
     band,
     score,

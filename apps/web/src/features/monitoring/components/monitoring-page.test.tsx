@@ -440,12 +440,12 @@ describe('heat risk on the Monitoring card', () => {
       name: 'Heat risk: Warning',
     });
     expect(held).toHaveTextContent(
-      'The latest reading is lower. The level holds for 5 minutes after the risk falls; the reasons are from the last minutes.',
+      'The latest reading is a little lower. A raised level holds until the risk has clearly fallen, and for 5 minutes after; the reasons may be from the last minutes.',
     );
     const reached = (await findCard('Pepper collar')).getByRole('group', {
       name: 'Heat risk: Warning',
     });
-    expect(reached).not.toHaveTextContent('The latest reading is lower');
+    expect(reached).not.toHaveTextContent('The latest reading is a little lower');
   });
 
   it('says only a quiet "Heat risk: low" when SAFE, and nothing when not yet judged', async () => {

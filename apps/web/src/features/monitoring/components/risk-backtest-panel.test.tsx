@@ -40,7 +40,7 @@ describe('What heat-risk adds', () => {
     expect(screen.getByText(/From 2,016 readings\./)).toBeInTheDocument();
     // Why heat risk may count fewer alerts than the thresholds: the held level joins them.
     expect(screen.getByText(/From 2,016 readings\./)).toHaveTextContent(
-      'It holds a raised level for 5 minutes after the risk falls, so alerts close together can count as one.',
+      'It holds a raised level until the risk has clearly fallen, and for 5 minutes after, so alerts close together can count as one.',
     );
     expect(screen.queryByText(/can only add alerts/)).toBeNull();
   });

@@ -120,8 +120,8 @@ export function RiskBacktestPanel({ deviceId, days = 7 }: { deviceId: string; da
             <p className="text-xs text-muted-foreground">
               {`From ${data.readings.toLocaleString()} ${data.readings === 1 ? 'reading' : 'readings'}.`}{' '}
               Heat risk only ever raises the level: your thresholds alert as before. It holds a
-              raised level for {RISK_HOLD_MS / 60_000} minutes after the risk falls, so alerts close
-              together can count as one.
+              raised level until the risk has clearly fallen, and for {RISK_HOLD_MS / 60_000}{' '}
+              minutes after, so alerts close together can count as one.
             </p>
           </>
         )}
