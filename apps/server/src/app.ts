@@ -466,7 +466,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       app.log.info({ port }, 'collars connect over MQTT on this port');
     }
     if (metricsListener && config.metricsPort !== undefined) {
-      const port = await metricsListener.listen(config.metricsPort, config.host);
+      const port = await metricsListener.listen(config.metricsPort, config.metricsHost);
       app.log.info({ port }, 'GET /metrics is served on this port');
     }
   });

@@ -62,6 +62,9 @@ const envSchema = z
     // GET /metrics: on a port of its own (METRICS_PORT), and/or behind a bearer token
     // (METRICS_TOKEN). With neither, the figures are not served at all.
     METRICS_PORT: optionalPort,
+    // Where METRICS_PORT listens: loopback unless set, so the figures reach no other network
+    // by accident (HOST is everyone's by default).
+    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
     METRICS_TOKEN: optionalString.refine(
       (v) => v === undefined || (v.length >= 16 && /^[\x21-\x7e]+$/.test(v)),
       {
@@ -178,6 +181,8 @@ export type Config = {
   mqttPort: number | undefined;
   /** A listener of its own serving only GET /metrics; unset: none. */
   metricsPort: number | undefined;
+  /** The address METRICS_PORT listens on (loopback unless METRICS_HOST says otherwise). */
+  metricsHost: string;
   /** The bearer token GET /metrics asks for; unset: none asked (then only on metricsPort). */
   metricsToken: string | undefined;
   /** Free megabytes in DATA_DIR below which the server is not ready. */
@@ -232,6 +237,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: e.MAIL_FROM,
     mqttPort: e.MQTT_PORT,
     metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     metricsToken: e.METRICS_TOKEN,
     readyMinFreeMb: e.READY_MIN_FREE_MB,
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,

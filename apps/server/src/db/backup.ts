@@ -71,21 +71,32 @@ export function restoreSqlite(
   checkCopy(from);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lock = lockDataDir(dataDir);
+  const file = path.join(dataDir, DB_FILE);
+  // The copy is made whole first: until it is, the database there stays as it was.
+  const partial = `${file}.restoring-${process.pid}`;
+  const moved: [string, string][] = [];
   try {
-    const file = path.join(dataDir, DB_FILE);
+    fs.copyFileSync(from, partial, fs.constants.COPYFILE_EXCL);
+    fs.chmodSync(partial, 0o600);
+    fsyncFile(partial);
     let aside: string | null = null;
     if (fs.existsSync(file)) {
       aside = `${file}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
       for (const suffix of ['-wal', '-shm', '']) {
-        if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, aside + suffix);
+        if (!fs.existsSync(file + suffix)) continue;
+        fs.renameSync(file + suffix, aside + suffix);
+        moved.push([file + suffix, aside + suffix]);
       }
     }
-    const partial = `${file}.restoring-${process.pid}`;
-    fs.copyFileSync(from, partial, fs.constants.COPYFILE_EXCL);
-    fs.chmodSync(partial, 0o600);
-    fsyncFile(partial);
     fs.renameSync(partial, file);
     return { file, aside };
+  } catch (err) {
+    // Nothing half done: the old database (and its WAL) go back where they were.
+    fs.rmSync(partial, { force: true });
+    for (const [original, aside] of moved.reverse()) fs.renameSync(aside, original);
+    throw new BackupError(
+      `The restore failed, and the database was left as it was: ${(err as Error).message}`,
+    );
   } finally {
     lock.release();
   }

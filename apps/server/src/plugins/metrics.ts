@@ -41,6 +41,12 @@ export class MetricsListener {
     return boundPort(this.server);
   }
 
+  /** The address it listens on (null when not listening). */
+  get address(): string | null {
+    const a = this.server?.address();
+    return a && typeof a === 'object' ? a.address : null;
+  }
+
   private async answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const send = (status: number, body: string, type = 'application/json; charset=utf-8') => {
       res.writeHead(status, {

@@ -39,6 +39,8 @@ describe('configuration', () => {
       metricsToken: undefined,
     });
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(loadConfig({}).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
     expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
     expect(() => loadConfig({ METRICS_PORT: 'prom' })).toThrow(/METRICS_PORT: must be a port/);
     expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(

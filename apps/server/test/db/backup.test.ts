@@ -15,6 +15,7 @@ import {
   type SeededUser,
   type TestApp,
 } from '../helpers/app.js';
+import { restoreSqlite } from '../../src/db/backup.js';
 import { ownedCollar } from '../helpers/devices.js';
 import { postAsCollar } from '../helpers/readings.js';
 
@@ -151,6 +152,30 @@ describe.skipIf(usePostgres)('npm run backup / restore (SQLite)', () => {
       expect.stringMatching(/^pawguard\.db\.before-restore-[\dTZ-]+$/),
       expect.stringMatching(/^pawguard\.db\.before-restore-[\dTZ-]+-wal$/),
     ]);
+  });
+
+  it('leaves the database there as it was when the backup cannot be copied in', () => {
+    const file = path.join(work, 'pawguard-backup.db');
+    const dataDir = path.join(work, 'restored-twice');
+    const db = path.join(dataDir, 'pawguard.db');
+    fs.writeFileSync(`${db}-wal`, 'the WAL of the database in use');
+    const before = fs.readFileSync(db);
+    const asideBefore = fs.readdirSync(dataDir).filter((n) => n.includes('before-restore'));
+    // A file where the copy would go makes it fail, as a full disk would.
+    const blocker = `${db}.restoring-${process.pid}`;
+    fs.writeFileSync(blocker, '');
+    try {
+      expect(() => restoreSqlite(dataDir, file)).toThrow(
+        /The restore failed, and the database was left as it was/,
+      );
+    } finally {
+      fs.rmSync(blocker, { force: true });
+    }
+    expect(fs.readFileSync(db).equals(before)).toBe(true);
+    expect(fs.readFileSync(`${db}-wal`, 'utf8')).toBe('the WAL of the database in use');
+    expect(fs.readdirSync(dataDir).filter((n) => n.includes('before-restore'))).toEqual(
+      asideBefore,
+    );
   });
 
   it('never overwrites a file, and says what is wrong with a bad DATA_DIR or backup', async () => {

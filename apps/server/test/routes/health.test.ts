@@ -104,6 +104,7 @@ describe('GET /api/health/ready', () => {
     try {
       const res = await full.app.inject({ url: '/api/health/ready' });
       expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toMatchObject({
         status: 'not ready',
         checks: { database: 'ok', disk: 'failed' },

@@ -232,10 +232,23 @@ describe('METRICS_PORT: a listener of its own', () => {
 
   it('asks for no token when only METRICS_PORT is set, and closes with the app', async () => {
     const t = await createTestApp({ env: { METRICS_PORT: '0' } });
+    // Loopback unless METRICS_HOST says otherwise: no token, and no other network reaches it.
+    expect(t.app.metricsListener!.address).toBe('127.0.0.1');
     const port = t.app.metricsListener!.port!;
     const res = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(res.status).toBe(200);
     await t.close();
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+  });
+
+  it('listens on METRICS_HOST when it is set', async () => {
+    const t = await createTestApp({
+      env: { METRICS_PORT: '0', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: TOKEN },
+    });
+    try {
+      expect(t.app.metricsListener!.address).toBe('0.0.0.0');
+    } finally {
+      await t.close();
+    }
   });
 });

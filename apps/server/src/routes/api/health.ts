@@ -4,6 +4,7 @@ import {
   livenessResponseSchema,
   readinessResponseSchema,
 } from '@pawguard/shared';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/error-handler.js';
 import { APP_VERSION } from '../../version.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,6 +60,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const r = await readiness.check();
+      // A balancer or client asking again is told when, as every other 503 of the API says.
+      if (!r.ready) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(r.ready ? 200 : 503).send({
         status: r.ready ? 'ready' : 'not ready',
         checks: r.checks,

@@ -78,7 +78,7 @@ export function EmergencyPage() {
 
 // The one form not on react-hook-form and the shared schemas (lib/form.ts): its only rule is
 // non-blank after trimming, and it would bring zod and the form code (about 60 kB gzipped)
-// to /emergency, which loads neither and is the page an owner in a hurry opens.
+// to /emergency, which loads neither and is the page an owner in a hurry opens (decision 0033).
 function ZipSearch({ onSearch }: { onSearch: (zip: string) => void }) {
   const [zip, setZip] = useState('');
   const inputId = useId();
