@@ -176,23 +176,17 @@ export class AlertService {
       };
       if (step.kind === 'none') continue;
       if (step.kind === 'open') {
-        heat = {
-          id: randomUUID(),
+        heat = newAlert({
           device_id: device.id,
           user_id: device.user_id,
           type: 'heat',
           level: step.level,
           opened_at: at,
           reading_at: readingTime(row),
-          escalated_at: null,
-          resolved_at: null,
-          resolved_by: null,
-          resolved_reading_at: null,
           peak_temperature_celsius: peaks.temperatureC,
           peak_heat_index_f: peaks.heatIndexF,
-          battery_level: null,
           reasons: JSON.stringify(reasonsFor(s, device.thresholds)),
-        };
+        });
         await this.d.alerts.insert(heat, trx);
         notices.push({ kind: 'opened', alert: heat, reading: row });
       } else if (heat) {
@@ -230,23 +224,13 @@ export class AlertService {
       for (const s of newer) {
         const { row } = s;
         if (tellOff && Number(row.recorded_at) === offNewsAt && !collarOff) {
-          collarOff = {
-            id: randomUUID(),
+          collarOff = newAlert({
             device_id: device.id,
             user_id: device.user_id,
             type: 'collar_off',
-            level: null,
             opened_at: at,
             reading_at: readingTime(row),
-            escalated_at: null,
-            resolved_at: null,
-            resolved_by: null,
-            resolved_reading_at: null,
-            peak_temperature_celsius: null,
-            peak_heat_index_f: null,
-            battery_level: null,
-            reasons: null,
-          };
+          });
           await this.d.alerts.insert(collarOff, trx);
           notices.push({ kind: 'opened', alert: collarOff, reading: row });
         } else if (collarOff && !off(s)) {
@@ -263,23 +247,14 @@ export class AlertService {
       if (step.kind === 'open') {
         armed = false;
         if (lowBattery) continue; // still open from before (the arm was reset by hand)
-        lowBattery = {
-          id: randomUUID(),
+        lowBattery = newAlert({
           device_id: device.id,
           user_id: device.user_id,
           type: 'low_battery',
-          level: null,
           opened_at: at,
           reading_at: readingTime(row),
-          escalated_at: null,
-          resolved_at: null,
-          resolved_by: null,
-          resolved_reading_at: null,
-          peak_temperature_celsius: null,
-          peak_heat_index_f: null,
           battery_level: row.battery,
-          reasons: null,
-        };
+        });
         await this.d.alerts.insert(lowBattery, trx);
         notices.push({ kind: 'opened', alert: lowBattery, reading: row });
       } else if (step.kind === 'rearm') {
@@ -440,23 +415,13 @@ export class AlertService {
           { audience: [r.user_id], event: { type: 'device', device: id, change: 'updated' } },
         ];
         if (existing) return { messages };
-        const alert: AlertRow = {
-          id: randomUUID(),
+        const alert = newAlert({
           device_id: id,
           user_id: r.user_id,
           type: 'offline',
-          level: null,
           opened_at: at,
           reading_at: r.vitals_recorded_at ?? r.last_seen,
-          escalated_at: null,
-          resolved_at: null,
-          resolved_by: null,
-          resolved_reading_at: null,
-          peak_temperature_celsius: null,
-          peak_heat_index_f: null,
-          battery_level: null,
-          reasons: null,
-        };
+        });
         await this.d.alerts.insert(alert, trx);
         const out = await this.record(
           trx,
@@ -635,5 +600,25 @@ function describe(
   return {
     title: `${who}: collar battery low`,
     message: `${collar} is at ${alert.battery_level ?? '?'}% battery. Charge it soon so alerts keep reaching you.`,
+  };
+}
+
+/** A new open alert: what it is, whose, and since when; everything else empty until it moves. */
+function newAlert(
+  fields: Pick<AlertRow, 'device_id' | 'user_id' | 'type' | 'opened_at' | 'reading_at'> &
+    Partial<AlertRow>,
+): AlertRow {
+  return {
+    id: randomUUID(),
+    level: null,
+    escalated_at: null,
+    resolved_at: null,
+    resolved_by: null,
+    resolved_reading_at: null,
+    peak_temperature_celsius: null,
+    peak_heat_index_f: null,
+    battery_level: null,
+    reasons: null,
+    ...fields,
   };
 }
