@@ -42,6 +42,7 @@ describe('password storage and rules (shared app)', () => {
         'name',
         'password_hash',
         'role',
+        'time_zone',
         'updated_at',
       ]);
       expect(Object.values(row).some((v) => typeof v === 'string' && v.includes(password))).toBe(
