@@ -1,5 +1,6 @@
 import {
   celsiusToFahrenheit,
+  heatIndexQuotable,
   formatCelsius,
   formatFahrenheit,
   formatOneDecimal,
@@ -78,7 +79,13 @@ function factsOf(notice: AlertNotice): [string, string][] {
         `${formatFahrenheit(celsiusToFahrenheit(reading.temperature))} (${formatCelsius(reading.temperature)})`,
       ]);
       facts.push(['Humidity', `${formatOneDecimal(reading.humidity)}%`]);
-      facts.push(['Heat index', formatFahrenheit(reading.heat_index_f)]);
+      // A number only where the heat-index formula holds; beyond it, plain words.
+      facts.push([
+        'Heat index',
+        heatIndexQuotable(celsiusToFahrenheit(reading.temperature), reading.humidity)
+          ? formatFahrenheit(reading.heat_index_f)
+          : 'extreme heat (beyond the heat-index table)',
+      ]);
     }
     if (reading.battery !== null) facts.push(['Battery', `${reading.battery}%`]);
     facts.push(['When', mailTime(reading.timestamp, zone)]);

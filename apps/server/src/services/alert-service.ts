@@ -8,6 +8,7 @@ import {
   formatCelsius,
   formatFahrenheit,
   heatIndexF,
+  heatIndexQuotable,
   heatStep,
   dogLevel,
   levelSetBy,
@@ -126,12 +127,19 @@ export class AlertService {
     // The heat alert follows the dog's one level: the higher of the owner's thresholds (the
     // stored column) and the heat-risk model.
     const levelBefore = dogLevel(asVitalsStatus(before.vitals_status), before.risk_band) ?? 'SAFE';
-    // A reading from a collar judged off its dog says nothing of the dog's heat: it neither
-    // opens, raises nor ends a heat alert.
+    // A reading from a collar judged off its dog says nothing the model can read: its band,
+    // triggers and memory are set aside, and so is the thresholds' WARNING (a sunny sill). But
+    // "off" rests on a missing heart rate and no movement, which a worn collar whose sensor lost
+    // the skin also sends, on a still dog in a hot car: the thresholds' DANGER and CRITICAL stay
+    // hard limits and open or raise the alert all the same (decision 0034). Below them an off
+    // reading neither opens, raises nor ends a heat alert.
     const off = (s: StoredReading) => device.collarOff.readings.has(Number(s.row.recorded_at));
+    const alertLevel = (s: StoredReading): VitalsStatus | null =>
+      !off(s) ? heatLevel(s) : s.status === 'DANGER' || s.status === 'CRITICAL' ? s.status : null;
+    const judged = newer.filter((s) => alertLevel(s) !== null);
     const worn = newer.filter((s) => !off(s));
     const heatMayMove =
-      worn.some((s) => heatLevel(s) !== 'SAFE') || (levelBefore !== 'SAFE' && worn.length > 0);
+      judged.some((s) => alertLevel(s) !== 'SAFE') || (levelBefore !== 'SAFE' && judged.length > 0);
     // "Collar off?": told once per off spell that begins in the day (the owner's day, in their
     // time zone; UTC when unknown); ended when it is back on. The owner is read only then.
     const offNewsAt = device.collarOff.newsAt;
@@ -167,9 +175,9 @@ export class AlertService {
     }
 
     let heat = open.get('heat') ?? null;
-    for (const s of worn) {
+    for (const s of judged) {
       const { row } = s;
-      const step = heatStep(heat && heat.level ? { level: heat.level } : null, heatLevel(s));
+      const step = heatStep(heat && heat.level ? { level: heat.level } : null, alertLevel(s)!);
       const peaks = {
         temperatureC: row.temperature,
         heatIndexF: heatIndexF(celsiusToFahrenheit(row.temperature), row.humidity),
@@ -185,7 +193,7 @@ export class AlertService {
           reading_at: readingTime(row),
           peak_temperature_celsius: peaks.temperatureC,
           peak_heat_index_f: peaks.heatIndexF,
-          reasons: JSON.stringify(reasonsFor(s, device.thresholds)),
+          reasons: JSON.stringify(reasonsFor(s, device.thresholds, off(s))),
         });
         await this.d.alerts.insert(heat, trx);
         notices.push({ kind: 'opened', alert: heat, reading: row });
@@ -201,7 +209,7 @@ export class AlertService {
         if (step.kind === 'escalate') {
           changes.level = step.to;
           changes.escalated_at = at;
-          changes.reasons = JSON.stringify(reasonsFor(s, device.thresholds));
+          changes.reasons = JSON.stringify(reasonsFor(s, device.thresholds, off(s)));
         }
         if (step.kind === 'resolve') {
           changes.resolved_at = at;
@@ -525,9 +533,18 @@ function heatLevel({ row, status }: StoredReading): VitalsStatus {
  * Why a heat alert opened or rose, in plain words (at most three): the owner's threshold when
  * the reading reached it, and the heat-risk model's reasons, whichever set the level first.
  * Worded for whoever reads them, the owner or an admin ("the critical threshold", not "your").
+ * From a collar judged off its dog, the threshold's reason follows a word that it may be off.
  */
-function reasonsFor(s: StoredReading, thresholds: IngestDevice['thresholds']): string[] {
+function reasonsFor(
+  s: StoredReading,
+  thresholds: IngestDevice['thresholds'],
+  collarOff = false,
+): string[] {
   const out: string[] = [];
+  if (collarOff)
+    out.push(
+      'the collar may be off its dog (no heart rate or movement), but if it is on, this heat is dangerous',
+    );
   const tempF = celsiusToFahrenheit(s.row.temperature);
   if (s.status === 'CRITICAL' || s.status === 'WARNING') {
     const limit = s.status === 'CRITICAL' ? thresholds.criticalF : thresholds.warningF;
@@ -536,13 +553,13 @@ function reasonsFor(s: StoredReading, thresholds: IngestDevice['thresholds']): s
       `collar temperature ${formatFahrenheit(tempF)} is at or above the ${which} threshold of ${limit}°F`,
     );
   } else if (s.status === 'DANGER') {
-    const hi = heatIndexF(tempF, s.row.humidity);
-    out.push(
-      `heat index ${formatFahrenheit(hi)} is at or above the critical threshold of ${thresholds.criticalF}°F`,
-    );
+    const hi = heatIndexQuotable(tempF, s.row.humidity)
+      ? `heat index ${formatFahrenheit(heatIndexF(tempF, s.row.humidity))}`
+      : 'extreme heat (a heat index beyond its table)';
+    out.push(`${hi} is at or above the critical threshold of ${thresholds.criticalF}°F`);
   }
   const risk = asVitalsStatus(s.row.risk_band) ?? 'SAFE';
-  if (risk === 'SAFE') return out;
+  if (risk === 'SAFE' || collarOff) return out;
   const model = parseReasons(s.row.risk_reasons);
   // Whichever set the level leads: the model's when it raised it above the thresholds.
   return (levelSetBy(s.status, risk) === 'model' ? [...model, ...out] : [...out, ...model]).slice(

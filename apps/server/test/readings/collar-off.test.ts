@@ -1,7 +1,8 @@
 // "Collar off?" through the real ingest path (docs/heat-risk.md, "Collar off"): a collar that
 // reports heart rate, then sends neither a heart rate nor movement, is shown as off, raises no
-// heat alert whatever it reads, and its owner is told once (in the app, never by mail) when it
-// comes off in the day.
+// heat alert below the owner's DANGER and CRITICAL (which stay hard limits: a worn collar whose
+// sensor lost the skin sends the same), and its owner is told once (in the app, never by mail)
+// when it comes off in the day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, Device, Notification } from '@pawguard/shared';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
@@ -56,12 +57,14 @@ const worn = (m: number): Sample => ({
   activity_level: m % 10 === 9 ? 40 : 6,
   heart_rate: 92,
 });
-/** On a sunny sill: no heart rate, no movement, the sun's heat climbing to 46 °C. */
+/** On a sunny sill: no heart rate, no movement, the sun's heat climbing to 36 °C. */
 const sill = (m: number): Sample => ({
-  temperature: Math.min(24 + 0.6 * m, 46),
+  temperature: Math.min(24 + 0.6 * m, 36),
   humidity: 35,
   activity_level: 0,
 });
+/** The same, climbing on to 46 °C: past the owner's critical threshold (105 °F). */
+const hotSpot = (m: number): Sample => ({ ...sill(m), temperature: Math.min(24 + 0.6 * m, 46) });
 
 const get = async <T>(url: string): Promise<T> => {
   const res = await t.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
@@ -93,8 +96,9 @@ describe('collar off', () => {
 
     const device = await deviceOf(c);
     expect(device.collar_off).toBe(true);
-    // 46 °C is past the owner's critical threshold, but it is a sill's heat, not the dog's.
-    expect(device.temperature_celsius).toBe(46);
+    // 36 °C is past the owner's warning threshold (85 °F), but it is a sill's heat, not the dog's.
+    expect(device.temperature_celsius).toBe(36);
+    expect(device.threshold_status).toBe('WARNING');
     expect(device.risk_band).toBe('SAFE');
     expect(device.risk_reasons).toEqual([]);
     const alerts = await alertsOf(c);
@@ -114,6 +118,24 @@ describe('collar off', () => {
       resolved: true,
     });
     expect(await notificationsOf(c)).toHaveLength(1);
+  });
+
+  it('judged off but past the critical threshold: the heat alert opens all the same, saying the collar may be off', async () => {
+    // A worn collar whose heart-rate sensor lost the skin, on a still dog in a hot car, sends
+    // what a sill sends: the owner's thresholds stay hard limits there.
+    await moveToHour(10);
+    const c = await ownedCollar(t, admin, owner, 'Pepper');
+    await live(c, 30, worn);
+    await live(c, 45, hotSpot);
+
+    expect((await deviceOf(c)).collar_off).toBe(true);
+    const heat = (await alertsOf(c)).filter((a) => a.type === 'heat');
+    expect(heat).toHaveLength(1);
+    expect(heat[0]).toMatchObject({ level: 'CRITICAL', resolved: false });
+    expect(heat[0]!.reasons[0]).toMatch(/the collar may be off its dog .* this heat is dangerous/);
+    expect(heat[0]!.reasons[1]).toMatch(/at or above the critical threshold of 105°F/);
+    // Mailed like any heat alert.
+    expect((await mailsTo(owner.email)).some((m) => /CRITICAL/.test(m.subject))).toBe(true);
   });
 
   it('a collar put down somewhere hot raises no heat alert in the minutes before it is judged off', async () => {

@@ -274,6 +274,60 @@ describe('6. a parked car within 5 minutes, from any start of 15 °C or more', (
     expect(out[before.length + first]!.band).toBe('CRITICAL');
   });
 
+  it('a heart rate lost for minutes in the car (the sensor off the skin) delays the car by no more than its gap', () => {
+    const before = [
+      ...home(T0 - 80 * MIN, 24, 90),
+      ...minutes(
+        20,
+        () => ({ temperature: 24, humidity: 45, activity_level: 5, heart_rate: 95 }),
+        T0 - 20 * MIN,
+      ),
+    ];
+    // Parked: the cabin climbs; for minutes 1-6 the collar sends no heart rate and reads no
+    // movement (judged off after 5), then the heart rate is back.
+    const car = minutes(
+      20,
+      (m) => ({
+        temperature: 24 + 0.36 * m,
+        humidity: 45,
+        activity_level: m >= 1 && m <= 6 ? 0 : 5,
+        ...(m >= 1 && m <= 6 ? {} : { heart_rate: 100 }),
+      }),
+      T0,
+    );
+    const { out } = run([...before, ...car], { name: 'Rex', breed: 'Labrador' });
+    const first = out.slice(before.length).findIndex((a) => a.trigger === 'parked-car');
+    expect(first).toBeGreaterThanOrEqual(0);
+    // Seen at the first reading with the dog's heart rate again, not 10 minutes later.
+    expect(first).toBeLessThanOrEqual(8);
+    expect(out[before.length + first]!.band).toBe('CRITICAL');
+  });
+
+  it('a reading that lost its activity value does not break the car pattern', () => {
+    const before = [
+      ...home(T0 - 80 * MIN, 24, 90),
+      ...minutes(
+        20,
+        () => ({ temperature: 24, humidity: 45, activity_level: 5, heart_rate: 95 }),
+        T0 - 20 * MIN,
+      ),
+    ];
+    const car = minutes(
+      20,
+      (m) => ({
+        temperature: 24 + 0.36 * m,
+        humidity: 45,
+        heart_rate: 100,
+        ...(m === 2 ? {} : { activity_level: 5 }),
+      }),
+      T0,
+    );
+    const { out } = run([...before, ...car], { name: 'Rex', breed: 'Labrador' });
+    const first = out.slice(before.length).findIndex((a) => a.trigger === 'parked-car');
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(first).toBeLessThanOrEqual(5);
+  });
+
   it('a dog that just jumped in is seen once settled (a known limit: up to 8 + 5 minutes)', () => {
     const jump = minutes(
       3,

@@ -423,6 +423,9 @@ describe('assessAlone and the stored state', () => {
       trace(20, () => ({ temperature: 30, humidity: 50, activity_level: 40 })),
     ).state;
     expect(parseRiskState(JSON.stringify(good))).toEqual(good);
+    // Written before carDoubtUntil existed: kept whole, with it unset.
+    const { carDoubtUntil: _unset, ...older } = { ...good, restHr: 72 };
+    expect(parseRiskState(JSON.stringify(older))).toEqual({ ...older, carDoubtUntil: null });
     for (const broken of [
       { days: null },
       { temps: [[1, 'x', 1]] },

@@ -132,6 +132,11 @@ export interface RiskState {
   offEndedAt: number | null;
   /** The first reading with a sign of the dog after an off spell (the collar settling). */
   backOnAt: number | null;
+  /**
+   * Until when the parked-car pattern is not looked for: a collar put back on after a spell off
+   * warms to its dog. Absent from states written before it: read as null.
+   */
+  carDoubtUntil: number | null;
   /** Since when the heat index at the collar has been ≥ 30 °C, and ≥ 35 °C at rest. */
   warmSince: number | null;
   hotRestSince: number | null;
@@ -182,6 +187,12 @@ const SETTLING_DROP = 0.4;
 const SETTLING_MAX_MS = 15 * MIN;
 /** The parked-car pattern is not looked for this soon after a collar is put back on… */
 const BACK_ON_MS = 10 * MIN;
+/**
+ * …unless it was "off" for less than this: minutes without a heart rate or movement on a still
+ * dog are as likely a sensor that lost the skin as a collar taken off, and a collar that never
+ * left the dog has no warming-up to mistake for a car (judgement).
+ */
+const BRIEF_OFF_MS = 15 * MIN;
 /**
  * …nor before the dog has been settled (activity smoothed over 2 minutes under
  * SETTLED_BELOW) this long: a move into a warmer place shows as a climb while the sensor
@@ -290,6 +301,7 @@ export function emptyRiskState(): RiskState {
     offSince: null,
     offEndedAt: null,
     backOnAt: null,
+    carDoubtUntil: null,
     warmSince: null,
     hotRestSince: null,
     temps: [],
@@ -310,6 +322,9 @@ export function parseRiskState(json: string | null | undefined): RiskState {
   } catch {
     return emptyRiskState();
   }
+  // A state from before carDoubtUntil existed is this version's with it unset.
+  if (typeof s === 'object' && s !== null && !('carDoubtUntil' in s))
+    s = { ...(s as object), carDoubtUntil: null };
   if (isRiskState(s)) return s;
   // The first version learned the resting heart rate from sleep too, and judged an off collar
   // a still dog: only its days' heat is kept.
@@ -341,6 +356,7 @@ const NULLABLE_NUMBERS = [
   'offSince',
   'offEndedAt',
   'backOnAt',
+  'carDoubtUntil',
   'warmSince',
   'hotRestSince',
   'carPeak',
@@ -484,6 +500,7 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
         offSince: prev.offSince,
         offEndedAt: prev.offEndedAt,
         backOnAt: prev.backOnAt,
+        carDoubtUntil: prev.carDoubtUntil,
       }
     : prev;
   // Never earlier than the last reading: riskStep holds a collar clock set back to it.
@@ -503,6 +520,7 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
     const before = sampleAt(s.temps, Math.floor(r.at / MIN) - 2);
     const cooling = before !== undefined && before[1] - r.temperature >= SETTLING_DROP;
     if (!cooling || r.at - s.backOnAt >= SETTLING_MAX_MS) {
+      s.carDoubtUntil = r.at - s.offSince >= BRIEF_OFF_MS ? r.at + BACK_ON_MS : null;
       s.offSince = s.backOnAt = null;
       s.offEndedAt = r.at;
     }
@@ -581,7 +599,10 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
 
   const minute = Math.floor(r.at / MIN);
   const last = s.temps.at(-1);
-  const moved = r.activity_level == null || r.activity_level >= MOVED_AT ? 0 : 1;
+  // 1: still this minute. A reading without activity keeps the minute before's (a value lost
+  // is no movement seen), for one minute at most.
+  const keptStill = last !== undefined && minute - last[0] <= 1 ? last[2] : 0;
+  const moved = r.activity_level == null ? keptStill : r.activity_level >= MOVED_AT ? 0 : 1;
   const temps = s.temps.filter(([m]) => m > minute - 16);
   if (last && last[0] === minute)
     temps[temps.length - 1] = [minute, r.temperature, moved && last[2] ? 1 : 0];
@@ -592,8 +613,7 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
   // collar warming to the dog) is no car. The parked car holds while the dog stays still, the
   // heat has not eased by 2 °C, and it is still climbing or at 35 °C or more: a rise that
   // levels off below 35 °C lets go.
-  const doubtful =
-    s.quietSince !== null || (s.offEndedAt !== null && r.at - s.offEndedAt < BACK_ON_MS);
+  const doubtful = s.quietSince !== null || (s.carDoubtUntil !== null && r.at < s.carDoubtUntil);
   const climbing = r.temperature - (sampleAt(s.temps, minute - 5)?.[1] ?? r.temperature) >= 0.5;
   if (doubtful) s.carPeak = null;
   else if (
