@@ -118,6 +118,28 @@ describe('2. raw activity decides when exercise started and stopped', () => {
       /exercise for 2\d minutes/,
     );
   });
+
+  it('interval play (6 minutes on, 4 off) in humid 28 °C heat counts as the play it is', () => {
+    // Fetch without a break is DANGER at 10 minutes of play; a dog does not cool in a pause of
+    // a few minutes in warm humid air, so play in bouts must not reach it 20 minutes later.
+    const fetch = (m: number) => m % 10 < 6;
+    const play = minutes(
+      40,
+      (m) => ({ temperature: 28, humidity: 75, activity_level: fetch(m) ? 80 : 8 }),
+      T0,
+    );
+    const { out } = run(play, frenchie);
+    const firstDanger = out.findIndex((a) => a.band === 'DANGER' || a.band === 'CRITICAL');
+    const playedBy = play.slice(0, firstDanger + 1).filter((r) => fetch((r.at - T0) / MIN));
+    expect(firstDanger).toBeGreaterThan(-1);
+    expect(playedBy.length).toBeLessThanOrEqual(12);
+    expect(out[firstDanger]!.factors.find((f) => f.code === 'exertion')?.label).toMatch(
+      /hard exercise for 1\d of the last 20 minutes/,
+    );
+    // The same play without a break, for comparison: DANGER at 10 minutes.
+    const nonstop = minutes(12, () => ({ temperature: 28, humidity: 75, activity_level: 80 }), T0);
+    expect(run(nonstop, frenchie).out.findIndex((a) => a.band === 'DANGER')).toBe(10);
+  });
 });
 
 describe('3. every input expires when the collar stops reporting it', () => {

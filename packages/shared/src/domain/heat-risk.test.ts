@@ -426,12 +426,25 @@ describe('assessAlone and the stored state', () => {
     // Written before carDoubtUntil existed: kept whole, with it unset.
     const { carDoubtUntil: _unset, ...older } = { ...good, restHr: 72 };
     expect(parseRiskState(JSON.stringify(older))).toEqual({ ...older, carDoubtUntil: null });
+    // Written before exertMins existed (this version's, which counts play in bouts): kept
+    // whole, with no minutes of exercise counted yet.
+    expect(good.exertMins.length).toBeGreaterThan(0);
+    const { exertMins: _none, ...beforeBouts } = good;
+    expect(parseRiskState(JSON.stringify(beforeBouts))).toEqual({ ...good, exertMins: [] });
+    const { exertMins: _n, carDoubtUntil: _u, ...beforeBoth } = good;
+    expect(parseRiskState(JSON.stringify(beforeBoth))).toEqual({
+      ...good,
+      exertMins: [],
+      carDoubtUntil: null,
+    });
     for (const broken of [
       { days: null },
       { temps: [[1, 'x', 1]] },
       { held: 'HOT' },
       { calm: '12' },
       { heldReasons: [1] },
+      { exertMins: ['3'] },
+      { exertMins: 3 },
     ])
       expect(parseRiskState(JSON.stringify({ ...good, ...broken }))).toEqual(emptyRiskState());
   });

@@ -104,6 +104,12 @@ export interface RiskState {
   exertSince: number | null;
   lastExertAt: number | null;
   exertAct: number | null;
+  /**
+   * The minutes (since the epoch) of the last 20 with exercise in them, pauses of 3 minutes
+   * or less between two readings at exercise level included: play in bouts with longer
+   * pauses counts too (a dog does not cool in a few minutes' rest in warm air).
+   */
+  exertMins: number[];
   /** The last reading of an exercise that had lasted 3 minutes (a heart still recovering). */
   exercisedAt: number | null;
   /** Since when the activity smoothed over 2 minutes has been rest (< 20), and settled (< 10). */
@@ -248,6 +254,12 @@ const EXERTING_AT = 30;
 const SUSTAINED_MS = 10 * MIN;
 /** Readings below exercise level this long end it (shorter is a pause: a sniff, a lead). */
 const EXERTION_PAUSE_MS = 3 * MIN;
+/**
+ * Exercise also counts once it has filled more than SUSTAINED_MS of the last
+ * EXERTION_WINDOW_MIN minutes, in bouts with longer pauses between them (play 6 minutes on,
+ * 4 off): a dog does not cool in a few minutes' rest in warm air (judgement).
+ */
+const EXERTION_WINDOW_MIN = 20;
 /** Exercise's points count while the dog exercised this recently (not once it stopped). */
 const EXERTION_NOW_MS = 1 * MIN;
 /** Exercise weighs nothing at this heat index (°C) or below, and fully from EXERTION_HEAT_FULL. */
@@ -265,6 +277,20 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 const ewma = (prev: number | null, value: number, dtMs: number, tauMs: number) =>
   prev === null ? value : prev + (value - prev) * (1 - Math.exp(-dtMs / tauMs));
 const minutes = (ms: number) => Math.max(1, Math.round(ms / MIN));
+
+/**
+ * The minutes of exercise in the last EXERTION_WINDOW_MIN, with the minute of a reading at
+ * exercise level (at) added, and those since the last one (lastAt) when it is no more than a
+ * pause before.
+ */
+function exertMinutes(mins: readonly number[], lastAt: number | null, at: number): number[] {
+  const now = Math.floor(at / MIN);
+  const from =
+    lastAt !== null && at - lastAt <= EXERTION_PAUSE_MS ? Math.floor(lastAt / MIN) + 1 : now;
+  const kept = mins.filter((m) => m > now - EXERTION_WINDOW_MIN && m < from);
+  for (let m = Math.max(from, now - EXERTION_WINDOW_MIN + 1); m <= now; m++) kept.push(m);
+  return kept;
+}
 
 /** The heat index (°C) at the collar. */
 export function heatIndexC(temperatureC: number, humidity: number): number {
@@ -286,6 +312,7 @@ export function emptyRiskState(): RiskState {
     exertSince: null,
     lastExertAt: null,
     exertAct: null,
+    exertMins: [],
     exercisedAt: null,
     stillSince: null,
     settledSince: null,
@@ -322,9 +349,11 @@ export function parseRiskState(json: string | null | undefined): RiskState {
   } catch {
     return emptyRiskState();
   }
-  // A state from before carDoubtUntil existed is this version's with it unset.
+  // A state from before carDoubtUntil or exertMins existed is this version's with them unset.
   if (typeof s === 'object' && s !== null && !('carDoubtUntil' in s))
     s = { ...(s as object), carDoubtUntil: null };
+  if (typeof s === 'object' && s !== null && !('exertMins' in s))
+    s = { ...(s as object), exertMins: [] };
   if (isRiskState(s)) return s;
   // The first version learned the resting heart rate from sleep too, and judged an off collar
   // a still dog: only its days' heat is kept.
@@ -380,6 +409,8 @@ function isRiskState(v: unknown): v is RiskState {
       (t) => Array.isArray(t) && t.length === 3 && isNum(t[0]) && isNum(t[1]) && isNum(t[2]),
     ) &&
     isDays(s.days) &&
+    Array.isArray(s.exertMins) &&
+    s.exertMins.every(isNum) &&
     (RISK_BANDS as readonly unknown[]).includes(s.held) &&
     Array.isArray(s.heldReasons) &&
     s.heldReasons.every((r) => typeof r === 'string')
@@ -532,6 +563,7 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
     s.calm = ewma(s.calm, a, dt, 2 * MIN);
     s.actAt = s.at;
     if (a >= EXERTING_AT) {
+      s.exertMins = exertMinutes(s.exertMins, s.lastExertAt, r.at);
       s.exertAct = s.exertSince === null ? a : ewma(s.exertAct, a, dt, 5 * MIN);
       s.exertSince ??= r.at;
       s.lastExertAt = r.at;
@@ -543,6 +575,7 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
     // A collar that stopped reporting activity is no longer known to be still, or active.
     s.calm = null;
     s.exertSince = s.exertAct = null;
+    s.exertMins = [];
   }
   if (s.exertSince !== null && s.lastExertAt! - s.exertSince >= 3 * MIN)
     s.exercisedAt = s.lastExertAt;
@@ -718,15 +751,24 @@ function exposureFactors(s: RiskState, r: RiskReading): RiskFactor[] {
   const weight = exertionHeatWeight(hi);
   const exerciseNow =
     s.exertSince !== null && s.exertAct !== null && r.at - s.lastExertAt! <= EXERTION_NOW_MS;
-  if (exerciseNow && s.lastExertAt! - s.exertSince! >= SUSTAINED_MS) {
+  const lasted = exerciseNow ? s.lastExertAt! - s.exertSince! : 0;
+  // Minutes of exercise within the last 20: play in bouts, its pauses too short to cool a dog.
+  const now = Math.floor(r.at / MIN);
+  const inWindow = exerciseNow
+    ? s.exertMins.filter((m) => m > now - EXERTION_WINDOW_MIN && m <= now).length
+    : 0;
+  // More than 10 minutes marked is 10 minutes from the first reading to the last, as `lasted`.
+  if (lasted >= SUSTAINED_MS || inWindow * MIN > SUSTAINED_MS) {
     const level = EXERTION_POINTS.find(([atLeast]) => s.exertAct! >= atLeast);
-    const lasted = s.lastExertAt! - s.exertSince!;
     const points = level ? round1((level[1] + (lasted >= 30 * MIN ? 0.5 : 0)) * weight) : 0;
     if (level && points > 0)
       out.push({
         code: 'exertion',
         points,
-        label: `${level[2]} for ${minutes(lasted)} minutes in the warmth`,
+        label:
+          lasted >= SUSTAINED_MS
+            ? `${level[2]} for ${minutes(lasted)} minutes in the warmth`
+            : `${level[2]} for ${inWindow} of the last ${EXERTION_WINDOW_MIN} minutes in the warmth`,
       });
   }
 
