@@ -23,9 +23,8 @@ import {
   storedLevel,
   thresholdAlerts,
 } from '@pawguard/collar-sim/replay';
-import { fmt, root } from './lib.mjs';
+import { BENCH_ADMIN as ADMIN, fmt, root } from './lib.mjs';
 
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password' };
 const OWNER = { email: 'owner@bench.test', password: 'bench-owner-password', name: 'Owner' };
 const LEVELS = ['WARNING', 'DANGER', 'CRITICAL'];
 /** Budgets (issue "Heat alerts an owner can trust"). */
@@ -110,13 +109,15 @@ async function runSeed(seed) {
     const owner = { token: reg.body.token, userId: reg.body.user.id };
     for (const w of weeks) w.collar = await collarOnPet(api, admin.token, owner, w.trace.profile);
     for (const e of episodes) e.collar = await collarOnPet(api, admin.token, owner, e.profile);
+    // What each collar sends, taken once from its trace.
+    for (const t of [...weeks.map((w) => w.trace), ...episodes]) t.readings = readingsOf(t.minutes);
     const items = [
-      ...weeks.map((w) => ({ collar: w.collar, readings: readingsOf(w.trace.minutes) })),
+      ...weeks.map((w) => ({ collar: w.collar, readings: w.trace.readings })),
       // From a little before the danger on, one reading a request as it is taken, so the
       // server's times of escalation are the readings' own.
       ...episodes.map((e) => ({
         collar: e.collar,
-        readings: readingsOf(e.minutes),
+        readings: e.readings,
         singleFrom: e.dangerAt - 30 * MIN,
       })),
     ];
@@ -133,7 +134,7 @@ async function runSeed(seed) {
     const weekResults = [];
     for (const w of weeks) {
       const alerts = await heatAlerts(api, token, w.collar);
-      const alone = thresholdAlerts(readingsOf(w.trace.minutes)).map((a) => ({
+      const alone = thresholdAlerts(w.trace.readings).map((a) => ({
         ...a,
         collar: minuteAt(w.trace.minutes, a.openedAt)?.collar ?? null,
       }));
@@ -174,6 +175,10 @@ function describeAlert(a, minutes, alone) {
   };
 }
 
+/** The highest level of these alerts, or null when there are none. */
+const highestLevel = (alerts) =>
+  alerts.reduce((h, a) => (levelRank(a.level) > levelRank(h) ? a.level : h), null);
+
 function episodeFigures(e, alerts, levels, seed) {
   const from = e.dangerAt;
   const end = e.minutes.at(-1).at;
@@ -183,16 +188,12 @@ function episodeFigures(e, alerts, levels, seed) {
   const during = alerts.filter((a) => opened(a) >= from || resolved(a) > from);
   const first = during[0];
   const firstMin = first ? Math.max(0, (opened(first) - from) / MIN) : null;
-  const highest = during.reduce((h, a) => (levelRank(a.level) > levelRank(h) ? a.level : h), null);
+  const highest = highestLevel(during);
   const top = during.find((a) => a.level === highest);
   const topAt = top ? Date.parse(top.escalated_at ?? top.reading_at ?? top.opened_at) : null;
-  const readings = readingsOf(e.minutes);
-  const alone = thresholdAlerts(readings);
+  const alone = thresholdAlerts(e.readings);
   const aloneDuring = alone.filter((a) => a.openedAt >= from || (a.resolvedAt ?? Infinity) > from);
-  const aloneHighest = aloneDuring.reduce(
-    (h, a) => (levelRank(a.level) > levelRank(h) ? a.level : h),
-    null,
-  );
+  const aloneHighest = highestLevel(aloneDuring);
   // Minutes from the danger to the first reading at each level or above.
   const toLevel = Object.fromEntries(
     LEVELS.map((l) => {

@@ -7,7 +7,7 @@
 // dogs and collars behave (each is explained where it is set), so the traces can measure the
 // model rather than echo it.
 import type { DogInput, HealthCondition } from '@pawguard/shared';
-import { seededRandom, type Random } from './vitals.js';
+import { between, clamp, gaussian, seededRandom, type Random } from './vitals.js';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -16,17 +16,6 @@ export const DAY_MS = 24 * HOUR_MS;
 /** What the dog is doing. `still`: awake and lying still somewhere it cannot leave (a car). */
 export type Behaviour =
   'sleep' | 'nap' | 'rest' | 'potter' | 'meal' | 'walk' | 'play' | 'ride' | 'still';
-export const BEHAVIOURS: readonly Behaviour[] = [
-  'sleep',
-  'nap',
-  'rest',
-  'potter',
-  'meal',
-  'walk',
-  'play',
-  'ride',
-  'still',
-];
 /** Where the dog (and, when worn, its collar) is. */
 export type Place = 'indoors' | 'outdoors' | 'car';
 /** Where the collar is: on the dog, on its charger, or left on a sunny windowsill. */
@@ -113,16 +102,8 @@ export interface TraceMinute {
   reading: SimReading | null;
 }
 
-const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
-export const between = (random: Random, min: number, max: number) => min + random() * (max - min);
 export const intBetween = (random: Random, min: number, max: number) =>
   Math.floor(between(random, min, max + 1));
-/** A standard normal sample (Box–Muller). */
-export function gaussian(random: Random): number {
-  const u = 1 - random();
-  const v = random();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-}
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**

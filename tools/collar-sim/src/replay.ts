@@ -4,10 +4,10 @@
 // clock moves with the trace. The transport is handed in (`Api`), so the same steps run
 // against an app in process (Fastify's inject) or over HTTP. Also the yardstick: what the
 // owner's thresholds alone would have raised, by the shared rules.
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
-  DEFAULT_PREFERENCES,
   READINGS_BATCH_MAX,
+  generateDeviceId,
   heatStep,
   vitalsRank,
   vitalsStatus,
@@ -17,6 +17,8 @@ import {
   type VitalsStatus,
 } from '@pawguard/shared';
 import { MINUTE_MS, type DogProfile, type SimReading, type TraceMinute } from './life.js';
+import { randomMac } from './provision.js';
+import { DEFAULT_THRESHOLDS } from './vitals.js';
 
 /** One API call: a signed-in user's (`token`) or a collar's (`deviceKey`). */
 export interface ApiCall {
@@ -56,16 +58,6 @@ export interface ReplayCollar {
   dogId: string;
 }
 
-const hex = (n: number) => randomBytes(n).toString('hex').toUpperCase();
-/** A Device ID for a run: PET- and four letters or digits, drawn at random. */
-const freshDeviceId = () =>
-  `PET-${Array.from(randomBytes(4), (b) => '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'[b % 36]).join('')}`;
-const freshMac = () => {
-  const bytes = hex(6).match(/../g)!;
-  bytes[0] = ((parseInt(bytes[0]!, 16) & 0xfc) | 0x02).toString(16).padStart(2, '0').toUpperCase();
-  return bytes.join(':');
-};
-
 /**
  * A collar on a new pet of `owner` with the profile's pet sheet: pre-populated and registered
  * to the owner by the admin, put on the pet by the owner.
@@ -83,7 +75,7 @@ export async function collarOnPet(
       method: 'POST',
       url: '/api/admin/devices/pre-populate',
       token: adminToken,
-      body: { devices: [{ device_id: freshDeviceId(), device_address: freshMac() }] },
+      body: { devices: [{ device_id: generateDeviceId(randomInt), device_address: randomMac() }] },
     });
     // A Device ID already taken (409) is drawn again.
     if (res.status === 409 && attempt < 20) continue;
@@ -222,12 +214,6 @@ export interface ThresholdAlert {
   level: AlertLevel;
   resolvedAt: number | null;
 }
-
-/** The owner's thresholds as the app's defaults set them (85 °F warning, 105 °F critical). */
-export const DEFAULT_THRESHOLDS: Thresholds = {
-  warningF: DEFAULT_PREFERENCES.temperature_threshold,
-  criticalF: DEFAULT_PREFERENCES.critical_temperature_threshold,
-};
 
 /**
  * The heat alerts the owner's thresholds alone would have raised over the readings (time order):

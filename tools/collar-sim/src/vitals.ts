@@ -73,14 +73,14 @@ export function seededRandom(seed: number): Random {
 }
 
 /** A standard normal sample (Box–Muller). */
-function gaussian(random: Random): number {
+export function gaussian(random: Random): number {
   const u = 1 - random();
   const v = random();
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-const between = (random: Random, min: number, max: number) => min + random() * (max - min);
-const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
+export const between = (random: Random, min: number, max: number) => min + random() * (max - min);
+export const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
 
 /** Where heart rate (bpm) and activity (%) head for each activity, before heat stress. */
 const ACTIVITY_TARGETS: Record<Activity, { heartRate: number; activityLevel: number }> = {
@@ -363,7 +363,8 @@ function heartRateTarget(state: CollarState): number {
   );
 }
 
-const DEFAULT_THRESHOLDS: Thresholds = {
+/** The owner's thresholds as the app's defaults set them (85 °F warning, 105 °F critical). */
+export const DEFAULT_THRESHOLDS: Thresholds = {
   warningF: DEFAULT_PREFERENCES.temperature_threshold,
   criticalF: DEFAULT_PREFERENCES.critical_temperature_threshold,
 };

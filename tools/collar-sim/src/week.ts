@@ -7,7 +7,6 @@ import {
   DAY_MS,
   HOUR_MS,
   MINUTE_MS,
-  between,
   intBetween,
   render,
   type Behaviour,
@@ -17,7 +16,7 @@ import {
   type Segment,
   type TraceMinute,
 } from './life.js';
-import { seededRandom, type Random } from './vitals.js';
+import { between, seededRandom, type Random } from './vitals.js';
 
 export type WeekKind = 'cool' | 'mild' | 'warm' | 'hot';
 export const BENIGN_WEEKS = ['mild', 'warm', 'hot'] as const;

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { lockDataDir } from './data-dir-lock.js';
+import { lockDataDir, sqliteFile } from './data-dir-lock.js';
 
 /** A backup or restore that cannot be done; the message says why and what to do. */
 export class BackupError extends Error {}
-
-const DB_FILE = 'pawguard.db';
 
 /**
  * A consistent copy of DATA_DIR's SQLite database in `target`, taken while a server may be
@@ -21,7 +19,7 @@ export function backupSqlite(
   dataDir: string,
   target: string,
 ): { file: string; bytes: number; ms: number } {
-  const source = path.join(dataDir, DB_FILE);
+  const source = sqliteFile(dataDir);
   if (!fs.existsSync(source))
     throw new BackupError(`There is no database at ${source}: is DATA_DIR right?`);
   const file = path.resolve(target);
@@ -71,7 +69,7 @@ export function restoreSqlite(
   checkCopy(from);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lock = lockDataDir(dataDir);
-  const file = path.join(dataDir, DB_FILE);
+  const file = sqliteFile(dataDir);
   // The copy is made whole first: until it is, the database there stays as it was.
   const partial = `${file}.restoring-${process.pid}`;
   const moved: [string, string][] = [];

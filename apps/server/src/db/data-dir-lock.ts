@@ -44,3 +44,6 @@ export function lockDataDir(dataDir: string): { release(): void } {
     },
   };
 }
+
+/** The SQLite database's file in DATA_DIR (with its -wal and -shm beside it). */
+export const sqliteFile = (dataDir: string) => path.join(dataDir, 'pawguard.db');

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
@@ -7,7 +6,7 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { DurableSqliteDialect, WalSync } from './durable-sqlite.js';
-import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
+import { DataDirLockedError, lockDataDir, sqliteFile } from './data-dir-lock.js';
 import { WalCheckpointer, WRITER_CHECKPOINT_PAGES } from './wal-checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -71,7 +70,7 @@ export async function openDatabase(opts: OpenDbOptions): Promise<DbHandle> {
 function openSqlite(dataDir: string): DbHandle {
   // Created private: it holds the database (password hashes, sessions) and generated secrets.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = path.join(dataDir, 'pawguard.db');
+  const file = sqliteFile(dataDir);
   // Taken before the database is touched, so a second server never opens (or closes) a
   // descriptor of it: closing one would drop the POSIX locks the first server's connection holds.
   const lock = lockDataDir(dataDir);

@@ -1,6 +1,7 @@
 import {
   celsiusToFahrenheit,
   heatIndexQuotable,
+  EXTREME_HEAT,
   formatCelsius,
   formatFahrenheit,
   formatOneDecimal,
@@ -24,14 +25,6 @@ const devicePage = (l: MailLinks, deviceUuid: string) =>
     : `${l.publicUrl}/devices`;
 const emergencyPage = (l: MailLinks) => `${l.publicUrl}/emergency`;
 const settingsPage = (l: MailLinks) => `${l.publicUrl}/notifications`;
-
-/**
- * '2026-07-01 10:05 EDT': on the owner's clock, with the zone's abbreviation so it is
- * unambiguous on any phone; '2026-07-01 14:05 UTC' while their time zone is unknown.
- */
-export function mailTime(iso: string, timeZone: string | null | undefined): string {
-  return formatZonedTime(iso, timeZone);
-}
 
 const SUBJECT_TAG = {
   WARNING: 'WARNING',
@@ -84,14 +77,14 @@ function factsOf(notice: AlertNotice): [string, string][] {
         'Heat index',
         heatIndexQuotable(celsiusToFahrenheit(reading.temperature), reading.humidity)
           ? formatFahrenheit(reading.heat_index_f)
-          : 'extreme heat (beyond the heat-index table)',
+          : EXTREME_HEAT,
       ]);
     }
     if (reading.battery !== null) facts.push(['Battery', `${reading.battery}%`]);
-    facts.push(['When', mailTime(reading.timestamp, zone)]);
+    facts.push(['When', formatZonedTime(reading.timestamp, zone)]);
   } else {
-    facts.push(['When', mailTime(alert.opened_at, zone)]);
-    if (alert.reading_at) facts.push(['Last reading', mailTime(alert.reading_at, zone)]);
+    facts.push(['When', formatZonedTime(alert.opened_at, zone)]);
+    if (alert.reading_at) facts.push(['Last reading', formatZonedTime(alert.reading_at, zone)]);
   }
   return facts;
 }
@@ -183,7 +176,7 @@ export function digestMail(p: {
   const e = escapeHtml;
   const lines = p.notifications.map(
     (x) =>
-      `- ${mailTime(x.created_at, p.owner.timeZone)}  ${x.title}\n  ${x.message}\n  ${devicePage(p.links, x.device)}`,
+      `- ${formatZonedTime(x.created_at, p.owner.timeZone)}  ${x.title}\n  ${x.message}\n  ${devicePage(p.links, x.device)}`,
   );
   const text = [
     `Hi ${p.owner.name},`,
@@ -199,7 +192,7 @@ export function digestMail(p: {
   const html = [
     `<p>Hi ${e(p.owner.name)},</p>`,
     `<h1 style="font-size:18px">${e(heading)}</h1>`,
-    `<ul>${p.notifications.map((x) => `<li><strong>${e(x.title)}</strong> <span style="color:#666">${e(mailTime(x.created_at, p.owner.timeZone))}</span><br>${e(x.message)}<br><a href="${e(devicePage(p.links, x.device))}">See the collar</a></li>`).join('')}</ul>`,
+    `<ul>${p.notifications.map((x) => `<li><strong>${e(x.title)}</strong> <span style="color:#666">${e(formatZonedTime(x.created_at, p.owner.timeZone))}</span><br>${e(x.message)}<br><a href="${e(devicePage(p.links, x.device))}">See the collar</a></li>`).join('')}</ul>`,
     `<p><a href="${e(emergencyPage(p.links))}">Find an emergency vet</a> · <a href="${e(settingsPage(p.links))}">Notification settings</a></p>`,
   ].join('\n');
   return {

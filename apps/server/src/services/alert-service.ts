@@ -9,6 +9,7 @@ import {
   formatFahrenheit,
   heatIndexF,
   heatIndexQuotable,
+  EXTREME_HEAT,
   heatStep,
   dogLevel,
   levelSetBy,
@@ -16,6 +17,8 @@ import {
   nextPeaks,
   parseReasons,
   type VitalsStatus,
+  wallClock,
+  formatZonedTime,
   offlineCutoff,
   readingsThatCount,
   type Alert,
@@ -33,7 +36,6 @@ import type { BusMessage, EventBus } from './event-bus.js';
 import type { HookOutcome, IngestDevice, StoredReading } from './ingest-service.js';
 import type { Clock } from './clock.js';
 import type { Metrics } from './metrics.js';
-import { mailTime } from './alert-mail-templates.js';
 
 /** How often the offline sweep looks for silent collars. */
 export const OFFLINE_SWEEP_MS = 30_000;
@@ -510,14 +512,8 @@ export class AlertService {
 const DAY_HOURS = [7, 22] as const;
 
 /** Whether a moment is in the day (07:00–22:00) in a time zone (UTC when unknown). */
-export function isDaytime(atMs: number, timeZone: string | null): boolean {
-  const hour = Number(
-    new Intl.DateTimeFormat('en-GB', {
-      hour: 'numeric',
-      hourCycle: 'h23',
-      timeZone: timeZone ?? 'UTC',
-    }).format(atMs),
-  );
+function isDaytime(atMs: number, timeZone: string | null): boolean {
+  const { hour } = wallClock(atMs, timeZone ?? 'UTC');
   return hour >= DAY_HOURS[0] && hour < DAY_HOURS[1];
 }
 
@@ -555,7 +551,7 @@ function reasonsFor(
   } else if (s.status === 'DANGER') {
     const hi = heatIndexQuotable(tempF, s.row.humidity)
       ? `heat index ${formatFahrenheit(heatIndexF(tempF, s.row.humidity))}`
-      : 'extreme heat (a heat index beyond its table)';
+      : EXTREME_HEAT;
     out.push(`${hi} is at or above the critical threshold of ${thresholds.criticalF}°F`);
   }
   const risk = asVitalsStatus(s.row.risk_band) ?? 'SAFE';
@@ -600,7 +596,7 @@ function describe(
     return {
       title,
       message: late
-        ? `${collar} read ${temp} at ${r.humidity}% humidity (taken ${mailTime(readingTime(r), s.owner.timeZone)}, received late).${why} ${advice}`
+        ? `${collar} read ${temp} at ${r.humidity}% humidity (taken ${formatZonedTime(readingTime(r), s.owner.timeZone)}, received late).${why} ${advice}`
         : `${collar} reads ${temp} at ${r.humidity}% humidity.${why} ${advice}`,
     };
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import { sqliteFile } from '../db/data-dir-lock.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from './clock.js';
 
@@ -143,7 +144,7 @@ export class ReadinessProbe {
       return rows[0]?.standby === false && rows[0]?.read_only === 'off';
     }
     await sql`select 1`.execute(this.d.db);
-    await fs.access(path.join(this.d.dataDir, 'pawguard.db'), fs.constants.W_OK);
+    await fs.access(sqliteFile(this.d.dataDir), fs.constants.W_OK);
     return true;
   }
 

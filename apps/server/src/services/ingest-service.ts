@@ -514,7 +514,7 @@ export class IngestService {
         let risk;
         if (newer) {
           ({ state: device.risk, assessment: risk } = riskStep(device.risk, input, device.profile));
-          if (risk.collarOff || risk.noSign) device.collarOff.readings.add(at);
+          if (risk.noSign) device.collarOff.readings.add(at);
           if (risk.collarOffNews) device.collarOff.newsAt = at;
         } else {
           device.risk = recordDay(device.risk, input);

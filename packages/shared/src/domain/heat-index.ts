@@ -33,6 +33,8 @@ export function heatIndexF(tempF: number, humidity: number): number {
  * "131 °F" at 104 °F and 50 %) claim a precision it does not have: "extreme heat" is said instead.
  */
 export const HEAT_INDEX_MAX_AIR_F = 110;
+/** What is said instead of a heat index beyond that range, everywhere one is shown. */
+export const EXTREME_HEAT = 'extreme heat';
 export const HEAT_INDEX_EXTREME_F = 125;
 
 /** Whether the heat index of this air is within the range where a number is quoted. */

@@ -268,8 +268,13 @@ describe('5. heat from an off collar enters no acclimatisation memory', () => {
 });
 
 describe('6. a parked car within 5 minutes, from any start of 15 °C or more', () => {
-  it.each([18, 24, 30])('a car on a %s °C day is CRITICAL within 5 minutes', (air) => {
-    // An hour at home, then a 20-minute drive lying still in the cooled car, then parked.
+  /**
+   * An hour at home, a 20-minute drive lying still in the cooled car, then 20 minutes parked:
+   * still, the cabin climbing about 1.8 °C per 5 minutes from the day's air. `parked` may
+   * change a minute's reading. Answers the minute of the first parked-car verdict (-1: none)
+   * and the assessments from the parking on.
+   */
+  function parkAt(air: number, parked: (m: number, s: Sample) => Sample = (_m, s) => s) {
     const before = [
       ...home(T0 - 80 * MIN, air, 90),
       ...minutes(
@@ -278,74 +283,50 @@ describe('6. a parked car within 5 minutes, from any start of 15 °C or more', (
         T0 - 20 * MIN,
       ),
     ];
-    // Still, the cabin climbing about 1.8 °C per 5 minutes from the day's air.
     const car = minutes(
       20,
-      (m) => ({
-        temperature: air + 0.36 * m,
-        humidity: 45,
-        activity_level: 5,
-        heart_rate: 100,
-      }),
+      (m) =>
+        parked(m, {
+          temperature: air + 0.36 * m,
+          humidity: 45,
+          activity_level: 5,
+          heart_rate: 100,
+        }),
       T0,
     );
-    const { out } = run([...before, ...car], { name: 'Rex', breed: 'Labrador' });
-    const first = out.slice(before.length).findIndex((a) => a.trigger === 'parked-car');
+    const out = run([...before, ...car], { name: 'Rex', breed: 'Labrador' }).out.slice(
+      before.length,
+    );
+    return { first: out.findIndex((a) => a.trigger === 'parked-car'), out };
+  }
+
+  it.each([18, 24, 30])('a car on a %s °C day is CRITICAL within 5 minutes', (air) => {
+    const { first, out } = parkAt(air);
     expect(first).toBeGreaterThanOrEqual(0);
     expect(first).toBeLessThanOrEqual(5);
-    expect(out[before.length + first]!.band).toBe('CRITICAL');
+    expect(out[first]!.band).toBe('CRITICAL');
   });
 
   it('a heart rate lost for minutes in the car (the sensor off the skin) delays the car by no more than its gap', () => {
-    const before = [
-      ...home(T0 - 80 * MIN, 24, 90),
-      ...minutes(
-        20,
-        () => ({ temperature: 24, humidity: 45, activity_level: 5, heart_rate: 95 }),
-        T0 - 20 * MIN,
-      ),
-    ];
-    // Parked: the cabin climbs; for minutes 1-6 the collar sends no heart rate and reads no
-    // movement (judged off after 5), then the heart rate is back.
-    const car = minutes(
-      20,
-      (m) => ({
-        temperature: 24 + 0.36 * m,
-        humidity: 45,
-        activity_level: m >= 1 && m <= 6 ? 0 : 5,
-        ...(m >= 1 && m <= 6 ? {} : { heart_rate: 100 }),
-      }),
-      T0,
-    );
-    const { out } = run([...before, ...car], { name: 'Rex', breed: 'Labrador' });
-    const first = out.slice(before.length).findIndex((a) => a.trigger === 'parked-car');
+    // For minutes 1-6 the collar sends no heart rate and reads no movement (judged off after
+    // 5), then the heart rate is back.
+    const { first, out } = parkAt(24, (m, s) => {
+      if (m < 1 || m > 6) return s;
+      const { heart_rate: _lost, ...rest } = s;
+      return { ...rest, activity_level: 0 };
+    });
     expect(first).toBeGreaterThanOrEqual(0);
     // Seen at the first reading with the dog's heart rate again, not 10 minutes later.
     expect(first).toBeLessThanOrEqual(8);
-    expect(out[before.length + first]!.band).toBe('CRITICAL');
+    expect(out[first]!.band).toBe('CRITICAL');
   });
 
   it('a reading that lost its activity value does not break the car pattern', () => {
-    const before = [
-      ...home(T0 - 80 * MIN, 24, 90),
-      ...minutes(
-        20,
-        () => ({ temperature: 24, humidity: 45, activity_level: 5, heart_rate: 95 }),
-        T0 - 20 * MIN,
-      ),
-    ];
-    const car = minutes(
-      20,
-      (m) => ({
-        temperature: 24 + 0.36 * m,
-        humidity: 45,
-        heart_rate: 100,
-        ...(m === 2 ? {} : { activity_level: 5 }),
-      }),
-      T0,
-    );
-    const { out } = run([...before, ...car], { name: 'Rex', breed: 'Labrador' });
-    const first = out.slice(before.length).findIndex((a) => a.trigger === 'parked-car');
+    const { first } = parkAt(24, (m, s) => {
+      if (m !== 2) return s;
+      const { activity_level: _lost, ...rest } = s;
+      return rest;
+    });
     expect(first).toBeGreaterThanOrEqual(0);
     expect(first).toBeLessThanOrEqual(5);
   });

@@ -1,5 +1,5 @@
 import { matchBreed } from './breeds.js';
-import { heatIndexF, heatIndexQuotable } from './heat-index.js';
+import { EXTREME_HEAT, heatIndexF, heatIndexQuotable } from './heat-index.js';
 import { celsiusToFahrenheit, fahrenheitToCelsius } from './units.js';
 import { higherLevel } from './alert-engine.js';
 import { VITALS_STATUSES, vitalsRank as rank, type VitalsStatus } from './vitals-status.js';
@@ -78,7 +78,8 @@ export interface RiskAssessment {
   collarOffNews: boolean;
   /**
    * This reading shows no sign of the dog (a collar that reports heart rate sent none, and no
-   * movement): not yet judged off, but its heat is not taken as the dog's either.
+   * movement): its heat is not taken as the dog's. True whenever `collarOff` is, and already
+   * in the minutes before the collar is judged off.
    */
   noSign: boolean;
 }
@@ -732,7 +733,7 @@ export function exertionHeatWeight(heatIndexCelsius: number): number {
 /** The words for the heat index at the collar: the number, or "extreme heat" beyond the table. */
 function heatWords(temperatureC: number, humidity: number): string {
   const hi = heatIndexC(temperatureC, humidity);
-  if (!heatIndexQuotable(celsiusToFahrenheit(temperatureC), humidity)) return 'extreme heat';
+  if (!heatIndexQuotable(celsiusToFahrenheit(temperatureC), humidity)) return EXTREME_HEAT;
   return `heat index ${Math.round(hi)} °C (${Math.round(celsiusToFahrenheit(hi))} °F)`;
 }
 

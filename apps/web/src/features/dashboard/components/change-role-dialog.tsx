@@ -31,11 +31,13 @@ export function ChangeRoleDialog({ user, onOpenChange }: ChangeRoleDialogProps) 
   );
 }
 
+const roleResolver = formResolver(roleInputSchema);
+
 function ChangeRoleForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   const roleId = useId();
   const updateRole = useUpdateUserRole();
   const { register, handleSubmit, control } = useForm<RoleInput, unknown, RoleInput>({
-    resolver: formResolver(roleInputSchema),
+    resolver: roleResolver,
     defaultValues: { role: user.role === 'admin' ? 'user' : 'admin' },
   });
   const role = useWatch({ control, name: 'role' });

@@ -52,6 +52,11 @@ export function EditDeviceSheet({ device, pets, onOpenChange }: EditDeviceSheetP
   );
 }
 
+const editDeviceResolver = formResolver(editDeviceSchema, {
+  required: ['device_name'],
+  wording: { device_name: { required: 'Device name is required' } },
+});
+
 function EditDeviceForm({
   device,
   pets,
@@ -69,10 +74,7 @@ function EditDeviceForm({
     control,
     formState: { errors },
   } = useForm({
-    resolver: formResolver(editDeviceSchema, {
-      required: ['device_name'],
-      wording: { device_name: { required: 'Device name is required' } },
-    }),
+    resolver: editDeviceResolver,
     // Checked once the name was left, then as it is typed.
     mode: 'onTouched',
     defaultValues: { device_name: device.device_name, dog_id: device.dog_id ?? '' },
