@@ -59,12 +59,15 @@ export function parseDuration(text: string): number {
   return Math.round(Number(m[1]) * unit);
 }
 
-function positiveInt(text: string, name: string, max: number): number {
+/** `--name`'s value as a whole number from `min` to `max`. Throws UsageError. */
+export function wholeNumber(text: string, name: string, min: number, max: number): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > max)
-    throw new UsageError(`--${name} must be a whole number from 1 to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
+
+const positiveInt = (text: string, name: string, max: number) => wholeNumber(text, name, 1, max);
 
 /** Options from argv (without node and script) and the environment. Throws UsageError. */
 export function parseOptions(

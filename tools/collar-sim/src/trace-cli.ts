@@ -3,12 +3,8 @@
 import fs from 'node:fs';
 import { generateEpisode } from './episodes.js';
 import type { TraceMinute } from './life.js';
-import {
-  TRACE_USAGE,
-  TraceUsageError,
-  parseTraceOptions,
-  type TraceOptions,
-} from './trace-options.js';
+import { UsageError } from './options.js';
+import { TRACE_USAGE, parseTraceOptions, type TraceOptions } from './trace-options.js';
 import { DOG_PROFILES, generateWeek } from './week.js';
 
 const CSV_HEAD = 'timestamp,temperature,humidity,heart_rate,activity_level,battery';
@@ -56,7 +52,7 @@ function main() {
   try {
     options = parseTraceOptions(process.argv.slice(2));
   } catch (err) {
-    if (!(err instanceof TraceUsageError)) throw err;
+    if (!(err instanceof UsageError)) throw err;
     console.error(`${err.message}\n\n${TRACE_USAGE}`);
     process.exit(2);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTraceOptions, TraceUsageError } from './trace-options.js';
+import { UsageError } from './options.js';
+import { parseTraceOptions } from './trace-options.js';
 
 describe('sim:trace options', () => {
   it('writes a mild week of the Labrador as CSV by default', () => {
@@ -48,13 +49,13 @@ describe('sim:trace options', () => {
     expect(() => parseTraceOptions(['--dog', 'wolf'])).toThrow(
       /--dog must be one of labrador, frenchie/,
     );
-    expect(() => parseTraceOptions(['--week', 'tropical'])).toThrow(TraceUsageError);
+    expect(() => parseTraceOptions(['--week', 'tropical'])).toThrow(UsageError);
     expect(() => parseTraceOptions(['--episode', 'volcano'])).toThrow(/--episode must be one of/);
     expect(() => parseTraceOptions(['--episode', 'parked-car-24', '--dog', 'puppy'])).toThrow(
       /leave out --dog/,
     );
     expect(() => parseTraceOptions(['--days', '0'])).toThrow(/--days/);
     expect(() => parseTraceOptions(['--seed', '-1'])).toThrow(/--seed/);
-    expect(() => parseTraceOptions(['--colour'])).toThrow(TraceUsageError);
+    expect(() => parseTraceOptions(['--colour'])).toThrow(UsageError);
   });
 });

@@ -1,6 +1,7 @@
 // `npm run sim:trace` options, parsed without side effects so they can be tested.
 import { parseArgs } from 'node:util';
 import { EPISODE_KEYS } from './episodes.js';
+import { UsageError, wholeNumber } from './options.js';
 import { PROFILE_KEYS, type ProfileKey, type WeekKind } from './week.js';
 
 export const TRACE_WEEKS = ['cool', 'mild', 'warm', 'hot'] as const satisfies readonly WeekKind[];
@@ -31,8 +32,6 @@ dangerous episode with its lead-in.
   --out FILE       write there instead of standard output
   --help           this text`;
 
-export class TraceUsageError extends Error {}
-
 export function parseTraceOptions(argv: string[]): TraceOptions | 'help' {
   let values;
   try {
@@ -52,34 +51,29 @@ export function parseTraceOptions(argv: string[]): TraceOptions | 'help' {
       },
     }));
   } catch (err) {
-    throw new TraceUsageError((err as Error).message);
+    throw new UsageError((err as Error).message);
   }
   if (values.help) return 'help';
-  const seed = Number(values.seed ?? 1);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 32 - 1)
-    throw new TraceUsageError('--seed must be a whole number from 0 to 4294967295');
+  const seed = wholeNumber(values.seed ?? '1', 'seed', 0, 2 ** 32 - 1);
   const format = values.format ?? 'csv';
-  if (format !== 'csv' && format !== 'jsonl')
-    throw new TraceUsageError('--format must be csv or jsonl');
+  if (format !== 'csv' && format !== 'jsonl') throw new UsageError('--format must be csv or jsonl');
   const common = { seed, format, truth: values.truth ?? false, out: values.out ?? null } as const;
   if (values.episode !== undefined) {
     if (values.dog !== undefined || values.week !== undefined || values.days !== undefined)
-      throw new TraceUsageError(
+      throw new UsageError(
         '--episode names its own dog and days: leave out --dog, --week and --days',
       );
     if (!EPISODE_KEYS.includes(values.episode))
-      throw new TraceUsageError(`--episode must be one of ${EPISODE_KEYS.join(', ')}`);
+      throw new UsageError(`--episode must be one of ${EPISODE_KEYS.join(', ')}`);
     return { ...common, what: 'episode', episode: values.episode };
   }
   const dog = values.dog ?? 'labrador';
   if (!(PROFILE_KEYS as string[]).includes(dog))
-    throw new TraceUsageError(`--dog must be one of ${PROFILE_KEYS.join(', ')}`);
+    throw new UsageError(`--dog must be one of ${PROFILE_KEYS.join(', ')}`);
   const week = values.week ?? 'mild';
   if (!(TRACE_WEEKS as readonly string[]).includes(week))
-    throw new TraceUsageError(`--week must be one of ${TRACE_WEEKS.join(', ')}`);
-  const days = Number(values.days ?? 7);
-  if (!Number.isInteger(days) || days < 1 || days > 14)
-    throw new TraceUsageError('--days must be a whole number from 1 to 14');
+    throw new UsageError(`--week must be one of ${TRACE_WEEKS.join(', ')}`);
+  const days = wholeNumber(values.days ?? '7', 'days', 1, 14);
   return {
     ...common,
     what: 'week',
