@@ -39,23 +39,8 @@ export class HealthProbe {
    * One round trip to the database; a database that does not answer within PING_TIMEOUT_MS
    * counts as down (a hung connection must not hang every health check behind it).
    */
-  async ping(): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
-      timer.unref();
-    });
-    try {
-      return await Promise.race([
-        sql`select 1`.execute(this.db).then(
-          () => true,
-          () => false,
-        ),
-        timeout,
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+  ping(): Promise<boolean> {
+    return withDeadline(sql`select 1`.execute(this.db).then(() => true));
   }
 }
 

@@ -212,26 +212,17 @@ export class RedisEventBus extends LocalEventBus {
     );
   }
 
-  /** Whether Redis answers now (readiness): both connections ready and a PING answered. */
+  /**
+   * Whether Redis answers now (readiness): both connections ready and a PING answered. The
+   * readiness probe bounds how long the PING is waited for.
+   */
   async answers(): Promise<boolean> {
     if (this.closed || this.publisher.status !== 'ready' || this.subscriber.status !== 'ready')
       return false;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
-      timer.unref();
-    });
-    try {
-      return await Promise.race([
-        this.publisher.ping().then(
-          () => true,
-          () => false,
-        ),
-        timeout,
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return this.publisher.ping().then(
+      () => true,
+      () => false,
+    );
   }
 
   override publish(messages: BusMessage[]): void {
