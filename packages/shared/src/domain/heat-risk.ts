@@ -741,10 +741,12 @@ function heatWords(temperatureC: number, humidity: number): string {
   return `heat index ${Math.round(hi)} °C (${Math.round(celsiusToFahrenheit(hi))} °F)`;
 }
 
-/** The day's factors: heat, exercise, heart rate, acclimatisation, time in the heat. */
-function exposureFactors(s: RiskState, r: RiskReading): RiskFactor[] {
+/**
+ * The day's factors at a heat index of `hi` (°C) at the collar: heat, exercise, heart rate,
+ * acclimatisation, time in the heat.
+ */
+function exposureFactors(s: RiskState, r: RiskReading, hi: number): RiskFactor[] {
   const out: RiskFactor[] = [];
-  const hi = heatIndexC(r.temperature, r.humidity);
   const hiPoints = HEAT_INDEX_POINTS.find(([atLeast]) => hi >= atLeast)?.[1] ?? 0;
   if (hiPoints)
     out.push({
@@ -844,9 +846,10 @@ function judge(s: RiskState, r: RiskReading, profile: RiskProfile): RiskAssessme
       collarOffNews: false,
       noSign: true,
     };
-  const exposure = exposureFactors(s, r);
+  const hi = heatIndexC(r.temperature, r.humidity);
+  const exposure = exposureFactors(s, r, hi);
   // The dog's odds multiply the heat's: they weigh with it, and raise nothing at a mild collar.
-  const weight = heatWeight(heatIndexC(r.temperature, r.humidity));
+  const weight = heatWeight(hi);
   const dog = profileFactors(profile)
     .map((f) => ({ ...f, points: round1(f.points * weight) }))
     .filter((f) => f.points > 0);
