@@ -93,3 +93,13 @@ export function defaultUnitsForLocale(locale: string | null | undefined): {
  */
 export const temperatureUnitOf = (unit: TemperatureUnit | null | undefined): TemperatureUnit =>
   unit ?? 'F';
+
+/** A temperature in °C as a number in `unit` (charts draw in the preferred unit). */
+export const celsiusIn = (celsius: number, unit: TemperatureUnit): number =>
+  unit === 'C' ? celsius : celsiusToFahrenheit(celsius);
+/** A temperature in °F (a threshold) as a number in `unit`. */
+export const fahrenheitIn = (fahrenheit: number, unit: TemperatureUnit): number =>
+  unit === 'F' ? fahrenheit : fahrenheitToCelsius(fahrenheit);
+/** A number already in `unit` (a chart's value), shown as formatTemperature shows it. */
+export const formatTemperatureIn = (value: number, unit: TemperatureUnit): string =>
+  formatTemperature(unit === 'C' ? value : fahrenheitToCelsius(value), unit);
