@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { expectAccessible } from '../support/axe';
 import { addCollar, addPet, postReadings, registerUser } from '../support/api';
 import { signInWithToken, toast } from '../support/app';
 import { mailsTo } from '../support/mail';
@@ -12,11 +12,6 @@ const bodyOf = (raw: string) =>
       .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
     'latin1',
   ).toString('utf8');
-
-const noSidewaysScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()!.width,
-  );
 
 test('an owner who reads °C first chooses it once: Monitoring, My Pets and the next alert mail follow', async ({
   page,
@@ -57,7 +52,7 @@ test('an owner who reads °C first chooses it once: Monitoring, My Pets and the 
   await expect(units.getByRole('radio', { name: '°C first' })).toBeChecked();
   await units.getByRole('radio', { name: 'kg' }).check();
   await units.getByLabel('Time zone').selectOption('Europe/Berlin');
-  await noSidewaysScroll(page);
+  await expectAccessible(page, 'the settings screen at 375 px');
   await units.getByRole('button', { name: 'Save units and time' }).click();
   await expect(toast(page, 'Units and time zone saved')).toBeVisible();
 
