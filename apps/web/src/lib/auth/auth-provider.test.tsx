@@ -42,7 +42,10 @@ describe("the account's time zone and units (DESIGN §3 Display)", () => {
         <Who />
       </AuthProvider>,
     );
-    expect(await screen.findByText('zone: America/New_York, units: F kg')).toBeInTheDocument();
+    // The profile, the session API and the save each take a turn: generous on a busy machine.
+    expect(
+      await screen.findByText('zone: America/New_York, units: F kg', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const put = calls.filter((c) => c.method === 'PUT');
     expect(put).toHaveLength(1);
     // The stored weight unit is the owner's: left alone.
