@@ -1,12 +1,7 @@
 import { BatteryLow, CircleDashed, Siren, WifiOff } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  formatCelsius,
-  formatFahrenheit,
-  celsiusToFahrenheit,
-  formatRelativeTime,
-  type Alert,
-} from '@pawguard/shared';
+import { formatRelativeTime, type Alert } from '@pawguard/shared';
+import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import {
   EmergencyVetLink,
   HEAT_LEVEL_LOOK,
@@ -36,13 +31,13 @@ export function resolveLabel(alert: Alert): string {
 }
 
 /** What an open alert says, by type: its title line and what to do. */
-function wordsOf(alert: Alert) {
+function wordsOf(alert: Alert, temperature: DisplayUnits['temperature']) {
   if (alert.type === 'heat') {
     const look = HEAT_LEVEL_LOOK[alert.level ?? 'WARNING'];
     const peak =
       alert.peak_temperature_celsius === null
         ? ''
-        : ` · peak ${formatCelsius(alert.peak_temperature_celsius)} / ${formatFahrenheit(celsiusToFahrenheit(alert.peak_temperature_celsius))}`;
+        : ` · peak ${temperature(alert.peak_temperature_celsius)}`;
     return { title: `${look.label} heat alert${peak}`, className: look.className, Icon: Siren };
   }
   if (alert.type === 'collar_off')
@@ -87,7 +82,8 @@ export function AlertBanner({
   canResolve: boolean;
 }) {
   const resolve = useResolveAlert();
-  const { title, className, Icon } = wordsOf(alert);
+  const { temperature } = useDisplayUnits();
+  const { title, className, Icon } = wordsOf(alert, temperature);
   const heat = alert.type === 'heat';
   const steps = heat ? (
     <HeatFirstAid level={alert.level ?? 'WARNING'} className="mt-1" />

@@ -8,6 +8,7 @@ import {
   loginInputSchema,
   noBodySchema,
   pageQuerySchema,
+  profilePreferencesInputSchema,
   profileResponseSchema,
   registerInputSchema,
   roleInputSchema,
@@ -119,6 +120,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       user: await users.setTimeZone(currentUser(request).id, request.body.time_zone),
+    }),
+  );
+
+  app.put(
+    '/profile/preferences',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: "Store the caller's display preferences",
+        description:
+          "Any of temperature_unit ('F' or 'C': which unit the app and the mails show first; both are always shown), weight_unit ('lbs' or 'kg': how pets' weights are shown; stored weights stay lbs) and time_zone (an IANA name: mail times and the daily digest). A field left out keeps its value; a unit set to null goes back to the browser's default (°F and lbs for US-style locales, else °C and kg). Always the caller's own account. 400 for an unknown unit or time zone, or an empty body.",
+        body: profilePreferencesInputSchema,
+        response: { 200: profileResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({
+      user: await users.setPreferences(currentUser(request).id, request.body),
     }),
   );
 
