@@ -25,7 +25,7 @@ import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';
 import { ReadingsRepository } from './repositories/readings-repository.js';
 import { StreamTicketsRepository } from './repositories/stream-tickets-repository.js';
-import { LocalEventBus, PgEventBus, type EventBus } from './services/event-bus.js';
+import { isAccessMessage, LocalEventBus, PgEventBus, type EventBus } from './services/event-bus.js';
 import { RedisEventBus } from './services/redis-event-bus.js';
 import { DeviceKeyCache } from './services/device-key-cache.js';
 import { IngestService } from './services/ingest-service.js';
@@ -241,6 +241,7 @@ export function createContainer(opts: {
     ]),
   );
   bus.subscribe((m) => {
+    if (isAccessMessage(m)) return;
     // Events may have been missed: no cached key is trusted any more.
     if (m.event.type === 'resync') keys.clear();
     if (m.event.type !== 'device' || !m.credentials) return;

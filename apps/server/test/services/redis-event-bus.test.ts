@@ -2,7 +2,11 @@ import net from 'node:net';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EventBusUnavailableError, type BusMessage } from '../../src/services/event-bus.js';
+import {
+  EventBusUnavailableError,
+  isAccessMessage,
+  type BusMessage,
+} from '../../src/services/event-bus.js';
 import { RedisEventBus, redisChannel } from '../../src/services/redis-event-bus.js';
 import { until } from '../helpers/sse.js';
 import { testRedisUrl, workerScope } from '../helpers/redis.js';
@@ -116,7 +120,9 @@ describe.skipIf(!redisUrl)('RedisEventBus between instances', () => {
     buses.push(bus);
     await bus.start();
     const got: BusMessage[] = [];
-    bus.subscribe((m) => got.push(m));
+    bus.subscribe((m) => {
+      if (!isAccessMessage(m)) got.push(m);
+    });
     return { bus, got, lines };
   }
   /** CLIENT KILL, by name, of one of a bus's two connections: as if the network dropped it. */
