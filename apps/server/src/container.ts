@@ -200,7 +200,8 @@ export function createContainer(opts: {
     clock,
     log: opts.log,
   });
-  // Per collar, over HTTP and MQTT alike, apart from any user's or address's limits (DEV-7).
+  // Per collar, over HTTP and MQTT alike (every MQTT packet counts), apart from any user's or
+  // address's limits (DEV-7).
   const devicePosts = new FixedWindowLimit(
     Math.ceil(DEVICE_POSTS_PER_MINUTE * m),
     60_000,
@@ -212,6 +213,10 @@ export function createContainer(opts: {
     clock,
     log: opts.log,
     limit: devicePosts,
+    caps: {
+      total: config.mqttMaxConnections,
+      perAddress: config.mqttMaxConnectionsPerAddress,
+    },
     metrics,
   });
   metrics.setSources({
