@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
@@ -47,6 +48,28 @@ export const MAX_MQTT_PACKET = READINGS_BODY_LIMIT + 1024;
 const BAD_MESSAGE_LOGS_PER_MINUTE = 20;
 
 type CollarClient = Client & { collar?: DevicePrincipal };
+
+/**
+ * Open files kept for everything but collars (HTTP clients and live streams, the database,
+ * logs): the MQTT cap never takes them, so a flood of collars cannot stop sign-in or health.
+ */
+const FILES_FOR_THE_REST = 256;
+
+/** The process's limit on open files (`ulimit -n`; Linux), or undefined where unknown. */
+export function openFileLimit(): number | undefined {
+  try {
+    const m = /^Max open files\s+(\d+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The total cap the endpoint can keep: MQTT_MAX_CONNECTIONS, within the open-file limit. */
+export function connectionCap(configured: number, openFiles: number | undefined): number {
+  if (openFiles === undefined) return configured;
+  return Math.max(1, Math.min(configured, openFiles - FILES_FOR_THE_REST));
+}
 
 /** How many connections the endpoint holds at most: overall, and from one address (0: no cap). */
 export interface MqttConnectionCaps {
@@ -261,8 +284,15 @@ export class MqttEndpoint {
       broker.handle(socket);
     });
     // Past the total, the system's own accept closes each new socket at once ('drop').
-    server.maxConnections = this.d.caps.total;
-    server.on('drop', () => this.refuseConnection('total', this.d.caps.total));
+    const files = openFileLimit();
+    const total = connectionCap(this.d.caps.total, files);
+    if (total < this.d.caps.total)
+      this.d.log.warn(
+        { configured: this.d.caps.total, cap: total, openFiles: files },
+        'MQTT_MAX_CONNECTIONS lowered to fit the open-file limit (ulimit -n); raise that limit to allow more',
+      );
+    server.maxConnections = total;
+    server.on('drop', () => this.refuseConnection('total', total));
     this.server = server;
     return listenOn(server, port, host);
   }

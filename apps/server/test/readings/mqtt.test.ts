@@ -5,7 +5,12 @@ import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '
 import { ownedCollar } from '../helpers/devices.js';
 import { readingRows } from '../helpers/readings.js';
 import { until } from '../helpers/sse.js';
-import { isVitalsTopicOf, MAX_MQTT_PACKET } from '../../src/services/mqtt-endpoint.js';
+import {
+  connectionCap,
+  isVitalsTopicOf,
+  MAX_MQTT_PACKET,
+  openFileLimit,
+} from '../../src/services/mqtt-endpoint.js';
 import { DEVICE_POSTS_PER_MINUTE } from '../../src/container.js';
 
 let t: TestApp;
@@ -318,6 +323,14 @@ describe('the MQTT endpoint’s caps (MQTT_MAX_CONNECTIONS, _PER_ADDRESS, the pa
     later.socket.destroy();
     await later.closed;
     expect(capped.logs().some((l) => l.includes('mqtt.connection_capped'))).toBe(true);
+  });
+
+  it('keeps the total within the open-file limit, leaving files for HTTP and the database', () => {
+    expect(connectionCap(2000, undefined)).toBe(2000);
+    expect(connectionCap(2000, 1024)).toBe(768);
+    expect(connectionCap(2000, 65536)).toBe(2000);
+    expect(connectionCap(2000, 100)).toBe(1);
+    if (process.platform === 'linux') expect(openFileLimit()).toBeGreaterThan(0);
   });
 
   it('counts every packet a collar sends against its per-minute limit, not only readings', async () => {
