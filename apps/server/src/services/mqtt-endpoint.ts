@@ -191,7 +191,7 @@ export class MqttEndpoint {
             : !isVitalsTopicOf(packet.topic, collar.deviceId)
               ? 'topic'
               : null;
-        if (refused) {
+        if (!collar || refused) {
           this.d.metrics?.ingestRefused('mqtt', 'forbidden');
           if (this.refusalLogs.take())
             this.d.log.warn(
@@ -213,20 +213,19 @@ export class MqttEndpoint {
             ),
           );
         }
-        if (this.overLimit(collar!, 'PUBLISH')) {
+        if (this.overLimit(collar, 'PUBLISH')) {
           this.d.metrics?.ingestRefused('mqtt', 'rate_limited');
           return done(new Error('Too many readings from this collar'));
         }
-        const principal = collar!;
         let readings;
         try {
           const body: unknown = JSON.parse(packet.payload.toString('utf8'));
-          readings = parseReadingUpload(body, this.d.clock.now().getTime(), principal.deviceId);
+          readings = parseReadingUpload(body, this.d.clock.now().getTime(), collar.deviceId);
         } catch (err) {
-          this.dropMalformed(principal.deviceId, err);
+          this.dropMalformed(collar.deviceId, err);
           return done(null);
         }
-        this.d.ingest.submit(principal.id, readings).then(
+        this.d.ingest.submit(collar.id, readings).then(
           (stored) => {
             this.d.metrics?.readingsIngested('mqtt', stored.length);
             done(null);
