@@ -215,17 +215,20 @@ describe('GET /api/stream', () => {
     expect(again.events.some(readingOf(c.id))).toBe(false);
   });
 
-  it('keeps at most 5 streams a session: the sixth closes the oldest', async () => {
+  it('keeps at most 5 streams a session: the sixth closes the oldest, and so on', async () => {
     const u = await seedUser(t);
     const c = await ownedCollar(t, admin, u);
     const streams: SseClient[] = [];
     for (let i = 0; i < STREAMS_PER_SESSION; i++) streams.push(await stream(u));
-    const sixth = await stream(u);
-    expect(sixth.status).toBe(200);
+    streams.push(await stream(u));
+    expect(streams[5]!.status).toBe(200);
     await streams[0]!.ended;
+    // Twelve in all: the last five receive, the first seven have ended.
+    for (let i = 0; i < 6; i++) streams.push(await stream(u));
+    await Promise.all(streams.slice(0, 7).map((s) => s.ended));
     await postAsCollar(t, c.device_id, c.device_key, reading(28));
-    for (const s of [...streams.slice(1), sixth]) await s.next(readingOf(c.id));
-    expect(streams[0]!.events.some(readingOf(c.id))).toBe(false);
+    for (const s of streams.slice(7)) await s.next(readingOf(c.id));
+    for (const s of streams.slice(0, 7)) expect(s.events.some(readingOf(c.id))).toBe(false);
   });
 
   it('keeps at most 10 streams an account over all its sessions, closing the oldest', async () => {
