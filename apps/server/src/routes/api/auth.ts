@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await auth.logout(currentSessionId(request));
-      // Its live streams end with it (other instances notice at their next heartbeat).
+      // Its live streams end with it, on every instance (through the event bus).
       app.container.streams.closeSession(currentSessionId(request));
       request.log.info(
         { event: 'auth.logout', actor: currentUser(request).id, outcome: 'success' },
@@ -198,6 +198,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await users.changeRole(request.params.id, request.body.role);
+      // Their live streams end on every instance and reconnect seeing what the new role sees:
+      // a demoted admin gets no other owner's events from this moment.
+      app.container.streams.closeUser(user.id);
       request.log.info(
         {
           event: 'admin.role_change',
@@ -224,6 +227,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await users.delete(request.params.id, currentUser(request).id);
+      app.container.streams.closeUser(request.params.id);
       request.log.info(
         {
           event: 'admin.user_delete',
