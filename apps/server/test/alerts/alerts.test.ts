@@ -211,14 +211,20 @@ describe('the heat alert', () => {
     await post(c, f(106));
     const hot = (await alertsOf(c, '?resolved=false')).alerts.find((a) => a.type === 'heat')!;
     expect((await ack(hot.id, stranger.token)).statusCode).toBe(404);
-    expectError(await ack(hot.id, admin.token), 403, 'Only the collar’s owner can acknowledge its alerts');
+    expectError(
+      await ack(hot.id, admin.token),
+      403,
+      'Only the collar’s owner can acknowledge its alerts',
+    );
     const bad = await t.app.inject({
       method: 'POST',
       url: `/api/devices/${c.id}/alerts/not-a-uuid/acknowledge`,
       headers: bearer(owner.token),
     });
     expect(bad.statusCode).toBe(400);
-    expect((await alertsOf(c, '?resolved=false')).alerts.find((a) => a.type === 'heat')).toMatchObject({
+    expect(
+      (await alertsOf(c, '?resolved=false')).alerts.find((a) => a.type === 'heat'),
+    ).toMatchObject({
       acknowledged_at: null,
     });
   });

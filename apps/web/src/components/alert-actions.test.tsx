@@ -46,7 +46,9 @@ describe('resolving or acknowledging a heat alert', () => {
         jsonResponse(200, { alert: { ...alert, acknowledged_at: new Date(NOW).toISOString() } }),
     });
     show(alert);
-    await userEvent.click(screen.getByRole('button', { name: 'Acknowledge heat alert for Biscuit' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Acknowledge heat alert for Biscuit' }),
+    );
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Alert acknowledged', {
         description:
@@ -63,13 +65,19 @@ describe('resolving or acknowledging a heat alert', () => {
       'Acknowledged: no repeat alerts while it stays like this. PawGuard keeps watching and tells you if it gets worse.',
     );
     expect(within(banner).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
-    expect(within(banner).getByRole('button', { name: 'Resolve heat alert for Biscuit' })).toBeEnabled();
+    expect(
+      within(banner).getByRole('button', { name: 'Resolve heat alert for Biscuit' }),
+    ).toBeEnabled();
   });
 
   it('offers no Acknowledge on other alerts, and Resolve there says nothing about heat', () => {
     show(makeAlert({ type: 'low_battery', level: null, battery_level: 15 }));
     const banner = screen.getByRole('alert');
-    expect(within(banner).getAllByRole('button').map((b) => b.textContent)).toEqual(['Resolve']);
+    expect(
+      within(banner)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Resolve']);
     expect(banner).not.toHaveTextContent('Still hot');
   });
 });
