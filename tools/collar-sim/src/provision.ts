@@ -192,27 +192,44 @@ const PET_NAMES = [
   'Murphy',
   'Juniper',
 ];
-const BREEDS = [
-  'Labrador Retriever',
-  'Border Collie',
-  'Beagle',
-  'French Bulldog',
-  'Golden Retriever',
-  'Dachshund',
-  'Husky',
-  'Poodle',
-  'Boxer',
-  'Shiba Inu',
+/**
+ * The demo's breeds, each with an adult weight range (lbs) from breed standards and a range of
+ * ages within its usual life, so a demo dog reads as a real one (no 10 lb Labrador, no 84 lb
+ * Beagle). Poodle: the standard size.
+ */
+export const DEMO_BREEDS: readonly {
+  breed: string;
+  weightLbs: readonly [number, number];
+  ageYears: readonly [number, number];
+}[] = [
+  { breed: 'Labrador Retriever', weightLbs: [55, 80], ageYears: [1, 12] },
+  { breed: 'Border Collie', weightLbs: [30, 45], ageYears: [1, 13] },
+  { breed: 'Beagle', weightLbs: [20, 30], ageYears: [1, 13] },
+  { breed: 'French Bulldog', weightLbs: [18, 28], ageYears: [1, 10] },
+  { breed: 'Golden Retriever', weightLbs: [55, 75], ageYears: [1, 11] },
+  { breed: 'Dachshund', weightLbs: [16, 32], ageYears: [1, 14] },
+  { breed: 'Siberian Husky', weightLbs: [35, 60], ageYears: [1, 12] },
+  { breed: 'Poodle', weightLbs: [40, 70], ageYears: [1, 13] },
+  { breed: 'Boxer', weightLbs: [50, 75], ageYears: [1, 10] },
+  { breed: 'Pug', weightLbs: [14, 18], ageYears: [1, 12] },
 ];
 
-/** The n-th demo pet: a name (numbered after the first twenty), a breed, an age and a weight. */
+/** The n-th of the whole numbers lo…hi, spread so that neighbours differ. */
+const spread = (n: number, [lo, hi]: readonly [number, number], step: number) =>
+  lo + ((n * step) % (hi - lo + 1));
+
+/**
+ * The n-th demo pet: a name (numbered after the first twenty), a breed, and an age and a
+ * weight (lbs) that fit the breed.
+ */
 export function demoPet(n: number) {
   const name = PET_NAMES[n % PET_NAMES.length]!;
+  const { breed, weightLbs, ageYears } = DEMO_BREEDS[n % DEMO_BREEDS.length]!;
   return {
     name: n < PET_NAMES.length ? name : `${name} ${Math.floor(n / PET_NAMES.length) + 1}`,
-    breed: BREEDS[n % BREEDS.length]!,
-    age: 1 + ((n * 7) % 13),
-    weight: 10 + ((n * 37) % 80),
+    breed,
+    age: spread(n, ageYears, 7),
+    weight: spread(n, weightLbs, 37),
   };
 }
 
