@@ -59,12 +59,11 @@ export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
   // '24 hours' tab's own query) and kept in the address, so it does not jump as readings come.
   const day = useDeviceHistory(deviceId, '24h');
   const latestReadingAt = device.data?.vitals_recorded_at ?? null;
-  const opening =
-    isRange(requested) || device.data === undefined || day.isPending
-      ? null
-      : openingHistoryRange(day.data, latestReadingAt, Date.now());
+  const decidable = !isRange(requested) && device.data !== undefined && !day.isPending;
+  const dayHistory = day.data;
   useEffect(() => {
-    if (opening === null) return;
+    if (!decidable) return;
+    const opening = openingHistoryRange(dayHistory, latestReadingAt, Date.now());
     setParams(
       (current) => {
         if (isRange(current.get('range'))) return current;
@@ -74,7 +73,7 @@ export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
       },
       { replace: true },
     );
-  }, [opening, setParams]);
+  }, [decidable, dayHistory, latestReadingAt, setParams]);
   const { user } = useAuth();
   useDocumentTitle(device.data ? `${device.data.device_name} history` : 'Device history');
 
