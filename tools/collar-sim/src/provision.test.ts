@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchBreed } from '@pawguard/shared';
-import { DEMO_BREEDS, demoPet } from './provision.js';
+import { DEMO_BREEDS, demoPet, refittedDemoPet } from './provision.js';
 
 describe('the demo’s dogs', () => {
   const pets = Array.from({ length: 60 }, (_, n) => demoPet(n));
@@ -27,5 +27,20 @@ describe('the demo’s dogs', () => {
     expect(
       new Set(pets.filter((p) => p.breed === 'Labrador Retriever').map((p) => p.weight)).size,
     ).toBeGreaterThan(1);
+  });
+
+  it('from an earlier demo are refitted: a 10 lb Labrador and a Husky of 84 lb get their breed’s weight', () => {
+    expect(refittedDemoPet({ breed: 'Labrador Retriever', weight: 10, age: 1 }, 0)).toEqual({
+      breed: 'Labrador Retriever',
+      age: 1,
+      weight: 55,
+    });
+    const husky = refittedDemoPet({ breed: 'Husky', weight: 84, age: 3 }, 2)!;
+    expect(husky.breed).toBe('Siberian Husky');
+    expect(husky.weight).toBeGreaterThanOrEqual(35);
+    expect(husky.weight).toBeLessThanOrEqual(60);
+    // A dog that already fits, or of a breed the demo never gives, is left as it is.
+    expect(refittedDemoPet({ breed: 'Beagle', weight: 24, age: 6 }, 1)).toBeNull();
+    expect(refittedDemoPet({ breed: 'Shiba Inu', weight: 20, age: 4 }, 1)).toBeNull();
   });
 });

@@ -233,6 +233,32 @@ export function demoPet(n: number) {
   };
 }
 
+/** Breed names earlier demos used, and the demo's name for them now. */
+const FORMER_DEMO_BREEDS: Record<string, string> = { Husky: 'Siberian Husky' };
+
+/**
+ * A pet an earlier demo made, as the demo makes it now: null when its weight and age already
+ * fit its breed (or the breed is none of the demo's), else its breed's name with a weight and
+ * an age that fit (the n-th demo pet's, as `demoPet` spreads them).
+ */
+export function refittedDemoPet(
+  dog: Pick<Dog, 'breed' | 'weight' | 'age'>,
+  n: number,
+): Pick<PetProfile, 'breed' | 'weight' | 'age'> | null {
+  const name = dog.breed ? (FORMER_DEMO_BREEDS[dog.breed] ?? dog.breed) : null;
+  const known = DEMO_BREEDS.find((b) => b.breed === name);
+  if (!known) return null;
+  const within = (v: number | null, [lo, hi]: readonly [number, number]) =>
+    v !== null && v >= lo && v <= hi;
+  if (name === dog.breed && within(dog.weight, known.weightLbs) && within(dog.age, known.ageYears))
+    return null;
+  return {
+    breed: known.breed,
+    age: spread(n, known.ageYears, 7),
+    weight: spread(n, known.weightLbs, 37),
+  };
+}
+
 /** The scenario's pet, as POST and PUT /api/dogs take it (weight in lbs). */
 export type PetProfile = Required<Pick<DogInput, 'breed' | 'weight' | 'age'>> &
   Pick<DogInput, 'sex' | 'body_condition' | 'health_conditions'>;
@@ -271,14 +297,15 @@ const ownerDevices = (base: string, token: string): Promise<Device[]> =>
   allPages(base, token, '/api/devices', devicesResponseSchema, (p) => p.devices);
 
 /**
- * Gives the pets wearing `collars` a scenario's profile (PUT replaces the pet: its name and
- * what the scenario does not set are sent as they are).
+ * Gives the pets wearing `collars` a scenario's profile, or without one, refits the demo's
+ * pets an earlier run made with a weight or age their breed never has (PUT replaces the pet:
+ * its name and what the profile does not set are sent as they are).
  */
 export async function updatePets(
   base: string,
   token: string,
   collars: SimCollar[],
-  profile: PetProfile,
+  profile: PetProfile | undefined,
 ): Promise<void> {
   const worn = new Set(collars.map((c) => c.device_id));
   const dogIds = new Set(
@@ -287,12 +314,21 @@ export async function updatePets(
       .map((d) => d.dog_id!),
   );
   const dogs = await allPages(base, token, '/api/dogs', dogsResponseSchema, (p) => p.dogs);
-  for (const dog of dogs.filter((d) => dogIds.has(d.id))) {
+  for (const [n, dog] of dogs.filter((d) => dogIds.has(d.id)).entries()) {
+    const changes = profile ?? refittedDemoPet(dog, n);
+    if (!changes) continue;
     await savePet(base, token, 'PUT', `/api/dogs/${dog.id}`, {
       name: dog.name,
       medical_info: dog.medical_info,
       emergency_contact: dog.emergency_contact,
-      ...profile,
+      ...(profile
+        ? {}
+        : {
+            sex: dog.sex,
+            body_condition: dog.body_condition,
+            health_conditions: dog.health_conditions,
+          }),
+      ...changes,
     });
   }
 }
