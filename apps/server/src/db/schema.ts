@@ -179,6 +179,8 @@ export interface AlertsTable {
   battery_level: number | null;
   /** heat: JSON list of the reasons as of opening or the last escalation. */
   reasons: string | null;
+  /** heat: when the owner acknowledged it (cleared by an escalation), else null. */
+  acknowledged_at: string | null;
 }
 
 /** One per alert opening or escalation, for the device's owner. */

@@ -20,6 +20,7 @@ import {
   asVitalsStatus,
   nextPeaks,
   parseReasons,
+  thresholdReason,
   type VitalsStatus,
   wallClock,
   formatZonedTime,
@@ -40,6 +41,7 @@ import type { BusMessage, EventBus } from './event-bus.js';
 import type { HookOutcome, IngestDevice, StoredReading } from './ingest-service.js';
 import type { Clock } from './clock.js';
 import type { Metrics } from './metrics.js';
+import { BadRequestError, ConflictError } from './errors.js';
 
 /** How often the offline sweep looks for silent collars. */
 export const OFFLINE_SWEEP_MS = 30_000;
@@ -222,6 +224,8 @@ export class AlertService {
         if (step.kind === 'escalate') {
           changes.level = step.to;
           changes.escalated_at = at;
+          // Worse than what the owner acknowledged: it asks for them again (decision 0037).
+          changes.acknowledged_at = null;
           changes.reasons = JSON.stringify(
             reasonsFor(s, device.thresholds, await ownerUnit(), off(s)),
           );
@@ -488,16 +492,45 @@ export class AlertService {
       return alert && { alert, ownerId: row.user_id, resolvedNow };
     });
     if (!outcome) return undefined;
-    if (outcome.resolvedNow) {
-      try {
-        this.d.bus.publish([
-          { audience: [outcome.ownerId], event: { type: 'alert', alert: outcome.alert } },
-        ]);
-      } catch (err) {
-        this.d.log.warn({ err }, 'alert event not published');
-      }
-    }
+    if (outcome.resolvedNow) this.publishChange(outcome.ownerId, outcome.alert);
     return outcome.alert;
+  }
+
+  /**
+   * The owner acknowledges an open heat alert (decision 0037; the route has checked that the
+   * caller owns the collar): it stays open, so a reading that is still hot opens nothing new and
+   * mails nothing, and PawGuard keeps watching — an escalation notifies as always and asks again.
+   * Its notifications are marked read. Answers the alert as it is now (already acknowledged: as
+   * it was), undefined when the device has no such alert; a resolved alert or another type is a
+   * ConflictError / BadRequestError.
+   */
+  async acknowledgeByOwner(deviceUuid: string, alertId: string): Promise<Alert | undefined> {
+    const outcome = await this.d.db.transaction().execute(async (trx) => {
+      // The device row's lock, as ingest takes it: an escalation in flight either comes first
+      // (and this acknowledges the raised alert) or after (and clears this acknowledgement).
+      await this.d.devices.lockRow(deviceUuid, trx, this.d.lockRows);
+      const row = await this.d.alerts.findForDevice(deviceUuid, alertId, trx);
+      if (!row) return undefined;
+      if (row.type !== 'heat') throw new BadRequestError('Only a heat alert can be acknowledged');
+      if (row.resolved_at !== null) throw new ConflictError('This alert is already resolved');
+      const at = this.d.clock.now().toISOString();
+      const acknowledgedNow = await this.d.alerts.acknowledge(alertId, at, trx);
+      if (acknowledgedNow) await this.d.notifications.markReadForAlert(alertId, at, trx);
+      const [alert] = await this.d.alerts.answers([alertId], trx);
+      return alert && { alert, ownerId: row.user_id, acknowledgedNow };
+    });
+    if (!outcome) return undefined;
+    if (outcome.acknowledgedNow) this.publishChange(outcome.ownerId, outcome.alert);
+    return outcome.alert;
+  }
+
+  /** An owner's change to an alert, on their live stream (after the commit). */
+  private publishChange(ownerId: string, alert: Alert): void {
+    try {
+      this.d.bus.publish([{ audience: [ownerId], event: { type: 'alert', alert } }]);
+    } catch (err) {
+      this.d.log.warn({ err }, 'alert event not published');
+    }
   }
 
   startSweeping(): void {
@@ -557,23 +590,17 @@ function reasonsFor(
       'the collar may be off its dog (no heart rate or movement), but if it is on, this heat is dangerous',
     );
   const tempF = celsiusToFahrenheit(s.row.temperature);
-  // The thresholds are set in °F (the spec's settings screen): a °C reader sees the °C and,
-  // beside it, the °F they typed.
-  const threshold = (f: number) =>
-    unit === 'C' ? `${formatCelsius(fahrenheitToCelsius(f))} (${f}°F)` : `${f}°F`;
   const degrees = (f: number) =>
     unit === 'C' ? formatCelsius(fahrenheitToCelsius(f)) : formatFahrenheit(f);
   if (s.status === 'CRITICAL' || s.status === 'WARNING') {
     const limit = s.status === 'CRITICAL' ? thresholds.criticalF : thresholds.warningF;
     const which = s.status === 'CRITICAL' ? 'critical' : 'warning';
-    out.push(
-      `collar temperature ${degrees(tempF)} is at or above the ${which} threshold of ${threshold(limit)}`,
-    );
+    out.push(thresholdReason(`collar temperature ${degrees(tempF)}`, which, limit, unit));
   } else if (s.status === 'DANGER') {
     const hi = heatIndexQuotable(tempF, s.row.humidity)
       ? `heat index ${degrees(heatIndexF(tempF, s.row.humidity))}`
       : EXTREME_HEAT;
-    out.push(`${hi} is at or above the critical threshold of ${threshold(thresholds.criticalF)}`);
+    out.push(thresholdReason(hi, 'critical', thresholds.criticalF, unit));
   }
   const risk = asVitalsStatus(s.row.risk_band) ?? 'SAFE';
   if (risk === 'SAFE' || collarOff) return out;
@@ -653,6 +680,7 @@ function newAlert(
     peak_heat_index_f: null,
     battery_level: null,
     reasons: null,
+    acknowledged_at: null,
     ...fields,
   };
 }

@@ -1,5 +1,4 @@
 import { BatteryLow, CircleDashed, Siren, WifiOff } from 'lucide-react';
-import { toast } from 'sonner';
 import { formatRelativeTime, type Alert } from '@pawguard/shared';
 import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import {
@@ -8,27 +7,10 @@ import {
   HeatFirstAid,
   HeatReasons,
 } from '@/components/heat-risk';
-import { Button } from '@/components/ui/button';
+import { AlertActions } from '@/components/alert-actions';
 import { cn } from '@/lib/utils';
-import { useResolveAlert } from '@/lib/api/alerts';
 
-/** An alert's type in words: in lists, and in the Resolve button's name (lower case there). */
-export const ALERT_TYPE_WORDS: Record<Alert['type'], string> = {
-  heat: 'Heat',
-  offline: 'Offline',
-  low_battery: 'Low battery',
-  collar_off: 'Collar off?',
-};
-
-/**
- * The Resolve button's name: its alert and whose it is ("Resolve heat alert for Biscuit"), so
- * that a page with several open alerts offers buttons a screen reader can tell apart. It starts
- * with the visible word, so speech input ("click Resolve") still finds it.
- */
-export function resolveLabel(alert: Alert): string {
-  const whose = alert.dog_name ?? alert.device_name ?? alert.device_id;
-  return `Resolve ${ALERT_TYPE_WORDS[alert.type].toLowerCase()} alert for ${whose}`;
-}
+export { ALERT_TYPE_WORDS, resolveLabel } from '@/components/alert-actions';
 
 /** What an open alert says, by type: its title line and what to do. */
 function wordsOf(alert: Alert, temperature: DisplayUnits['temperature']) {
@@ -61,7 +43,7 @@ function wordsOf(alert: Alert, temperature: DisplayUnits['temperature']) {
 
 /**
  * An open alert where the owner looks (Monitoring card, dashboard card, My Pets, device page):
- * its level, since when, what to do now and a Resolve button. A heat alert also says why
+ * its level, since when, what to do now, and Resolve (a heat alert: Acknowledge beside it). A heat alert also says why
  * (the heat-risk model's reasons as of its opening or last escalation), gives the first aid
  * for its level and links the emergency vet finder. `compact` keeps the steps behind a
  * disclosure; `guidance={false}` leaves a heat alert's why, steps and link to the heat-risk
@@ -81,7 +63,6 @@ export function AlertBanner({
   /** Only the collar's owner resolves its alerts: an admin looking on gets no button. */
   canResolve: boolean;
 }) {
-  const resolve = useResolveAlert();
   const { temperature } = useDisplayUnits();
   const { title, className, Icon } = wordsOf(alert, temperature);
   const heat = alert.type === 'heat';
@@ -108,24 +89,7 @@ export function AlertBanner({
           <Icon className="size-4 shrink-0" aria-hidden="true" />
           {title}
         </p>
-        {canResolve ? (
-          <Button
-            size="sm"
-            variant="outline"
-            className="bg-card"
-            aria-label={resolveLabel(alert)}
-            disabled={resolve.isPending}
-            onClick={() =>
-              resolve.mutate(alert, {
-                onSuccess: () => toast.success('Alert resolved'),
-                onError: (error) =>
-                  toast.error('Failed to resolve alert', { description: error.message }),
-              })
-            }
-          >
-            Resolve
-          </Button>
-        ) : null}
+        {canResolve ? <AlertActions alert={alert} /> : null}
       </div>
       <p className="mt-1">
         {/* "Opened 5m ago", "Opened just now" ("Since 5m ago" read oddly). */}

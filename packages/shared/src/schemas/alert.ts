@@ -68,6 +68,11 @@ export const alertSchema = z.object({
    * escalated it (the heat-risk model's reasons); empty for other types.
    */
   reasons: z.array(z.string()),
+  /**
+   * heat: when its owner acknowledged it (decision 0037), else null. It stays open and watched;
+   * its notifications are read; an escalation notifies as always and clears this.
+   */
+  acknowledged_at: z.string().nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 
@@ -85,7 +90,10 @@ export type AlertsQuery = z.infer<typeof alertsQuerySchema>;
 export const alertsResponseSchema = z.object({ alerts: z.array(alertSchema), total: z.number() });
 export const alertResponseSchema = z.object({ alert: alertSchema });
 
-/** POST /api/devices/{id}/alerts/{alertId}/resolve: 200 with the alert (already resolved: as it is). */
+/**
+ * POST /api/devices/{id}/alerts/{alertId}/resolve: 200 with the alert (already resolved: as it
+ * is). POST …/acknowledge: 200 with the alert (already acknowledged: as it is).
+ */
 export const alertParamsSchema = z.strictObject({
   id: z.uuid({ error: 'id must be a valid id' }),
   alertId: z.uuid({ error: 'alertId must be a valid id' }),

@@ -64,6 +64,27 @@ export function useResolveAlert() {
   });
 }
 
+/**
+ * Acknowledges an open heat alert (decision 0037): it stays open and watched; its notifications
+ * are read, so the bell's count changes too.
+ */
+export function useAcknowledgeAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (alert: Alert) =>
+      api.post(
+        `/devices/${encodeURIComponent(alert.device)}/alerts/${encodeURIComponent(alert.id)}/acknowledge`,
+        undefined,
+        alertResponseSchema,
+      ),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+      ]),
+  });
+}
+
 const RANK = { heat: 0, offline: 1, low_battery: 2, collar_off: 3 } as const;
 
 /** Heat first, then offline, low battery and collar off: the order alerts are shown in. */
