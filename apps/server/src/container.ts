@@ -21,6 +21,7 @@ import { Housekeeping } from './services/housekeeping.js';
 import { HealthProbe, ReadinessProbe } from './services/health-probe.js';
 import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
+import { IngestBudget } from './services/ingest-budget.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';
 import { ReadingsRepository } from './repositories/readings-repository.js';
@@ -39,9 +40,6 @@ import { AlertMail } from './services/alert-mail.js';
 import { Metrics } from './services/metrics.js';
 import path from 'node:path';
 import { sql } from 'kysely';
-
-/** A collar reports every few seconds and sends a backlog as one list: this is generous. */
-export const DEVICE_POSTS_PER_MINUTE = 600;
 
 /** Wires repositories and services once; routes receive what they need from here. */
 export function createContainer(opts: {
@@ -154,6 +152,16 @@ export function createContainer(opts: {
     const row = await repos.devices.findByKeyHash(hash);
     return row ? { id: row.id, deviceId: row.device_id } : null;
   });
+  // Per collar and per owner account, in requests, readings and bytes, on every path (HTTP by
+  // key or token, MQTT), apart from any address's limits (DEV-7, RES-7); and the storage quota.
+  // The owner is told of a refused collar once the alert engine below exists.
+  let tellOverBudget: (deviceUuid: string, why: 'rate' | 'quota') => void = () => {};
+  const budget = new IngestBudget({
+    multiplier: m,
+    quota: config.readingsQuotaPerAccount,
+    log: opts.log,
+    onOver: (deviceUuid, why) => tellOverBudget(deviceUuid, why),
+  });
   const ingest = new IngestService({
     db,
     devices: repos.devices,
@@ -162,6 +170,7 @@ export function createContainer(opts: {
     clock,
     lockRows: dbHandle.dialect === 'postgres',
     metrics,
+    budget,
   });
   ingest.onPublishError = (err) => opts.log.warn({ err }, 'live events of stored readings lost');
   // Alerts join every ingest transaction; their mail is queued in it, delivered after it.
@@ -178,6 +187,10 @@ export function createContainer(opts: {
     metrics,
   });
   ingest.addHook(alerts.ingestHook);
+  tellOverBudget = (deviceUuid, why) =>
+    void alerts
+      .tellOverBudget(deviceUuid, why)
+      .catch((err: unknown) => opts.log.warn({ err }, 'over-budget notice not recorded'));
   alerts.onNoticesCommitted(() => outboxWorker.kick());
   const alertMail = new AlertMail({
     db,
@@ -200,18 +213,11 @@ export function createContainer(opts: {
     clock,
     log: opts.log,
   });
-  // Per collar, over HTTP and MQTT alike, apart from any user's or address's limits (DEV-7).
-  const devicePosts = new FixedWindowLimit(
-    Math.ceil(DEVICE_POSTS_PER_MINUTE * m),
-    60_000,
-    'Too many readings from this collar. Send a backlog as one list instead.',
-  );
   const mqtt = new MqttEndpoint({
     keys,
     ingest,
     clock,
     log: opts.log,
-    limit: devicePosts,
     metrics,
   });
   metrics.setSources({
@@ -251,6 +257,7 @@ export function createContainer(opts: {
   const housekeeping = new Housekeeping({
     ...repos,
     readingsRetentionDays: config.readingsRetentionDays,
+    lockRows: dbHandle.dialect === 'postgres',
     clock,
     log: opts.log,
   });
@@ -270,7 +277,7 @@ export function createContainer(opts: {
     ),
     mqtt,
     metrics,
-    devicePosts,
+    budget,
     streams,
     readings: new ReadingsService({ readings: repos.readings, devices, preferences, clock }),
     repos,

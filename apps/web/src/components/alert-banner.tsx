@@ -1,4 +1,4 @@
-import { BatteryLow, CircleDashed, Siren, WifiOff } from 'lucide-react';
+import { BatteryLow, CircleDashed, Gauge, Siren, WifiOff } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   formatCelsius,
@@ -23,6 +23,7 @@ export const ALERT_TYPE_WORDS: Record<Alert['type'], string> = {
   offline: 'Offline',
   low_battery: 'Low battery',
   collar_off: 'Collar off?',
+  over_budget: 'Readings refused',
 };
 
 /**
@@ -50,6 +51,12 @@ function wordsOf(alert: Alert) {
       title: 'Collar off? No heart rate and no movement for a few minutes',
       className: 'border-slate-300 bg-slate-50 text-slate-900',
       Icon: CircleDashed,
+    };
+  if (alert.type === 'over_budget')
+    return {
+      title: 'Readings refused: too many from this collar or account',
+      className: 'border-slate-300 bg-slate-50 text-slate-900',
+      Icon: Gauge,
     };
   if (alert.type === 'offline')
     return {
@@ -97,7 +104,10 @@ export function AlertBanner({
         ? 'Check that the collar is charged, switched on and in range. PawGuard cannot watch your dog while it is silent.'
         : alert.type === 'collar_off'
           ? 'If it is charging or put away, all is well. Heat alerts wait until it is back on your dog.'
-          : 'Charge the collar soon, so heat alerts keep reaching you.'}
+          : alert.type === 'over_budget'
+            ? (alert.reasons[0] ??
+              'It sent far more readings than a collar needs. Check its firmware, or contact support if this goes on.')
+            : 'Charge the collar soon, so heat alerts keep reaching you.'}
     </p>
   );
   return (

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   backtestQuerySchema,
@@ -19,10 +20,17 @@ import { currentUser } from '../../plugins/auth.js';
 import { parseReadingUpload, READINGS_BODY_LIMIT } from '../../services/reading-upload.js';
 import { refusalFor } from '../../services/metrics.js';
 
+/** An upload's size as its budget counts it: its Content-Length, or its JSON when chunked. */
+function uploadBytes(request: FastifyRequest): number {
+  const length = Number(request.headers['content-length']);
+  return Number.isFinite(length) && length > 0
+    ? length
+    : Buffer.byteLength(JSON.stringify(request.body) ?? '');
+}
+
 /** Readings: collars post them; owners and admins read them. */
 export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ingest, readings, devices, metrics } = app.container;
-  const deviceLimit = app.container.devicePosts;
+  const { ingest, readings, devices, metrics, budget } = app.container;
   const e = errorSchema;
   const readErrors = { 400: e, 401: e, 404: e };
 
@@ -82,17 +90,19 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
           return reply.code(403).send({ error: 'This device key belongs to another collar' });
         }
         uuid = request.device.id;
-        // Per collar, apart from any user's limits: one noisy collar cannot crowd the rest.
-        deviceLimit.take(uuid, Date.now());
       } else {
         uuid = (await devices.getByDeviceId(currentUser(request), deviceId)).id;
       }
+      // A collar whose budget is spent is refused before its upload is even parsed.
+      budget.checkCollar(uuid, app.container.clock.now().getTime());
       const parsed = parseReadingUpload(
         request.body,
         app.container.clock.now().getTime(),
         deviceId,
       );
-      const stored = await ingest.submit(uuid, parsed);
+      // Charged to the collar's and its owner's ingest budgets, whoever posts (RES-7): one
+      // noisy collar or account cannot crowd the rest; over them, 429 with Retry-After.
+      const stored = await ingest.submit(uuid, parsed, uploadBytes(request));
       metrics.readingsIngested('http', stored.length);
       return reply.code(201).send({ vitals: Array.isArray(request.body) ? stored : stored[0]! });
     },
