@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -101,9 +102,9 @@ describe('RES-7: a collar key’s flood is refused within its budget', () => {
       // Logged once for the minute, not once a request.
       expect(overBudgetLines().filter((l) => l.device === c.id)).toHaveLength(1);
       // Another collar is served meanwhile.
-      expect((await postAsCollar(t, quiet.device_id, quiet.device_key, batch(1, 0))).statusCode).toBe(
-        201,
-      );
+      expect(
+        (await postAsCollar(t, quiet.device_id, quiet.device_key, batch(1, 0))).statusCode,
+      ).toBe(201);
       // A new minute, a new budget.
       t.clock.advance(MINUTE);
       expect(
@@ -269,5 +270,45 @@ describe('RES-7: a storage quota per account', () => {
     // The account's count is read again within a minute.
     t.clock.advance(MINUTE);
     expect((await postAsCollar(t, c.device_id, c.device_key, batch(1, 0))).statusCode).toBe(201);
+  });
+});
+
+describe('RES-7: MQTT uploads share the collar’s budget', () => {
+  it('closes the connection of a collar flooding over MQTT once its budget is spent', async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '0.5', MQTT_PORT: '0' } });
+    const c = await ownedCollar(t, await seedUser(t, { role: 'admin' }), await seedUser(t));
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.app.container.mqtt.port}`, {
+      username: c.device_id,
+      password: c.device_key,
+      clientId: c.device_id,
+      reconnectPeriod: 0,
+      protocolVersion: 4,
+    });
+    try {
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      let acked = 0;
+      for (let i = 0; i < 20 && client.connected; i++) {
+        const sent = client
+          .publishAsync(
+            `pawguard/devices/${c.device_id}/vitals`,
+            JSON.stringify(batch(1000, i * 1_000_000 + 1000)),
+            {
+              qos: 1,
+            },
+          )
+          .then(
+            () => true,
+            () => false,
+          );
+        // A refused message is never acknowledged: the connection closes instead.
+        if (await Promise.race([sent, closed.then(() => false)])) acked++;
+        else break;
+      }
+      expect(acked).toBe(6);
+      await closed;
+      expect(await readingRows(t, c.id)).toHaveLength(6000);
+    } finally {
+      client.end(true);
+    }
   });
 });
