@@ -20,6 +20,7 @@ const all = [
   'reads-under-load',
   'alert-latency',
   'gc-soak',
+  'abuse',
   'metrics',
   'web',
 ];
