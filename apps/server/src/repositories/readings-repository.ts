@@ -176,7 +176,11 @@ export class ReadingsRepository {
   async deleteForDevice(deviceId: string, ex: Executor = this.db): Promise<void> {
     await ex.deleteFrom('alerts').where('device_id', '=', deviceId).execute();
     await ex.deleteFrom('readings').where('device_id', '=', deviceId).execute();
-    await ex.updateTable('devices').set({ readings_stored: 0 }).where('id', '=', deviceId).execute();
+    await ex
+      .updateTable('devices')
+      .set({ readings_stored: 0 })
+      .where('id', '=', deviceId)
+      .execute();
   }
 
   /**

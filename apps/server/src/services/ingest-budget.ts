@@ -33,7 +33,8 @@ const STORED_TTL_MS = MINUTE;
 /** Refused while over the quota: retention frees room at most this often (housekeeping). */
 const QUOTA_RETRY_SECONDS = 3600;
 
-export const COLLAR_REFUSAL = 'Too many readings from this collar. Send a backlog as one list instead.';
+export const COLLAR_REFUSAL =
+  'Too many readings from this collar. Send a backlog as one list instead.';
 export const ACCOUNT_REFUSAL =
   'Too many readings for this account’s collars. Please try again later.';
 export const quotaRefusal = (quota: number) =>

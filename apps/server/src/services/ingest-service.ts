@@ -201,7 +201,12 @@ export class IngestService {
     return new Promise((resolve, reject) => {
       // A collar over its budget is refused here, before it takes a place in a commit.
       try {
-        this.o.budget?.chargeCollar(deviceUuid, readings.length, bytes, this.o.clock.now().getTime());
+        this.o.budget?.chargeCollar(
+          deviceUuid,
+          readings.length,
+          bytes,
+          this.o.clock.now().getTime(),
+        );
       } catch (err) {
         reject(err);
         return;
@@ -320,13 +325,7 @@ export class IngestService {
         results.set(job, new ForbiddenError(NOT_REGISTERED));
         continue;
       }
-      const refused = budget?.chargeAccount(
-        r.user_id,
-        r.id,
-        job.readings.length,
-        job.bytes,
-        nowMs,
-      );
+      const refused = budget?.chargeAccount(r.user_id, r.id, job.readings.length, job.bytes, nowMs);
       if (refused) {
         results.set(job, refused);
         continue;
