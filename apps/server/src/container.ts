@@ -21,7 +21,7 @@ import { Housekeeping } from './services/housekeeping.js';
 import { HealthProbe, ReadinessProbe } from './services/health-probe.js';
 import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
-import { IngestBudget } from './services/ingest-budget.js';
+import { INGEST_BUDGET, IngestBudget } from './services/ingest-budget.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';
 import { ReadingsRepository } from './repositories/readings-repository.js';
@@ -213,11 +213,18 @@ export function createContainer(opts: {
     clock,
     log: opts.log,
   });
+  // MQTT packets per collar, a malformed one too (the readings' budgets count what is stored).
+  const mqttPackets = new FixedWindowLimit(
+    Math.ceil(INGEST_BUDGET.collar.requestsPerMinute * m),
+    60_000,
+    'Too many readings from this collar. Send a backlog as one list instead.',
+  );
   const mqtt = new MqttEndpoint({
     keys,
     ingest,
     clock,
     log: opts.log,
+    limit: mqttPackets,
     metrics,
   });
   metrics.setSources({

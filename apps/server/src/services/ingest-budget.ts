@@ -33,11 +33,9 @@ const STORED_TTL_MS = MINUTE;
 /** Refused while over the quota: retention frees room at most this often (housekeeping). */
 const QUOTA_RETRY_SECONDS = 3600;
 
-export const COLLAR_REFUSAL =
-  'Too many readings from this collar. Send a backlog as one list instead.';
-export const ACCOUNT_REFUSAL =
-  'Too many readings for this account’s collars. Please try again later.';
-export const quotaRefusal = (quota: number) =>
+const COLLAR_REFUSAL = 'Too many readings from this collar. Send a backlog as one list instead.';
+const ACCOUNT_REFUSAL = 'Too many readings for this account’s collars. Please try again later.';
+const quotaRefusal = (quota: number) =>
   `This account keeps ${quota.toLocaleString('en-US')} readings at most and is full: new readings are refused until older ones expire. Contact support to raise the quota.`;
 
 /** Why a collar's readings were refused: its (or its account's) upload rate, or the quota. */

@@ -9,6 +9,7 @@ import type { Clock } from './clock.js';
 import { parseReadingUpload, READINGS_BODY_LIMIT } from './reading-upload.js';
 import { HttpError } from './errors.js';
 import { isDatabaseUnavailable, loggableDbError } from '../db/index.js';
+import type { FixedWindowLimit } from './fixed-window-limit.js';
 import { LogSampler } from './log-sampler.js';
 import { limitMqttPackets } from './mqtt-packet-limit.js';
 import { refusalFor, type Metrics } from './metrics.js';
@@ -64,6 +65,7 @@ export class MqttEndpoint {
       ingest: IngestService;
       clock: Clock;
       log: FastifyBaseLogger;
+      limit: FixedWindowLimit;
       metrics?: Metrics;
     },
   ) {}
@@ -125,6 +127,15 @@ export class MqttEndpoint {
           this.d.metrics?.ingestRefused('mqtt', 'forbidden');
           return done(new Error('Collars publish only to their own vitals topic'));
         }
+        if (this.d.limit.retryAfterSeconds(collar.id, Date.now()) > 0) {
+          this.d.log.warn(
+            { event: 'mqtt.rate_limited', device: collar.deviceId },
+            'collar over its reading limit; disconnected',
+          );
+          this.d.metrics?.ingestRefused('mqtt', 'rate_limited');
+          return done(new Error('Too many readings from this collar'));
+        }
+        this.d.limit.hit(collar.id, Date.now());
         let readings;
         try {
           const body: unknown = JSON.parse(packet.payload.toString('utf8'));

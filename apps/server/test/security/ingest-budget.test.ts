@@ -78,7 +78,7 @@ const overBudgetLines = () =>
     .map((l) => JSON.parse(l) as Record<string, unknown>)
     .filter((l) => l.event === 'ingest.over_budget');
 
-describe('RES-7: a collar key’s flood is refused within its budget', () => {
+describe('RES-7 and DEV-7: a collar key’s flood is refused within its budget', () => {
   it.each([
     [1, 12],
     [0.5, 6],
