@@ -152,15 +152,29 @@ export function createContainer(opts: {
     const row = await repos.devices.findByKeyHash(hash);
     return row ? { id: row.id, deviceId: row.device_id } : null;
   });
+  const alerts = new AlertService({
+    db,
+    alerts: repos.alerts,
+    notifications: repos.notifications,
+    devices: repos.devices,
+    users: repos.users,
+    bus,
+    clock,
+    log: opts.log,
+    lockRows: dbHandle.dialect === 'postgres',
+    metrics,
+  });
   // Per collar and per owner account, in requests, readings and bytes, on every path (HTTP by
   // key or token, MQTT), apart from any address's limits (DEV-7, RES-7); and the storage quota.
-  // The owner is told of a refused collar once the alert engine below exists.
-  let tellOverBudget: (deviceUuid: string, why: 'rate' | 'quota') => void = () => {};
+  // A refused collar's owner is told by the alert engine (at most once a day per collar).
   const budget = new IngestBudget({
     multiplier: m,
     quota: config.readingsQuotaPerAccount,
     log: opts.log,
-    onOver: (deviceUuid, why) => tellOverBudget(deviceUuid, why),
+    onOver: (deviceUuid, why) =>
+      void alerts
+        .tellOverBudget(deviceUuid, why)
+        .catch((err: unknown) => opts.log.warn({ err }, 'over-budget notice not recorded')),
   });
   const ingest = new IngestService({
     db,
@@ -174,23 +188,7 @@ export function createContainer(opts: {
   });
   ingest.onPublishError = (err) => opts.log.warn({ err }, 'live events of stored readings lost');
   // Alerts join every ingest transaction; their mail is queued in it, delivered after it.
-  const alerts = new AlertService({
-    db,
-    alerts: repos.alerts,
-    notifications: repos.notifications,
-    devices: repos.devices,
-    users: repos.users,
-    bus,
-    clock,
-    log: opts.log,
-    lockRows: dbHandle.dialect === 'postgres',
-    metrics,
-  });
   ingest.addHook(alerts.ingestHook);
-  tellOverBudget = (deviceUuid, why) =>
-    void alerts
-      .tellOverBudget(deviceUuid, why)
-      .catch((err: unknown) => opts.log.warn({ err }, 'over-budget notice not recorded'));
   alerts.onNoticesCommitted(() => outboxWorker.kick());
   const alertMail = new AlertMail({
     db,
