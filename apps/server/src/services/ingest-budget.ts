@@ -103,10 +103,6 @@ export class IngestBudget {
     this.account = windows(m, INGEST_BUDGET.account);
   }
 
-  get quota(): number {
-    return this.o.quota;
-  }
-
   /**
    * Refuses at once (429) a collar whose budget is already spent, charging nothing: called
    * before an upload is parsed, so a flood costs little more than its refusals.
