@@ -403,30 +403,37 @@ export class AlertService {
     if (this.overBudgetTold.size >= 10_000) this.overBudgetTold.clear();
     this.overBudgetTold.set(deviceUuid, now.getTime());
     const since = new Date(now.getTime() - OVER_BUDGET_NOTICE_MS).toISOString();
-    const outcome = await this.d.db.transaction().execute(async (trx) => {
-      await this.d.devices.lockRow(deviceUuid, trx, this.d.lockRows);
-      const device = await this.d.devices.findById(deviceUuid, trx);
-      if (!device?.user_id) return null;
-      if (await this.d.alerts.anySince(deviceUuid, 'over_budget', since, trx)) return null;
-      const at = now.toISOString();
-      const alert = newAlert({
-        device_id: deviceUuid,
-        user_id: device.user_id,
-        type: 'over_budget',
-        opened_at: at,
-        reading_at: null,
-        reasons: JSON.stringify([OVER_BUDGET_REASON[why]]),
+    const outcome = await this.d.db
+      .transaction()
+      .execute(async (trx) => {
+        await this.d.devices.lockRow(deviceUuid, trx, this.d.lockRows);
+        const device = await this.d.devices.findById(deviceUuid, trx);
+        if (!device?.user_id) return null;
+        if (await this.d.alerts.anySince(deviceUuid, 'over_budget', since, trx)) return null;
+        const at = now.toISOString();
+        const alert = newAlert({
+          device_id: deviceUuid,
+          user_id: device.user_id,
+          type: 'over_budget',
+          opened_at: at,
+          reading_at: null,
+          reasons: JSON.stringify([OVER_BUDGET_REASON[why]]),
+        });
+        await this.d.alerts.insert(alert, trx);
+        return this.record(
+          trx,
+          device.user_id,
+          deviceUuid,
+          [alert.id],
+          [{ kind: 'opened', alert, reading: null }],
+          now,
+        );
+      })
+      .catch((err: unknown) => {
+        // Not recorded: the next refusal may try again.
+        this.overBudgetTold.delete(deviceUuid);
+        throw err;
       });
-      await this.d.alerts.insert(alert, trx);
-      return this.record(
-        trx,
-        device.user_id,
-        deviceUuid,
-        [alert.id],
-        [{ kind: 'opened', alert, reading: null }],
-        now,
-      );
-    });
     if (!outcome) return false;
     try {
       this.d.bus.publish(outcome.messages ?? []);

@@ -166,8 +166,10 @@ describe('RES-7: an owner token’s flood is refused within the budget', () => {
         }
       }
     }
-    expect(stored).toBe(INGEST_BUDGET.account.minute.readings);
+    // What refused it, said first: a failure here names the answer it got.
+    expect(refusal?.statusCode, refusal?.body).toBe(429);
     expectError(refusal!, 429, /Too many readings for this account/);
+    expect(stored).toBe(INGEST_BUDGET.account.minute.readings);
     let kept = 0;
     for (const c of collars) kept += (await readingRows(t, c.id)).length;
     expect(kept).toBe(stored);
