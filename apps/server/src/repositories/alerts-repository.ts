@@ -78,6 +78,24 @@ export class AlertsRepository {
       .execute();
   }
 
+  /** Whether the device has an alert of `type` open, or opened since `since` (ISO). */
+  async anySince(
+    deviceId: string,
+    type: AlertRow['type'],
+    since: string,
+    ex: Executor,
+  ): Promise<boolean> {
+    const row = await ex
+      .selectFrom('alerts')
+      .select('id')
+      .where('device_id', '=', deviceId)
+      .where('type', '=', type)
+      .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('opened_at', '>=', since)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async insert(row: AlertRow, ex: Executor): Promise<void> {
     await ex.insertInto('alerts').values(row).execute();
   }

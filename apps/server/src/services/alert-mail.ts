@@ -73,8 +73,8 @@ export class AlertMail {
 
   readonly onNotice: AlertNoticeListener = async (trx, notice, now) => {
     const { owner, alert, notification } = notice;
-    // "Collar off?" is a quiet note in the app, never a mail.
-    if (alert.type === 'collar_off' || !owner.email) return;
+    // "Collar off?" and "Readings refused" are quiet notes in the app, never a mail.
+    if (alert.type === 'collar_off' || alert.type === 'over_budget' || !owner.email) return;
     const prefs = (await this.d.preferences.find(owner.id, trx)) ?? DEFAULT_PREFERENCES;
     if (!prefs.email_notifications_enabled) return;
     const at = now.toISOString();

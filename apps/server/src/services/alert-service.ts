@@ -43,6 +43,9 @@ import type { Clock } from './clock.js';
 import type { Metrics } from './metrics.js';
 import { BadRequestError, ConflictError } from './errors.js';
 
+/** A collar over its ingest budget is told to its owner at most this often. */
+const OVER_BUDGET_NOTICE_MS = 24 * 60 * 60 * 1000;
+
 /** How often the offline sweep looks for silent collars. */
 export const OFFLINE_SWEEP_MS = 30_000;
 /** Collars taken offline per sweep transaction batch (the rest wait for the next sweep). */
@@ -86,6 +89,8 @@ export class AlertService {
   /** Silence before this instance began listening was our outage, not the collars'. */
   private listeningSince: Date;
   private sweeping: Promise<unknown> | undefined;
+  /** Collars told over budget by this instance, and when (the database has the last word). */
+  private readonly overBudgetTold = new Map<string, number>();
 
   constructor(
     private readonly d: {
@@ -405,6 +410,59 @@ export class AlertService {
   }
 
   /**
+   * Tells a collar's owner that its readings are being refused (RES-7): an `over_budget`
+   * alert and its notification, unless one is open or opened in the last 24 hours, so at
+   * most once a day per collar. Answers whether it told them.
+   */
+  async tellOverBudget(deviceUuid: string, why: 'rate' | 'quota'): Promise<boolean> {
+    const now = this.d.clock.now();
+    const told = this.overBudgetTold.get(deviceUuid);
+    if (told !== undefined && now.getTime() - told < OVER_BUDGET_NOTICE_MS) return false;
+    if (this.overBudgetTold.size >= 10_000) this.overBudgetTold.clear();
+    this.overBudgetTold.set(deviceUuid, now.getTime());
+    const since = new Date(now.getTime() - OVER_BUDGET_NOTICE_MS).toISOString();
+    const outcome = await this.d.db
+      .transaction()
+      .execute(async (trx) => {
+        await this.d.devices.lockRow(deviceUuid, trx, this.d.lockRows);
+        const device = await this.d.devices.findById(deviceUuid, trx);
+        if (!device?.user_id) return null;
+        if (await this.d.alerts.anySince(deviceUuid, 'over_budget', since, trx)) return null;
+        const at = now.toISOString();
+        const alert = newAlert({
+          device_id: deviceUuid,
+          user_id: device.user_id,
+          type: 'over_budget',
+          opened_at: at,
+          reading_at: null,
+          reasons: JSON.stringify([OVER_BUDGET_REASON[why]]),
+        });
+        await this.d.alerts.insert(alert, trx);
+        return this.record(
+          trx,
+          device.user_id,
+          deviceUuid,
+          [alert.id],
+          [{ kind: 'opened', alert, reading: null }],
+          now,
+        );
+      })
+      .catch((err: unknown) => {
+        // Not recorded: the next refusal may try again.
+        this.overBudgetTold.delete(deviceUuid);
+        throw err;
+      });
+    if (!outcome) return false;
+    try {
+      this.d.bus.publish(outcome.messages ?? []);
+    } catch (err) {
+      this.d.log.warn({ err }, 'over-budget alert events not published');
+    }
+    outcome.afterCommit?.();
+    return true;
+  }
+
+  /**
    * Takes collars silent for 10 minutes offline and opens their offline alert. Each collar in
    * a transaction of its own, guarded by the condition itself (still active, still silent),
    * so of several instances sweeping at once exactly one acts on a collar, and a reading that
@@ -653,6 +711,11 @@ function describe(
       title: `${who}'s collar seems to be off`,
       message: `${collar} has sent no heart rate and no movement for a few minutes. If it is charging or put away, all is well: heat alerts wait until it is back on ${who}.`,
     };
+  if (alert.type === 'over_budget')
+    return {
+      title: `${who}: readings refused`,
+      message: `${collar}: ${alert.reasons[0] ?? OVER_BUDGET_REASON.rate} PawGuard refuses its new readings for now, so heat alerts may miss them.`,
+    };
   if (alert.type === 'offline')
     return {
       title: `${who}: collar offline`,
@@ -663,6 +726,13 @@ function describe(
     message: `${collar} is at ${alert.battery_level ?? '?'}% battery. Charge it soon so alerts keep reaching you.`,
   };
 }
+
+/** Why an over-budget collar's readings are refused, in the owner's words. */
+const OVER_BUDGET_REASON = {
+  rate: 'It sent far more readings than a collar needs. Check its firmware, or contact support if this goes on.',
+  quota:
+    'Your account keeps as many readings as its storage quota allows. Older readings expire with retention; contact support to raise the quota.',
+} as const;
 
 /** A new open alert: what it is, whose, and since when; everything else empty until it moves. */
 function newAlert(

@@ -10,6 +10,7 @@ export const ALERT_TYPE_WORDS: Record<Alert['type'], string> = {
   offline: 'Offline',
   low_battery: 'Low battery',
   collar_off: 'Collar off?',
+  over_budget: 'Readings refused',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { BatteryLow, CircleDashed, Siren, WifiOff } from 'lucide-react';
+import { BatteryLow, CircleDashed, Gauge, Siren, WifiOff } from 'lucide-react';
 import { formatRelativeTime, type Alert } from '@pawguard/shared';
 import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import {
@@ -27,6 +27,12 @@ function wordsOf(alert: Alert, temperature: DisplayUnits['temperature']) {
       title: 'Collar off? No heart rate and no movement for a few minutes',
       className: 'border-slate-300 bg-slate-50 text-slate-900',
       Icon: CircleDashed,
+    };
+  if (alert.type === 'over_budget')
+    return {
+      title: 'Readings refused: too many from this collar or account',
+      className: 'border-slate-300 bg-slate-50 text-slate-900',
+      Icon: Gauge,
     };
   if (alert.type === 'offline')
     return {
@@ -74,7 +80,10 @@ export function AlertBanner({
         ? 'Check that the collar is charged, switched on and in range. PawGuard cannot watch your dog while it is silent.'
         : alert.type === 'collar_off'
           ? 'If it is charging or put away, all is well. Heat alerts wait until it is back on your dog.'
-          : 'Charge the collar soon, so heat alerts keep reaching you.'}
+          : alert.type === 'over_budget'
+            ? (alert.reasons[0] ??
+              'It sent far more readings than a collar needs. Check its firmware, or contact support if this goes on.')
+            : 'Charge the collar soon, so heat alerts keep reaching you.'}
     </p>
   );
   return (

@@ -16,7 +16,13 @@ import { pageQueryShape } from './common.js';
  * data-quality note without a level: told in the app once per off spell in the day, never
  * mailed, and resolved when the collar is back on.
  */
-export const ALERT_TYPES = ['heat', 'offline', 'low_battery', 'collar_off'] as const;
+/**
+ * `over_budget`: PawGuard refused a collar's readings, because it (or its owner's account)
+ * sent far more than a collar needs, or the account keeps as many readings as its quota
+ * allows (docs/operations.md, "Ingest budgets"). Told in the app at most once a day per
+ * collar, never mailed; the owner resolves it. `reasons` holds which of the two it was.
+ */
+export const ALERT_TYPES = ['heat', 'offline', 'low_battery', 'collar_off', 'over_budget'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 export const alertTypeSchema = z.enum(ALERT_TYPES);
 

@@ -11,6 +11,7 @@ import * as m009 from './009-alert-reading-times.js';
 import * as m010 from './010-user-time-zone.js';
 import * as m011 from './011-user-units.js';
 import * as m012 from './012-alert-acknowledged.js';
+import * as m013 from './013-readings-stored.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '010-user-time-zone': m010,
   '011-user-units': m011,
   '012-alert-acknowledged': m012,
+  '013-readings-stored': m013,
 };

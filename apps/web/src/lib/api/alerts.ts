@@ -85,9 +85,12 @@ export function useAcknowledgeAlert() {
   });
 }
 
-const RANK = { heat: 0, offline: 1, low_battery: 2, collar_off: 3 } as const;
+const RANK = { heat: 0, offline: 1, low_battery: 2, collar_off: 3, over_budget: 4 } as const;
 
-/** Heat first, then offline, low battery and collar off: the order alerts are shown in. */
+/**
+ * Heat first, then offline, low battery, collar off and readings refused: the order alerts
+ * are shown in.
+ */
 export const byAlertRank = (a: Alert, b: Alert) => RANK[a.type] - RANK[b.type];
 
 /** Open alerts grouped by device (its UUID), heat first. */
