@@ -110,6 +110,7 @@ export function createContainer(opts: {
     1_000,
     () => clock.now(),
     metrics,
+    dbHandle.instanceId,
   );
   const m = config.rateLimitMultiplier;
   const auth = new AuthService({
