@@ -278,7 +278,7 @@ export function createContainer(opts: {
     mailTransport,
     outboxWorker,
     housekeeping,
-    health: new HealthProbe(db, clock),
+    health: new HealthProbe({ db, dialect: dbHandle.dialect, dataDir: config.dataDir, clock }),
     readiness: new ReadinessProbe({
       db,
       dialect: dbHandle.dialect,

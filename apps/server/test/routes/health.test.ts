@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import fsPromises from 'node:fs/promises';
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -9,6 +12,21 @@ import { createTestApp, usePostgres, type TestApp } from '../helpers/app.js';
 import { until } from '../helpers/sse.js';
 import { testRedisUrl } from '../helpers/redis.js';
 import { ReadinessProbe } from '../../src/services/health-probe.js';
+
+/** Whether this machine lets the tests mount a small tmpfs (root, with the capability). */
+function canMountTmpfs(): boolean {
+  if (process.getuid?.() !== 0) return false;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-mount-check-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('umount', [dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,6 +56,78 @@ describe('GET /api/health', () => {
       await broken.close();
     }
   });
+
+  it.skipIf(usePostgres)(
+    'answers 503 degraded while writes fail: the write probe in DATA_DIR gets ENOSPC',
+    async () => {
+      const full = await createTestApp();
+      try {
+        expect((await full.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+        full.clock.advance(1_001);
+        const spy = vi
+          .spyOn(fsPromises, 'writeFile')
+          .mockRejectedValue(
+            Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }),
+          );
+        try {
+          const res = await full.app.inject({ url: '/api/health' });
+          expect(res.statusCode).toBe(503);
+          // The spec's shape, as when healthy.
+          expect(res.json()).toEqual({
+            status: 'degraded',
+            version: APP_VERSION,
+            database: 'sqlite',
+          });
+        } finally {
+          spy.mockRestore();
+        }
+        full.clock.advance(1_001);
+        expect((await full.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+        // The probe leaves nothing behind in DATA_DIR.
+        expect(fs.readdirSync(full.dataDir).filter((f) => f.startsWith('.write-probe'))).toEqual(
+          [],
+        );
+      } finally {
+        await full.close();
+      }
+    },
+  );
+
+  it.skipIf(usePostgres || !canMountTmpfs())(
+    'answers 503 degraded on a disk that is really full, and ok again once there is room',
+    async () => {
+      const mount = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-full-disk-'));
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mount]);
+      const dataDir = path.join(mount, 'data');
+      fs.mkdirSync(dataDir);
+      let full: TestApp | undefined;
+      try {
+        full = await createTestApp({ dataDir });
+        expect((await full.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+        // Every free block taken by another file.
+        const filler = path.join(mount, 'filler');
+        const fd = fs.openSync(filler, 'w');
+        try {
+          for (;;) fs.writeSync(fd, Buffer.alloc(64 * 1024));
+        } catch (err) {
+          expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC');
+        } finally {
+          fs.closeSync(fd);
+        }
+        full.clock.advance(1_001);
+        const res = await full.app.inject({ url: '/api/health' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ status: 'degraded' });
+        fs.rmSync(filler);
+        full.clock.advance(1_001);
+        expect((await full.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      } finally {
+        await full?.close();
+        execFileSync('umount', [mount]);
+        fs.rmSync(mount, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('costs one database round trip however often it is asked within a second', async () => {
     t.clock.advance(5_000);
