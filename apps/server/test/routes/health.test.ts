@@ -3,6 +3,9 @@ import fsPromises from 'node:fs/promises';
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
 import path from 'node:path';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -125,6 +128,63 @@ describe('GET /api/health', () => {
         await full?.close();
         execFileSync('umount', [mount]);
         fs.rmSync(mount, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(usePostgres)(
+    'answers 503 degraded while PostgreSQL takes no writes (read-only), and ok once it does',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+      await admin.connect();
+      const role = `ro_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+      await admin.query(`create role ${role} login superuser`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.username = role;
+      url.password = '';
+      let ro: TestApp | undefined;
+      /** Ends the pool's connections and waits until its new ones start read-only or not. */
+      const reconnect = async (readOnly: 'on' | 'off') => {
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where usename = $1',
+          [role],
+        );
+        const setting = () =>
+          sql<{ transaction_read_only: string }>`show transaction_read_only`
+            .execute(ro!.app.container.db)
+            .then(
+              (r) => r.rows[0]?.transaction_read_only,
+              () => 'ended',
+            );
+        // Every connection the pool hands out answers the new setting a few times running.
+        let running = 0;
+        await expect
+          .poll(async () => ((await setting()) === readOnly ? ++running : (running = 0)), {
+            timeout: 10_000,
+            interval: 20,
+          })
+          .toBeGreaterThanOrEqual(5);
+        ro!.clock.advance(1_001);
+      };
+      try {
+        ro = await createTestApp({ databaseUrl: url.toString() });
+        expect((await ro.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+        await admin.query(`alter role ${role} set default_transaction_read_only = on`);
+        await reconnect('on');
+        const res = await ro.app.inject({ url: '/api/health' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({
+          status: 'degraded',
+          version: APP_VERSION,
+          database: 'postgres',
+        });
+        await admin.query(`alter role ${role} reset default_transaction_read_only`);
+        await reconnect('off');
+        expect((await ro.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      } finally {
+        await ro?.close();
+        await admin.query(`drop role if exists ${role}`);
+        await admin.end();
       }
     },
   );
