@@ -375,8 +375,8 @@ const NETWORK_ERRORS = new Set([
   'EAI_AGAIN',
 ]);
 /**
- * PostgreSQL cannot be reached, is shutting down or starting, or is out of connections, disk
- * or memory, or a statement or lock wait ran past our session limits. Not 08P01 (a protocol
+ * PostgreSQL cannot be reached, is shutting down or starting, takes no writes (read-only), or
+ * is out of connections, disk or memory, or a statement or lock wait ran past our session limits. Not 08P01 (a protocol
  * violation) nor 53400 (a configured limit): those are mistakes of ours, not a passing state.
  */
 const PG_UNAVAILABLE = new Set([
@@ -396,6 +396,9 @@ const PG_UNAVAILABLE = new Set([
   // time. The database is busy or something holds a row; the request may well pass in a moment.
   '57014',
   '55P03',
+  // Writes refused by a database that is read-only now: a standby after a failover, or a
+  // database set read-only while its disk is rescued. It takes writes again once it is primary.
+  '25006',
 ]);
 /** What node-postgres says, without a code, when a connection cannot be made or is lost. */
 const PG_CONNECTION_LOST =
@@ -403,14 +406,19 @@ const PG_CONNECTION_LOST =
 
 /**
  * The database cannot take the request now, though it may in a moment: PostgreSQL as above,
- * or SQLite's disk full, its file unreadable or unwritable, or locked by another process past
+ * or SQLite's disk full, its file unreadable or unwritable (read-only), or locked by another process past
  * the busy timeout. Answered 503 with Retry-After, not 500.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : '';
   if (NETWORK_ERRORS.has(code) || PG_UNAVAILABLE.has(code)) return true;
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR'))
+  if (
+    code === 'SQLITE_BUSY' ||
+    code === 'SQLITE_FULL' ||
+    code.startsWith('SQLITE_IOERR') ||
+    code.startsWith('SQLITE_READONLY')
+  )
     return true;
   return !code && typeof e?.message === 'string' && PG_CONNECTION_LOST.test(e.message);
 }

@@ -178,6 +178,15 @@ describe('GET /api/health', () => {
           version: APP_VERSION,
           database: 'postgres',
         });
+        // A write meanwhile is refused as an outage (503, try again later), never a 500.
+        const write = await ro.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: `ro-${role}@example.com`, password: 'Kennel-Walk-2026', name: 'Ro' },
+        });
+        expect(write.statusCode).toBe(503);
+        expect(write.headers['retry-after']).toBeDefined();
+        expect(write.json()).toHaveProperty('error');
         await admin.query(`alter role ${role} reset default_transaction_read_only`);
         await reconnect('off');
         expect((await ro.app.inject({ url: '/api/health' })).statusCode).toBe(200);
