@@ -28,6 +28,7 @@ import type {
   ReadingsRepository,
 } from '../repositories/readings-repository.js';
 import type { Clock } from './clock.js';
+import type { RollupWriter } from './rollups.js';
 import type { Metrics } from './metrics.js';
 import type { BusMessage, EventBus } from './event-bus.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
@@ -97,6 +98,8 @@ export interface IngestOptions {
   db: Kysely<Database>;
   devices: DevicesRepository;
   readings: ReadingsRepository;
+  /** Each collar's minute and hour rollups, written with the readings they sum up. */
+  rollups: RollupWriter;
   bus: EventBus;
   clock: Clock;
   /**
@@ -439,6 +442,7 @@ export class IngestService {
         await this.o.devices.updateHeld(device.id, device.user_id, changes, trx);
     for (const { device, fresh, before, patch } of written) {
       device.state = patch;
+      await this.o.rollups.record(trx, device.id, fresh);
       const storedReadings = fresh.map((row) => ({ row, status: row.status as VitalsStatus }));
       for (const hook of this.hooks) {
         const out = await hook(trx, device, storedReadings, now);

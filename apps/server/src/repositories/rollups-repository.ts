@@ -1,0 +1,189 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, ReadingRollupsTable } from '../db/schema.js';
+import { chunkSizes, CompiledQueries, inListChunks } from '../db/compiled-queries.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type RollupRow = ReadingRollupsTable;
+
+/** Every column of reading_rollups, in one order: what one upsert text binds. */
+const COLUMNS: (keyof RollupRow)[] = [
+  'device_id',
+  'bucket_seconds',
+  'bucket_at',
+  'first_at',
+  'last_at',
+  'count',
+  ...(['temperature', 'humidity', 'heart_rate', 'activity'] as const).flatMap(
+    (s) => [`${s}_min`, `${s}_max`, `${s}_sum`, `${s}_count`] as const,
+  ),
+  ...(['status', 'level'] as const).flatMap(
+    (l) => [`${l}_first`, `${l}_last`, `${l}_max`, `${l}_rises`, `${l}_elevated_ms`] as const,
+  ),
+  'level_head_status',
+  'level_tail_status',
+  'level_quiet_spells',
+];
+const KEY = ['device_id', 'bucket_seconds', 'bucket_at'] as const;
+const UPDATED = COLUMNS.filter((c) => !(KEY as readonly string[]).includes(c));
+
+/** One history bucket: sums and counts, the averages divided out by the caller. */
+export interface HistoryRow {
+  bucket: number;
+  count: number;
+  t_min: number | null;
+  t_sum: number;
+  t_count: number;
+  t_max: number | null;
+  h_min: number | null;
+  h_sum: number;
+  h_count: number;
+  h_max: number | null;
+  hr_min: number | null;
+  hr_sum: number;
+  hr_count: number;
+  hr_max: number | null;
+}
+
+/** Minute and hour rollups of each collar's readings (services/rollup-summary.ts). */
+export class RollupsRepository {
+  private readonly compiled = new CompiledQueries();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The rollups of one collar and width at these bucket starts. */
+  async at(
+    deviceId: string,
+    bucketSeconds: number,
+    starts: number[],
+    ex: Executor,
+  ): Promise<RollupRow[]> {
+    const out: RollupRow[] = [];
+    for (const chunk of inListChunks(starts)) {
+      const r = await this.compiled.run(
+        ex,
+        `rollupsAt ${chunk.length}`,
+        ([device, width, ...at]) =>
+          ex
+            .selectFrom('reading_rollups')
+            .selectAll()
+            .where('device_id', '=', device as string)
+            .where('bucket_seconds', '=', width as number)
+            .where('bucket_at', 'in', at as number[]),
+        [deviceId, bucketSeconds, ...chunk],
+      );
+      out.push(...r.rows);
+    }
+    return out;
+  }
+
+  /** Writes these rollups whole, over what was stored for the same buckets. */
+  async upsert(rows: RollupRow[], ex: Executor): Promise<void> {
+    let at = 0;
+    for (const size of chunkSizes(rows.length)) {
+      const values = rows.slice(at, (at += size)).flatMap((row) => COLUMNS.map((c) => row[c]));
+      await this.compiled.run(
+        ex,
+        `rollupsUpsert ${size}`,
+        (v) =>
+          ex
+            .insertInto('reading_rollups')
+            .values(
+              Array.from(
+                { length: size },
+                (_, i) =>
+                  Object.fromEntries(
+                    COLUMNS.map((c, j) => [c, v[i * COLUMNS.length + j]]),
+                  ) as unknown as RollupRow,
+              ),
+            )
+            .onConflict((oc) =>
+              oc
+                .columns([...KEY])
+                .doUpdateSet((eb) =>
+                  Object.fromEntries(UPDATED.map((c) => [c, eb.ref(`excluded.${c}`)])),
+                ),
+            ),
+        values,
+      );
+    }
+  }
+
+  /** One collar's rollups of one width with starts in [from, to), oldest first. */
+  between(
+    deviceId: string,
+    bucketSeconds: number,
+    from: number,
+    to: number,
+    ex: Executor = this.db,
+  ): Promise<RollupRow[]> {
+    return ex
+      .selectFrom('reading_rollups')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .where('bucket_seconds', '=', bucketSeconds)
+      .where('bucket_at', '>=', from)
+      .where('bucket_at', '<', to)
+      .orderBy('bucket_at')
+      .execute();
+  }
+
+  /**
+   * Min, sum, count and max per history bucket over [from, to), from the rollups of one width
+   * (which divides the bucket): a day of minutes is 1,440 rows, a week of hours 168.
+   */
+  history(
+    deviceId: string,
+    rollupSeconds: number,
+    from: number,
+    to: number,
+    bucketMs: number,
+  ): Promise<HistoryRow[]> {
+    // CAST: SQLite binds JS numbers as REAL, which would make the division fractional.
+    const bucket = sql<number>`cast((bucket_at - ${from}) / ${bucketMs} as integer)`;
+    return (
+      this.db
+        .selectFrom('reading_rollups')
+        .select((eb) => [
+          bucket.as('bucket'),
+          eb.fn.sum<number>('count').as('count'),
+          eb.fn.min<number | null>('temperature_min').as('t_min'),
+          eb.fn.sum<number>('temperature_sum').as('t_sum'),
+          eb.fn.sum<number>('temperature_count').as('t_count'),
+          eb.fn.max<number | null>('temperature_max').as('t_max'),
+          eb.fn.min<number | null>('humidity_min').as('h_min'),
+          eb.fn.sum<number>('humidity_sum').as('h_sum'),
+          eb.fn.sum<number>('humidity_count').as('h_count'),
+          eb.fn.max<number | null>('humidity_max').as('h_max'),
+          eb.fn.min<number | null>('heart_rate_min').as('hr_min'),
+          eb.fn.sum<number>('heart_rate_sum').as('hr_sum'),
+          eb.fn.sum<number>('heart_rate_count').as('hr_count'),
+          eb.fn.max<number | null>('heart_rate_max').as('hr_max'),
+        ])
+        .where('device_id', '=', deviceId)
+        .where('bucket_seconds', '=', rollupSeconds)
+        .where('bucket_at', '>=', from)
+        .where('bucket_at', '<', to)
+        // By position: PostgreSQL would not match a repeated expression with fresh parameters.
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+        .execute()
+    );
+  }
+
+  /** Deletes up to `batch` rollups of one width older than `cutoff`; answers how many. */
+  async pruneOlderThan(bucketSeconds: number, cutoff: number, batch: number): Promise<number> {
+    const old = this.db
+      .selectFrom('reading_rollups')
+      .select(['device_id', 'bucket_at'])
+      .where('bucket_seconds', '=', bucketSeconds)
+      .where('bucket_at', '<', cutoff)
+      .orderBy('bucket_at')
+      .limit(batch);
+    const r = await this.db
+      .deleteFrom('reading_rollups')
+      .where('bucket_seconds', '=', bucketSeconds)
+      .where(sql<boolean>`(device_id, bucket_at) in (${old})`)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+}
