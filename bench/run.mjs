@@ -21,6 +21,7 @@ const all = [
   'alert-latency',
   'gc-soak',
   'metrics',
+  'rollups',
   'web',
 ];
 // Options after the names (`web --url http://…`) go to the benchmarks.

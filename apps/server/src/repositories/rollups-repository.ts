@@ -4,6 +4,8 @@ import { chunkSizes, CompiledQueries, inListChunks } from '../db/compiled-querie
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type RollupRow = ReadingRollupsTable;
+/** A rollup's key: collar, width (seconds), bucket start (epoch ms). */
+export type RollupKey = [deviceId: string, bucketSeconds: number, bucketAt: number];
 
 /** Every column of reading_rollups, in one order: what one upsert text binds. */
 const COLUMNS: (keyof RollupRow)[] = [
@@ -50,26 +52,29 @@ export class RollupsRepository {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The rollups of one collar and width at these bucket starts. */
-  async at(
-    deviceId: string,
-    bucketSeconds: number,
-    starts: number[],
-    ex: Executor,
-  ): Promise<RollupRow[]> {
+  /** The rollups at these (collar, width, bucket start) keys: one statement per 256 keys. */
+  async at(keys: RollupKey[], ex: Executor): Promise<RollupRow[]> {
     const out: RollupRow[] = [];
-    for (const chunk of inListChunks(starts)) {
+    for (const chunk of inListChunks(keys)) {
       const r = await this.compiled.run(
         ex,
         `rollupsAt ${chunk.length}`,
-        ([device, width, ...at]) =>
+        (v) =>
           ex
             .selectFrom('reading_rollups')
             .selectAll()
-            .where('device_id', '=', device as string)
-            .where('bucket_seconds', '=', width as number)
-            .where('bucket_at', 'in', at as number[]),
-        [deviceId, bucketSeconds, ...chunk],
+            .where((eb) =>
+              eb.or(
+                chunk.map((_, i) =>
+                  eb.and([
+                    eb('device_id', '=', v[3 * i] as string),
+                    eb('bucket_seconds', '=', v[3 * i + 1] as number),
+                    eb('bucket_at', '=', v[3 * i + 2] as number),
+                  ]),
+                ),
+              ),
+            ),
+        chunk.flat(),
       );
       out.push(...r.rows);
     }

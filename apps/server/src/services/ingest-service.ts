@@ -440,9 +440,9 @@ export class IngestService {
     else
       for (const { device, changes } of written)
         await this.o.devices.updateHeld(device.id, device.user_id, changes, trx);
+    await this.o.rollups.record(trx, insertedBy);
     for (const { device, fresh, before, patch } of written) {
       device.state = patch;
-      await this.o.rollups.record(trx, device.id, fresh);
       const storedReadings = fresh.map((row) => ({ row, status: row.status as VitalsStatus }));
       for (const hook of this.hooks) {
         const out = await hook(trx, device, storedReadings, now);

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ReadingRow, ReadingsRepository } from '../repositories/readings-repository.js';
-import type { RollupsRepository } from '../repositories/rollups-repository.js';
+import type { RollupKey, RollupsRepository } from '../repositories/rollups-repository.js';
 import {
   HOUR_S,
   MINUTE_S,
@@ -19,8 +19,13 @@ import {
 export const MINUTE_ROLLUP_RETENTION_DAYS = 35;
 export const HOUR_ROLLUP_RETENTION_DAYS = 366;
 
-function byBucket(rows: ReadingRow[], seconds: number): Map<number, ReadingRow[]> {
-  const out = new Map<number, ReadingRow[]>();
+/** A collar's new readings by the bucket they fall in, oldest first. */
+type Buckets = Map<number, ReadingRow[]>;
+
+const key = (deviceId: string, seconds: number, at: number) => `${deviceId} ${seconds} ${at}`;
+
+function byBucket(rows: ReadingRow[], seconds: number): Buckets {
+  const out: Buckets = new Map();
   for (const row of rows) {
     const at = bucketStart(Number(row.recorded_at), seconds);
     const list = out.get(at);
@@ -41,57 +46,66 @@ function byBucket(rows: ReadingRow[], seconds: number): Map<number, ReadingRow[]
 export class RollupWriter {
   constructor(private readonly d: { readings: ReadingsRepository; rollups: RollupsRepository }) {}
 
-  /** `fresh`: the readings this batch inserted for the collar, oldest first. */
-  async record(trx: Transaction<Database>, deviceId: string, fresh: ReadingRow[]): Promise<void> {
-    if (fresh.length === 0) return;
-    const minutes = byBucket(fresh, MINUTE_S);
-    const hours = byBucket(fresh, HOUR_S);
-    const [storedMinutes, storedHours] = await Promise.all([
-      this.stored(trx, deviceId, MINUTE_S, [...minutes.keys()]),
-      this.stored(trx, deviceId, HOUR_S, [...hours.keys()]),
-    ]);
-    const rows: RollupRow[] = [];
-    for (const [at, readings] of minutes) {
-      const s = await this.extended(storedMinutes.get(at), readings, async () =>
-        summarise(
-          await this.d.readings.forRollup(deviceId, at, at + MINUTE_S * 1000, trx),
-          readingSummary,
-        ),
-      );
-      rows.push(toRollupRow(deviceId, MINUTE_S, at, s));
+  /**
+   * `fresh`: per collar, the readings this batch inserted. One read of the buckets they touch
+   * and one write of them for the whole batch, however many collars it holds.
+   */
+  async record(trx: Transaction<Database>, fresh: Map<string, ReadingRow[]>): Promise<void> {
+    const touched: { deviceId: string; minutes: Buckets; hours: Buckets }[] = [];
+    const keys: RollupKey[] = [];
+    for (const [deviceId, rows] of fresh) {
+      if (rows.length === 0) continue;
+      const sorted = [...rows].sort((a, b) => Number(a.recorded_at) - Number(b.recorded_at));
+      const minutes = byBucket(sorted, MINUTE_S);
+      const hours = byBucket(sorted, HOUR_S);
+      touched.push({ deviceId, minutes, hours });
+      for (const at of minutes.keys()) keys.push([deviceId, MINUTE_S, at]);
+      for (const at of hours.keys()) keys.push([deviceId, HOUR_S, at]);
     }
-    // Hours summed up again read their minutes: those are written first.
-    const again: [number, ReadingRow[]][] = [];
-    const hourRows: RollupRow[] = [];
-    for (const [at, readings] of hours) {
-      const before = storedHours.get(at);
-      if (before && Number(readings[0]!.recorded_at) <= before.lastAt) again.push([at, readings]);
-      else hourRows.push(toRollupRow(deviceId, HOUR_S, at, this.appended(before, readings)));
+    if (keys.length === 0) return;
+    const stored = new Map<string, RollupSummary>();
+    for (const row of await this.d.rollups.at(keys, trx))
+      stored.set(
+        key(row.device_id, Number(row.bucket_seconds), Number(row.bucket_at)),
+        fromRollupRow(row),
+      );
+
+    const rows: RollupRow[] = [];
+    // Hours a backlog lands inside are summed up again from their minutes, written first.
+    const again: { deviceId: string; at: number; readings: ReadingRow[] }[] = [];
+    for (const { deviceId, minutes, hours } of touched) {
+      for (const [at, readings] of minutes) {
+        const before = stored.get(key(deviceId, MINUTE_S, at));
+        const s = await this.extended(before, readings, async () =>
+          summarise(
+            await this.d.readings.forRollup(deviceId, at, at + MINUTE_S * 1000, trx),
+            readingSummary,
+          ),
+        );
+        rows.push(toRollupRow(deviceId, MINUTE_S, at, s));
+      }
+      for (const [at, readings] of hours) {
+        const before = stored.get(key(deviceId, HOUR_S, at));
+        if (before && Number(readings[0]!.recorded_at) <= before.lastAt)
+          again.push({ deviceId, at, readings });
+        else rows.push(toRollupRow(deviceId, HOUR_S, at, this.appended(before, readings)));
+      }
     }
     if (again.length) {
       await this.d.rollups.upsert(rows, trx);
       rows.length = 0;
-      for (const [at, readings] of again) {
-        const s = await this.extended(storedHours.get(at), readings, async () =>
+      for (const { deviceId, at, readings } of again) {
+        const before = stored.get(key(deviceId, HOUR_S, at));
+        const s = await this.extended(before, readings, async () =>
           summarise(
             await this.d.rollups.between(deviceId, MINUTE_S, at, at + HOUR_S * 1000, trx),
             fromRollupRow,
           ),
         );
-        hourRows.push(toRollupRow(deviceId, HOUR_S, at, s));
+        rows.push(toRollupRow(deviceId, HOUR_S, at, s));
       }
     }
-    await this.d.rollups.upsert(rows.concat(hourRows), trx);
-  }
-
-  private async stored(
-    trx: Transaction<Database>,
-    deviceId: string,
-    seconds: number,
-    starts: number[],
-  ): Promise<Map<number, RollupSummary>> {
-    const rows = await this.d.rollups.at(deviceId, seconds, starts, trx);
-    return new Map(rows.map((r) => [Number(r.bucket_at), fromRollupRow(r)]));
+    await this.d.rollups.upsert(rows, trx);
   }
 
   private appended(before: RollupSummary | undefined, readings: ReadingRow[]): RollupSummary {

@@ -108,6 +108,18 @@ describe('reading rollups', () => {
     expect(n).toBe(400 + 130 + 40 + 30);
   });
 
+  it('match each collar’s readings when collars upload together, in one commit', async () => {
+    const collars = await Promise.all([1, 2, 3, 4].map(() => ownedCollar(t, admin, owner)));
+    const start = t.clock.now().getTime() - 2 * 3_600_000;
+    for (let round = 0; round < 3; round++)
+      await Promise.all(
+        collars.map((c, i) =>
+          postAsCollar(t, c.device_id, c.device_key, series(start + round * 900_000, 50, 11, i)),
+        ),
+      );
+    for (const c of collars) expect(await expectRollupsMatchReadings(c.id)).toBe(150);
+  });
+
   it('are written for readings already stored by the migration that adds them', async () => {
     const c = await ownedCollar(t, admin, owner);
     const now = t.clock.now().getTime();
