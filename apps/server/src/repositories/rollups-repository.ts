@@ -81,6 +81,34 @@ export class RollupsRepository {
     return out;
   }
 
+  /**
+   * The start of each collar's newest minute and hour rollup (null when it has none): an index
+   * seek each, one statement per 256 collars.
+   */
+  async newestStarts(
+    deviceIds: string[],
+    ex: Executor,
+  ): Promise<{ device_id: string; minute: number | null; hour: number | null }[]> {
+    const out = [];
+    for (let at = 0; at < deviceIds.length; at += 256) {
+      const newest = (id: string, seconds: number) =>
+        sql`(select max(bucket_at) from reading_rollups where device_id = ${id} and bucket_seconds = ${sql.lit(seconds)})`;
+      const parts = deviceIds
+        .slice(at, at + 256)
+        .map(
+          (id) =>
+            sql`select cast(${id} as text) as device_id, ${newest(id, 60)} as minute, ${newest(id, 3600)} as hour`,
+        );
+      const r = await sql<{
+        device_id: string;
+        minute: number | null;
+        hour: number | null;
+      }>`${sql.join(parts, sql` union all `)}`.execute(ex);
+      out.push(...r.rows);
+    }
+    return out;
+  }
+
   /** Writes these rollups whole, over what was stored for the same buckets. */
   async upsert(rows: RollupRow[], ex: Executor): Promise<void> {
     let at = 0;

@@ -440,7 +440,18 @@ export class IngestService {
     else
       for (const { device, changes } of written)
         await this.o.devices.updateHeld(device.id, device.user_id, changes, trx);
-    await this.o.rollups.record(trx, insertedBy);
+    afterCommit.push(
+      await this.o.rollups.record(
+        trx,
+        insertedBy,
+        new Map(
+          written.map(({ device, patch }) => [
+            device.id,
+            { before: device.previous.last_seen, after: patch.last_seen! },
+          ]),
+        ),
+      ),
+    );
     for (const { device, fresh, before, patch } of written) {
       device.state = patch;
       const storedReadings = fresh.map((row) => ({ row, status: row.status as VitalsStatus }));

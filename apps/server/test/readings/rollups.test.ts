@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
-import { ownedCollar } from '../helpers/devices.js';
+import { assign, createPet, ownedCollar } from '../helpers/devices.js';
+import { usePostgres } from '../helpers/app.js';
+import { withSecondInstance } from '../helpers/second-instance.js';
+import { deviceAuth } from '../helpers/devices.js';
 import { postAsCollar, readingRows } from '../helpers/readings.js';
 import {
   HOUR_S,
@@ -199,6 +202,46 @@ describe('reading rollups', () => {
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await rollupRows(c.id)).toHaveLength(0);
   });
+
+  it('start afresh for the next owner of a released collar, in the same minute', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const minute = bucketStart(t.clock.now().getTime() - 120_000, MINUTE_S);
+    const at = (s: number) => series(minute + s * 1000, 1, 1);
+    expect((await postAsCollar(t, c.device_id, c.device_key, at(5))).statusCode).toBe(201);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/devices/${c.id}`,
+      headers: bearer(owner.token),
+    });
+    const next = await seedUser(t);
+    const pet = await createPet(t, next);
+    expect(
+      (await assign(t, next, c.device_id, { dog_id: pet.id, device_name: 'Mine' })).statusCode,
+    ).toBe(200);
+    expect((await postAsCollar(t, c.device_id, c.device_key, at(9))).statusCode).toBe(201);
+    expect(await expectRollupsMatchReadings(c.id)).toBe(1);
+  });
+
+  it.runIf(usePostgres)(
+    'match the readings when two instances take turns with one collar',
+    async () => {
+      const c = await ownedCollar(t, admin, owner);
+      const start = bucketStart(t.clock.now().getTime() - 600_000, MINUTE_S);
+      await withSecondInstance(t, async (second) => {
+        for (let i = 0; i < 12; i++) {
+          const app = i % 2 ? second : t.app;
+          const res = await app.inject({
+            method: 'POST',
+            url: `/api/devices/${c.device_id}/vitals`,
+            headers: { ...deviceAuth(c.device_key), 'content-type': 'application/json' },
+            payload: JSON.stringify(series(start + i * 4000, 3, 1, i)),
+          });
+          expect(res.statusCode, res.body).toBe(201);
+        }
+      });
+      expect(await expectRollupsMatchReadings(c.id)).toBe(36);
+    },
+  );
 
   it('are kept a year by the hour and 35 days by the minute, then pruned', async () => {
     const c = await ownedCollar(t, admin, owner);
