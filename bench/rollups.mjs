@@ -12,6 +12,7 @@ import { BacktestTally, asVitalsStatus } from '@pawguard/shared';
 import {
   account,
   benchSeconds,
+  cpuSeconds,
   fixedRate,
   fleet,
   fmt,
@@ -103,9 +104,11 @@ export async function run() {
           reads[which].push(performance.now() - t0);
         }
       });
+      const cpu0 = cpuSeconds(server.pid);
       const busy = await fixedRate({ rate: ACK_RATE, seconds, request: post });
       stop = true;
       await Promise.all(readers);
+      const cpu = cpuSeconds(server.pid) - cpu0;
       const figures = (list) => {
         list.sort((a, b) => a - b);
         return { n: list.length, p50: percentile(list, 50), p99: percentile(list, 99) };
@@ -117,7 +120,8 @@ export async function run() {
           `history?range=7d p50 ${fmt(h.p50)} ms, p99 ${fmt(h.p99)} ms (${h.n} calls); ` +
           `risk/backtest?days=30 p50 ${fmt(b.p50)} ms, p99 ${fmt(b.p99)} ms (${b.n} calls; ` +
           `${check.readings} readings summed); errors ${errors} ` +
-          `(budget p99 ≤ 50 ms: ${met(h.p99 <= 50 && b.p99 <= 50)})\n` +
+          `(budget p99 ≤ 50 ms: ${met(h.p99 <= 50 && b.p99 <= 50)}); ` +
+          `server CPU ${fmt((cpu / (h.n + b.n + busy.sent)) * 1000, 2)} ms a request\n` +
           `            another collar's acknowledgement at ${ACK_RATE}/s: alone p50 ${fmt(idle.p50)} ms, p99 ${fmt(idle.p99)} ms; ` +
           `while they loop p50 ${fmt(busy.p50)} ms, p99 ${fmt(busy.p99)} ms, errors ${idle.errors + busy.errors}`,
       );

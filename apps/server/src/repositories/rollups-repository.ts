@@ -161,6 +161,44 @@ export class RollupsRepository {
   }
 
   /**
+   * What the back-test needs (counts, times and levels, no series) of one collar's rollups in
+   * these spans of one width each, oldest first: the spans do not overlap.
+   */
+  levels(deviceId: string, spans: { seconds: number; from: number; to: number }[]) {
+    return (
+      this.db
+        .selectFrom('reading_rollups')
+        .select([
+          'first_at',
+          'last_at',
+          'count',
+          ...(['status', 'level'] as const).flatMap(
+            (l) =>
+              [`${l}_first`, `${l}_last`, `${l}_max`, `${l}_rises`, `${l}_elevated_ms`] as const,
+          ),
+          'level_head_status',
+          'level_tail_status',
+          'level_quiet_spells',
+        ])
+        // The collar in each branch: SQLite then reads each span from the key's index.
+        .where((eb) =>
+          eb.or(
+            spans.map((s) =>
+              eb.and([
+                eb('device_id', '=', deviceId),
+                eb('bucket_seconds', '=', s.seconds),
+                eb('bucket_at', '>=', s.from),
+                eb('bucket_at', '<', s.to),
+              ]),
+            ),
+          ),
+        )
+        .orderBy('bucket_at')
+        .execute()
+    );
+  }
+
+  /**
    * Min, sum, count and max per history bucket over [from, to), from the rollups of one width
    * (which divides the bucket): a day of minutes is 1,440 rows, a week of hours 168.
    */

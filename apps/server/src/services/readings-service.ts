@@ -159,11 +159,11 @@ export class ReadingsService {
     const hoursFrom = Math.min(bucketStart(from + HOUR_S * 1000 - 1, HOUR_S), to);
     const hoursTo = Math.max(bucketStart(to, HOUR_S), hoursFrom);
     const end = bucketStart(to, MINUTE_S) + MINUTE_S * 1000;
-    const rows = [
-      ...(await this.d.rollups.between(id, MINUTE_S, from, hoursFrom)),
-      ...(await this.d.rollups.between(id, HOUR_S, hoursFrom, hoursTo)),
-      ...(await this.d.rollups.between(id, MINUTE_S, hoursTo, end)),
-    ];
+    const rows = await this.d.rollups.levels(id, [
+      { seconds: MINUTE_S, from, to: hoursFrom },
+      { seconds: HOUR_S, from: hoursFrom, to: hoursTo },
+      { seconds: MINUTE_S, from: hoursTo, to: end },
+    ]);
     const whole = summarise(rows, fromRollupRow);
     return {
       days,

@@ -229,6 +229,7 @@ export const MINUTE_S = 60;
 export const HOUR_S = 3600;
 
 export type RollupRow = ReadingRollupsTable;
+type LevelColumn = Extract<keyof RollupRow, `status_${string}` | `level_${string}`>;
 
 const SERIES = [
   ['temperature', 'temperature'],
@@ -274,15 +275,20 @@ export function toRollupRow(
 const num = (v: unknown) => Number(v);
 const numOrNull = (v: unknown) => (v === null ? null : Number(v));
 
-/** A row of reading_rollups as its summary. */
-export function fromRollupRow(row: RollupRow): RollupSummary {
+/** A row of reading_rollups as its summary; a row read without its series has none. */
+export function fromRollupRow(
+  row: Pick<RollupRow, 'first_at' | 'last_at' | 'count' | LevelColumn> & Partial<RollupRow>,
+): RollupSummary {
   const r = row as unknown as Record<string, unknown>;
-  const series = (column: string): Stat => ({
-    min: numOrNull(r[`${column}_min`]),
-    max: numOrNull(r[`${column}_max`]),
-    sum: num(r[`${column}_sum`]),
-    count: num(r[`${column}_count`]),
-  });
+  const series = (column: string): Stat =>
+    r[`${column}_count`] === undefined
+      ? stat(null)
+      : {
+          min: numOrNull(r[`${column}_min`]),
+          max: numOrNull(r[`${column}_max`]),
+          sum: num(r[`${column}_sum`]),
+          count: num(r[`${column}_count`]),
+        };
   const levels = (key: 'status' | 'level'): LevelRun => ({
     first: num(r[`${key}_first`]),
     last: num(r[`${key}_last`]),
