@@ -84,7 +84,7 @@ function series(fromMs: number, count: number, stepS: number, phase = 0) {
   }));
 }
 
-describe('reading rollups', () => {
+describe('reading rollups (RES-8: history and the back-test never read raw readings in bulk)', () => {
   it('match the raw readings after batches, a replay and an out-of-order backlog', async () => {
     const c = await ownedCollar(t, admin, owner);
     const start = bucketStart(t.clock.now().getTime() - 3 * 3_600_000, HOUR_S) + 17_000;
