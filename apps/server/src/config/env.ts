@@ -2,6 +2,7 @@ import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
 import { SUPPORT_CONTACT } from '@pawguard/shared/content';
+import { DEFAULT_READINGS_QUOTA } from '../services/ingest-budget.js';
 
 /**
  * Every setting the server reads, parsed and validated once at start-up. This is the only
@@ -59,6 +60,18 @@ const envSchema = z
     // Unset: no MQTT listener. Set: collars connect to this server itself on that port (0: any
     // free port, for tests).
     MQTT_PORT: optionalPort,
+    // Caps on open MQTT connections: overall, and from one remote address (0: none, e.g.
+    // behind a TCP balancer that hides the collars' addresses).
+    MQTT_MAX_CONNECTIONS: z.coerce
+      .number({ error: 'must be a whole number of connections (1 or more)' })
+      .int({ error: 'must be a whole number of connections (1 or more)' })
+      .min(1, { error: 'must be a whole number of connections (1 or more)' })
+      .default(2000),
+    MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a whole number of connections (0 for no cap)' })
+      .int({ error: 'must be a whole number of connections (0 for no cap)' })
+      .min(0, { error: 'must be a whole number of connections (0 for no cap)' })
+      .default(50),
     // GET /metrics: on a port of its own (METRICS_PORT), and/or behind a bearer token
     // (METRICS_TOKEN). With neither, the figures are not served at all.
     METRICS_PORT: optionalPort,
@@ -83,6 +96,13 @@ const envSchema = z
       .int({ error: 'must be a whole number of days (1 or more)' })
       .min(1, { error: 'must be a whole number of days (1 or more)' })
       .default(30),
+    // Readings kept per owner account; over it, new readings are refused (429) until older
+    // ones expire (decision 0039).
+    READINGS_QUOTA_PER_ACCOUNT: z.coerce
+      .number({ error: 'must be a whole number of readings (1 or more)' })
+      .int({ error: 'must be a whole number of readings (1 or more)' })
+      .min(1, { error: 'must be a whole number of readings (1 or more)' })
+      .default(DEFAULT_READINGS_QUOTA),
     REDIS_URL: urlWithProtocols(['redis', 'rediss']),
     // Any local@domain, so the default admin@localhost can also be set explicitly.
     ADMIN_EMAIL: z
@@ -179,6 +199,9 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   mqttPort: number | undefined;
+  /** Open MQTT connections at most, and from one address (0: no cap per address). */
+  mqttMaxConnections: number;
+  mqttMaxConnectionsPerAddress: number;
   /** A listener of its own serving only GET /metrics; unset: none. */
   metricsPort: number | undefined;
   /** The address METRICS_PORT listens on (loopback unless METRICS_HOST says otherwise). */
@@ -188,6 +211,8 @@ export type Config = {
   /** Free megabytes in DATA_DIR below which the server is not ready. */
   readyMinFreeMb: number;
   readingsRetentionDays: number;
+  /** Readings kept per owner account before new ones are refused. */
+  readingsQuotaPerAccount: number;
   redisUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
@@ -236,11 +261,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mqttPort: e.MQTT_PORT,
+    mqttMaxConnections: e.MQTT_MAX_CONNECTIONS,
+    mqttMaxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     metricsToken: e.METRICS_TOKEN,
     readyMinFreeMb: e.READY_MIN_FREE_MB,
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
+    readingsQuotaPerAccount: e.READINGS_QUOTA_PER_ACCOUNT,
     redisUrl: e.REDIS_URL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AlertLevel, AlertType } from '@pawguard/shared';
+import type { AlertLevel, AlertType, TemperatureUnit, WeightUnit } from '@pawguard/shared';
 
 /**
  * Table types. Times are ISO-8601 UTC text in both dialects; booleans are written as 1/0
@@ -16,6 +16,14 @@ export interface UsersTable {
   email_verified_at: string | null;
   /** IANA time zone for mail times and the daily digest; null while unknown (UTC). */
   time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Which temperature unit the owner reads first; null: the browser's default. */
+  temperature_unit: ColumnType<
+    TemperatureUnit | null,
+    TemperatureUnit | null | undefined,
+    TemperatureUnit | null
+  >;
+  /** The unit pets' weights are shown in (stored weights stay lbs); null: the browser's. */
+  weight_unit: ColumnType<WeightUnit | null, WeightUnit | null | undefined, WeightUnit | null>;
   created_at: string;
   updated_at: string;
 }
@@ -110,6 +118,8 @@ export interface DevicesTable {
   risk_score: number | null;
   risk_reasons: string | null;
   risk_state: string | null;
+  /** Readings this collar keeps (the account's storage quota sums them, decision 0039). */
+  readings_stored: Generated<number>;
 }
 
 export interface WaitlistEntriesTable {
@@ -204,7 +214,7 @@ export interface AlertsTable {
   id: string;
   device_id: string;
   user_id: string;
-  type: 'heat' | 'offline' | 'low_battery' | 'collar_off';
+  type: 'heat' | 'offline' | 'low_battery' | 'collar_off' | 'over_budget';
   level: 'WARNING' | 'DANGER' | 'CRITICAL' | null;
   opened_at: string;
   reading_at: string | null;
@@ -218,6 +228,8 @@ export interface AlertsTable {
   battery_level: number | null;
   /** heat: JSON list of the reasons as of opening or the last escalation. */
   reasons: string | null;
+  /** heat: when the owner acknowledged it (cleared by an escalation), else null. */
+  acknowledged_at: string | null;
 }
 
 /** One per alert opening or escalation, for the device's owner. */

@@ -35,6 +35,8 @@ export class Housekeeping {
       readings: ReadingsRepository;
       rollups: RollupsRepository;
       readingsRetentionDays: number;
+      /** PostgreSQL: claim the rows to prune, skipping another instance's (see pruneOlderThan). */
+      lockRows?: boolean;
       clock: Clock;
       log: FastifyBaseLogger;
     },
@@ -61,6 +63,7 @@ export class Housekeeping {
         this.d.readings.pruneOlderThan(
           now.getTime() - this.d.readingsRetentionDays * DAY_MS,
           batch,
+          this.d.lockRows,
         ),
       ),
       rollups:

@@ -30,6 +30,29 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '0', MQTT_PORT: '0' }).mqttPort).toBe(0);
     expect(loadConfig({}).readingsRetentionDays).toBe(30);
     expect(() => loadConfig({ READINGS_RETENTION_DAYS: '0' })).toThrow(/READINGS_RETENTION_DAYS/);
+    expect(loadConfig({}).readingsQuotaPerAccount).toBe(5_000_000);
+    expect(loadConfig({ READINGS_QUOTA_PER_ACCOUNT: '20000000' }).readingsQuotaPerAccount).toBe(
+      20_000_000,
+    );
+    expect(() => loadConfig({ READINGS_QUOTA_PER_ACCOUNT: '0' })).toThrow(
+      /READINGS_QUOTA_PER_ACCOUNT: must be a whole number of readings/,
+    );
+  });
+
+  it('caps MQTT connections overall and per address, 0 lifting the per-address cap', () => {
+    expect(loadConfig({})).toMatchObject({
+      mqttMaxConnections: 2000,
+      mqttMaxConnectionsPerAddress: 50,
+    });
+    expect(
+      loadConfig({ MQTT_MAX_CONNECTIONS: '10000', MQTT_MAX_CONNECTIONS_PER_ADDRESS: '0' }),
+    ).toMatchObject({ mqttMaxConnections: 10000, mqttMaxConnectionsPerAddress: 0 });
+    expect(() => loadConfig({ MQTT_MAX_CONNECTIONS: '0' })).toThrow(
+      /MQTT_MAX_CONNECTIONS: must be a whole number of connections \(1 or more\)/,
+    );
+    expect(() => loadConfig({ MQTT_MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(
+      /MQTT_MAX_CONNECTIONS_PER_ADDRESS/,
+    );
   });
 
   it('serves metrics only when METRICS_PORT or METRICS_TOKEN says how, and checks both', () => {

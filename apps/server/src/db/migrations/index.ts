@@ -9,6 +9,9 @@ import * as m007 from './007-auto-assigned.js';
 import * as m008 from './008-heat-risk.js';
 import * as m009 from './009-alert-reading-times.js';
 import * as m010 from './010-user-time-zone.js';
+import * as m011 from './011-user-units.js';
+import * as m012 from './012-alert-acknowledged.js';
+import * as m013 from './013-readings-stored.js';
 import * as m014 from './014-reading-rollups.js';
 
 /**
@@ -26,5 +29,8 @@ export const migrations: Record<string, Migration> = {
   '008-heat-risk': m008,
   '009-alert-reading-times': m009,
   '010-user-time-zone': m010,
+  '011-user-units': m011,
+  '012-alert-acknowledged': m012,
+  '013-readings-stored': m013,
   '014-reading-rollups': m014,
 };

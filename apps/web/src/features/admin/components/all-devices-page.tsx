@@ -1,14 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { RefreshCw, Search } from 'lucide-react';
-import {
-  celsiusToFahrenheit,
-  formatCelsius,
-  formatFahrenheit,
-  formatRelativeTime,
-  isOnline,
-  type Device,
-} from '@pawguard/shared';
+import { formatRelativeTime, isOnline, type Device } from '@pawguard/shared';
+import { useDisplayUnits } from '@/lib/display-units';
 import { CardGridSkeleton } from '@/components/card-grid-skeleton';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -187,6 +181,7 @@ export function AllDevicesPage() {
 
 function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
   const c = device.temperature_celsius;
+  const { temperature } = useDisplayUnits();
   return (
     <Card className="h-full" aria-labelledby={`admin-device-${device.id}`}>
       <CardHeader className="gap-2 pb-3">
@@ -227,9 +222,7 @@ function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
             {device.device_address ?? '—'}
           </dd>
           <dt className="text-muted-foreground">Temperature</dt>
-          <dd className="tabular-nums">
-            {c === null ? '—' : `${formatCelsius(c)} / ${formatFahrenheit(celsiusToFahrenheit(c))}`}
-          </dd>
+          <dd className="tabular-nums">{c === null ? '—' : temperature(c)}</dd>
           <dt className="text-muted-foreground">Heat status</dt>
           <dd>{device.vitals_status ?? '—'}</dd>
           <dt className="text-muted-foreground">Battery</dt>

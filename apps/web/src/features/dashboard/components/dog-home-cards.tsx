@@ -2,9 +2,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, PawPrint } from 'lucide-react';
 import {
-  celsiusToFahrenheit,
-  formatCelsius,
-  formatFahrenheit,
   formatOneDecimal,
   formatRelativeTime,
   isFresh,
@@ -13,6 +10,7 @@ import {
   type Device,
   type Dog,
 } from '@pawguard/shared';
+import { useDisplayUnits } from '@/lib/display-units';
 import { AlertsWithRisk } from '@/components/alerts-with-risk';
 import { CollarOffBadge } from '@/components/collar-off-badge';
 import { BatteryMeter } from '@/components/ui/battery-meter';
@@ -167,6 +165,7 @@ function footnote(state: DogHomeState, now: number): string {
 }
 
 function DogHomeCard({ dog, state, now }: { dog: Dog; state: DogHomeState; now: number }) {
+  const { temperature } = useDisplayUnits();
   const look = LOOK[state.kind];
   const collar = state.collar;
   const titleId = `dog-home-${dog.id}`;
@@ -194,10 +193,7 @@ function DogHomeCard({ dog, state, now }: { dog: Dog; state: DogHomeState; now: 
         <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <div>
             <dt className="text-muted-foreground">Temperature</dt>
-            <dd className="font-medium tabular-nums">
-              {formatCelsius(collar.temperature_celsius)} /{' '}
-              {formatFahrenheit(celsiusToFahrenheit(collar.temperature_celsius))}
-            </dd>
+            <dd className="font-medium tabular-nums">{temperature(collar.temperature_celsius)}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Humidity</dt>

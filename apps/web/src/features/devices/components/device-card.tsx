@@ -1,16 +1,14 @@
 import { Link } from 'react-router';
 import { ChartLine, CircleCheck, Clock, Pencil, Trash2, Wrench } from 'lucide-react';
 import {
-  celsiusToFahrenheit,
   customerLabel,
-  formatCelsius,
-  formatFahrenheit,
   formatOneDecimal,
   formatRelativeTime,
   type Alert,
   type CustomerLabel,
   type Device,
 } from '@pawguard/shared';
+import { Temperature } from '@/lib/display-units';
 import { AlertBanner } from '@/components/alert-banner';
 import { Badge } from '@/components/ui/badge';
 import { BatteryMeter } from '@/components/ui/battery-meter';
@@ -199,10 +197,7 @@ function Vitals({ device }: { device: Device }) {
       <div>
         <dt className="text-muted-foreground">Temperature</dt>
         <dd className="font-semibold tabular-nums">
-          {formatCelsius(c)}{' '}
-          <span className="font-normal text-muted-foreground">
-            / {formatFahrenheit(celsiusToFahrenheit(c))}
-          </span>
+          <Temperature celsius={c} secondaryClassName="font-normal text-muted-foreground" />
         </dd>
       </div>
       <div>

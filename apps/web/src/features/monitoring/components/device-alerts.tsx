@@ -1,12 +1,6 @@
-import {
-  celsiusToFahrenheit,
-  formatCelsius,
-  formatFahrenheit,
-  formatRelativeTime,
-  isFresh,
-  type Alert,
-} from '@pawguard/shared';
+import { formatRelativeTime, isFresh, type Alert } from '@pawguard/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import { useNow } from '@/lib/use-now';
 import type { AlertPeriod } from './history-charts';
 import { useDeviceAlerts } from '@/lib/api/alerts';
@@ -83,23 +77,25 @@ export function useAlertPeriods(deviceId: string, now: number): AlertPeriod[] {
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function describe(a: Alert): string {
+function describe(a: Alert, temperature: DisplayUnits['temperature']): string {
   if (a.type === 'heat') {
-    // In °C and °F, as every other temperature on screen (DESIGN §3).
+    // In both units, the owner's first, as every other temperature on screen (DESIGN §3).
     const peak =
       a.peak_temperature_celsius === null
         ? ''
-        : `, peak ${formatCelsius(a.peak_temperature_celsius)} / ${formatFahrenheit(celsiusToFahrenheit(a.peak_temperature_celsius))}`;
+        : `, peak ${temperature(a.peak_temperature_celsius)}`;
     return `${ALERT_TYPE_WORDS.heat} · ${a.level ?? ''}${peak}`;
   }
   if (a.type === 'low_battery')
     return `${ALERT_TYPE_WORDS.low_battery} · ${a.battery_level ?? '?'}%`;
   if (a.type === 'collar_off') return ALERT_TYPE_WORDS.collar_off;
+  if (a.type === 'over_budget') return ALERT_TYPE_WORDS.over_budget;
   return ALERT_TYPE_WORDS.offline;
 }
 
 /** The device's past (resolved) alerts, newest first. */
 export function PastDeviceAlerts({ deviceId }: { deviceId: string }) {
+  const { temperature } = useDisplayUnits();
   const past = useDeviceAlerts(deviceId, true);
   const now = useNow(60_000);
   return (
@@ -125,7 +121,7 @@ export function PastDeviceAlerts({ deviceId }: { deviceId: string }) {
                   key={a.id}
                   className="flex flex-wrap justify-between gap-x-4 border-b pb-2 last:border-0"
                 >
-                  <span className="font-medium">{describe(a)}</span>
+                  <span className="font-medium">{describe(a, temperature)}</span>
                   <span className="text-muted-foreground">
                     <time dateTime={span.from}>{when(span.from)}</time>
                     {span.to ? (

@@ -1,25 +1,9 @@
 import type { ReactNode } from 'react';
 import { ShieldAlert, ShieldCheck, Wifi, WifiOff } from 'lucide-react';
-import {
-  celsiusToFahrenheit,
-  formatCelsius,
-  formatFahrenheit,
-  formatOneDecimal,
-} from '@pawguard/shared';
+import { formatOneDecimal } from '@pawguard/shared';
 import { Badge } from '@/components/ui/badge';
+import { Temperature } from '@/lib/display-units';
 import { cn } from '@/lib/utils';
-
-/** °C and °F, one decimal each (spec section 9). */
-function Temperature({ celsius }: { celsius: number }) {
-  return (
-    <>
-      {formatCelsius(celsius)}{' '}
-      <span className="text-base font-normal text-muted-foreground">
-        / {formatFahrenheit(celsiusToFahrenheit(celsius))}
-      </span>
-    </>
-  );
-}
 
 const formatHumidity = (percent: number) => `${formatOneDecimal(percent)}%`;
 
