@@ -23,6 +23,7 @@ const all = [
   'gc-soak',
   'abuse',
   'metrics',
+  'rollups',
   'web',
 ];
 // Options after the names (`web --url http://…`) go to the benchmarks.

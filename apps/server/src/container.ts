@@ -25,12 +25,14 @@ import { INGEST_BUDGET, IngestBudget } from './services/ingest-budget.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';
 import { ReadingsRepository } from './repositories/readings-repository.js';
+import { RollupsRepository } from './repositories/rollups-repository.js';
 import { StreamTicketsRepository } from './repositories/stream-tickets-repository.js';
 import { isAccessMessage, LocalEventBus, PgEventBus, type EventBus } from './services/event-bus.js';
 import { RedisEventBus } from './services/redis-event-bus.js';
 import { DeviceKeyCache } from './services/device-key-cache.js';
 import { IngestService } from './services/ingest-service.js';
 import { ReadingsService } from './services/readings-service.js';
+import { RollupWriter } from './services/rollups.js';
 import { StreamHub } from './services/stream-hub.js';
 import { MqttEndpoint } from './services/mqtt-endpoint.js';
 import { AlertsRepository } from './repositories/alerts-repository.js';
@@ -69,6 +71,7 @@ export function createContainer(opts: {
     devices: new DevicesRepository(db),
     waitlist: new WaitlistRepository(db),
     readings: new ReadingsRepository(db),
+    rollups: new RollupsRepository(db),
     streamTickets: new StreamTicketsRepository(db),
     alerts: new AlertsRepository(db),
     notifications: new NotificationsRepository(db),
@@ -181,6 +184,7 @@ export function createContainer(opts: {
     db,
     devices: repos.devices,
     readings: repos.readings,
+    rollups: new RollupWriter({ readings: repos.readings, rollups: repos.rollups }),
     bus,
     clock,
     lockRows: dbHandle.dialect === 'postgres',
@@ -292,7 +296,13 @@ export function createContainer(opts: {
     mqttPackets,
     budget,
     streams,
-    readings: new ReadingsService({ readings: repos.readings, devices, preferences, clock }),
+    readings: new ReadingsService({
+      readings: repos.readings,
+      rollups: repos.rollups,
+      devices,
+      preferences,
+      clock,
+    }),
     repos,
     mailTransport,
     outboxWorker,

@@ -156,6 +156,53 @@ export interface ReadingsTable {
   risk_reasons: string | null;
 }
 
+/**
+ * A collar's readings over one minute or one hour, summed up (services/rollup-summary.ts):
+ * what history and the heat-risk back-test read instead of raw readings. Levels are ranks,
+ * 0 (SAFE) to 3 (CRITICAL); times are epoch milliseconds.
+ */
+export interface ReadingRollupsTable {
+  device_id: string;
+  /** 60 or 3600. */
+  bucket_seconds: number;
+  bucket_at: number;
+  first_at: number;
+  last_at: number;
+  count: number;
+  temperature_min: number | null;
+  temperature_max: number | null;
+  temperature_sum: number;
+  temperature_count: number;
+  humidity_min: number | null;
+  humidity_max: number | null;
+  humidity_sum: number;
+  humidity_count: number;
+  heart_rate_min: number | null;
+  heart_rate_max: number | null;
+  heart_rate_sum: number;
+  heart_rate_count: number;
+  activity_min: number | null;
+  activity_max: number | null;
+  activity_sum: number;
+  activity_count: number;
+  /** The owner's thresholds' verdict (`threshold_status`). */
+  status_first: number;
+  status_last: number;
+  status_max: number;
+  status_rises: number;
+  status_elevated_ms: number;
+  /** The dog's one level (decision 0031): the higher of the thresholds and the risk band. */
+  level_first: number;
+  level_last: number;
+  level_max: number;
+  level_rises: number;
+  level_elevated_ms: number;
+  /** 1/0: see RollupSummary's headStatus, tailStatus and quietSpells. */
+  level_head_status: number;
+  level_tail_status: number;
+  level_quiet_spells: number;
+}
+
 export interface StreamTicketsTable {
   ticket_hash: string;
   session_id: string;
@@ -230,6 +277,7 @@ export interface Database {
   waitlist_entries: WaitlistEntriesTable;
   devices: DevicesTable;
   readings: ReadingsTable;
+  reading_rollups: ReadingRollupsTable;
   stream_tickets: StreamTicketsTable;
   alerts: AlertsTable;
   notifications: NotificationsTable;

@@ -1,24 +1,10 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, ReadingsTable } from '../db/schema.js';
 import { chunkSizes, CompiledQueries } from '../db/compiled-queries.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type ReadingRow = Selectable<ReadingsTable>;
 export type NewReadingRow = Insertable<ReadingsTable>;
-
-export interface HistoryRow {
-  bucket: number;
-  count: number;
-  t_min: number;
-  t_avg: number;
-  t_max: number;
-  h_min: number;
-  h_avg: number;
-  h_max: number;
-  hr_min: number | null;
-  hr_avg: number | null;
-  hr_max: number | null;
-}
 
 export class ReadingsRepository {
   private readonly compiled = new CompiledQueries();
@@ -108,18 +94,25 @@ export class ReadingsRepository {
   }
 
   /**
-   * The levels of the readings after `after` up to `to`, oldest first, at most `cap` (the
-   * heat-risk back-test reads a window a page at a time).
+   * What the rollups of one collar need of its readings in [from, to), oldest first (a minute
+   * summed up again when a backlog reading lands inside it).
    */
-  levelsAfter(deviceId: string, after: number, to: number, cap: number) {
-    return this.db
+  forRollup(deviceId: string, from: number, to: number, ex: Executor) {
+    return ex
       .selectFrom('readings')
-      .select(['recorded_at', 'status', 'risk_band'])
+      .select([
+        'recorded_at',
+        'temperature',
+        'humidity',
+        'heart_rate',
+        'activity_level',
+        'status',
+        'risk_band',
+      ])
       .where('device_id', '=', deviceId)
-      .where('recorded_at', '>', after)
-      .where('recorded_at', '<=', to)
-      .orderBy('recorded_at', 'asc')
-      .limit(cap)
+      .where('recorded_at', '>=', from)
+      .where('recorded_at', '<', to)
+      .orderBy('recorded_at')
       .execute();
   }
 
@@ -137,45 +130,14 @@ export class ReadingsRepository {
   }
 
   /**
-   * Min, average and max per time bucket over [from, to), computed by the database from the
-   * (device, time) index: a week of 5-second readings is about 120,000 rows read once.
-   */
-  history(deviceId: string, from: number, to: number, bucketMs: number): Promise<HistoryRow[]> {
-    // CAST: SQLite binds JS numbers as REAL, which would make the division fractional.
-    const bucket = sql<number>`cast((recorded_at - ${from}) / ${bucketMs} as integer)`;
-    return (
-      this.db
-        .selectFrom('readings')
-        .select([
-          bucket.as('bucket'),
-          (eb) => eb.fn.countAll<number>().as('count'),
-          (eb) => eb.fn.min<number>('temperature').as('t_min'),
-          (eb) => eb.fn.avg<number>('temperature').as('t_avg'),
-          (eb) => eb.fn.max<number>('temperature').as('t_max'),
-          (eb) => eb.fn.min<number>('humidity').as('h_min'),
-          (eb) => eb.fn.avg<number>('humidity').as('h_avg'),
-          (eb) => eb.fn.max<number>('humidity').as('h_max'),
-          (eb) => eb.fn.min<number | null>('heart_rate').as('hr_min'),
-          (eb) => eb.fn.avg<number | null>('heart_rate').as('hr_avg'),
-          (eb) => eb.fn.max<number | null>('heart_rate').as('hr_max'),
-        ])
-        .where('device_id', '=', deviceId)
-        .where('recorded_at', '>=', from)
-        .where('recorded_at', '<', to)
-        // By position: PostgreSQL would not match a repeated expression with fresh parameters.
-        .groupBy(sql`1`)
-        .orderBy(sql`1`)
-        .execute()
-    );
-  }
-
-  /**
    * A released collar's readings go with it (the next owner never sees them), and so do the
-   * alerts judged from them (their notifications with them); its count of readings kept is 0.
+   * alerts judged from them (their notifications with them) and their rollups; its count of
+   * readings kept is 0.
    */
   async deleteForDevice(deviceId: string, ex: Executor = this.db): Promise<void> {
     await ex.deleteFrom('alerts').where('device_id', '=', deviceId).execute();
     await ex.deleteFrom('readings').where('device_id', '=', deviceId).execute();
+    await ex.deleteFrom('reading_rollups').where('device_id', '=', deviceId).execute();
     await ex
       .updateTable('devices')
       .set({ readings_stored: 0 })

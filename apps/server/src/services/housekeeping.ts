@@ -3,8 +3,11 @@ import type { SessionsRepository } from '../repositories/sessions-repository.js'
 import type { EmailConfirmationsRepository } from '../repositories/email-confirmations-repository.js';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import type { ReadingsRepository } from '../repositories/readings-repository.js';
+import type { RollupsRepository } from '../repositories/rollups-repository.js';
 import type { StreamTicketsRepository } from '../repositories/stream-tickets-repository.js';
 import type { Clock } from './clock.js';
+import { HOUR_S, MINUTE_S } from './rollup-summary.js';
+import { HOUR_ROLLUP_RETENTION_DAYS, MINUTE_ROLLUP_RETENTION_DAYS } from './rollups.js';
 
 /** Sent mail is kept this long (to answer "did you send it?"), then pruned. */
 export const SENT_MAIL_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -16,7 +19,8 @@ export const READINGS_PRUNE_BATCH = 1_000;
 /**
  * Removes rows that can never matter again, so tables stay the size of what is live: ended
  * sessions, spent confirmation links, spent stream tickets, sent mail past its retention, and
- * raw readings older than READINGS_RETENTION_DAYS. Runs hourly beside the mail worker (every
+ * raw readings older than READINGS_RETENTION_DAYS, minute rollups after 35 days and hour rollups
+ * after a year (docs/operations.md "Rollups"). Runs hourly beside the mail worker (every
  * instance may run it: deleting the same rows twice is harmless).
  */
 export class Housekeeping {
@@ -29,6 +33,7 @@ export class Housekeeping {
       outbox: OutboxRepository;
       streamTickets: StreamTicketsRepository;
       readings: ReadingsRepository;
+      rollups: RollupsRepository;
       readingsRetentionDays: number;
       /** PostgreSQL: claim the rows to prune, skipping another instance's (see pruneOlderThan). */
       lockRows?: boolean;
@@ -43,6 +48,7 @@ export class Housekeeping {
     mail: number;
     tickets: number;
     readings: number;
+    rollups: number;
   }> {
     const now = this.d.clock.now();
     const iso = now.toISOString();
@@ -53,17 +59,38 @@ export class Housekeeping {
         new Date(now.getTime() - SENT_MAIL_RETENTION_MS).toISOString(),
       ),
       tickets: await this.d.streamTickets.pruneExpired(iso),
-      readings: await this.pruneReadings(now.getTime() - this.d.readingsRetentionDays * DAY_MS),
+      readings: await this.inBatches((batch) =>
+        this.d.readings.pruneOlderThan(
+          now.getTime() - this.d.readingsRetentionDays * DAY_MS,
+          batch,
+          this.d.lockRows,
+        ),
+      ),
+      rollups:
+        (await this.inBatches((batch) =>
+          this.d.rollups.pruneOlderThan(
+            MINUTE_S,
+            now.getTime() - MINUTE_ROLLUP_RETENTION_DAYS * DAY_MS,
+            batch,
+          ),
+        )) +
+        (await this.inBatches((batch) =>
+          this.d.rollups.pruneOlderThan(
+            HOUR_S,
+            now.getTime() - HOUR_ROLLUP_RETENTION_DAYS * DAY_MS,
+            batch,
+          ),
+        )),
     };
     this.d.log.info({ event: 'housekeeping', ...result }, 'pruned ended rows');
     return result;
   }
 
-  /** Old readings, in small batches with a pause between them for waiting requests. */
-  private async pruneReadings(cutoff: number): Promise<number> {
+  /** Old readings or rollups, in small batches with a pause between them for waiting requests. */
+  private async inBatches(prune: (batch: number) => Promise<number>): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = await this.d.readings.pruneOlderThan(cutoff, READINGS_PRUNE_BATCH, this.d.lockRows);
+      const n = await prune(READINGS_PRUNE_BATCH);
       total += n;
       if (n < READINGS_PRUNE_BATCH) return total;
       await new Promise((r) => setTimeout(r, 5));

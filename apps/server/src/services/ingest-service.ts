@@ -28,6 +28,7 @@ import type {
   ReadingsRepository,
 } from '../repositories/readings-repository.js';
 import type { Clock } from './clock.js';
+import type { RollupWriter } from './rollups.js';
 import type { Metrics } from './metrics.js';
 import type { BusMessage, EventBus } from './event-bus.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
@@ -102,6 +103,8 @@ export interface IngestOptions {
   db: Kysely<Database>;
   devices: DevicesRepository;
   readings: ReadingsRepository;
+  /** Each collar's minute and hour rollups, written with the readings they sum up. */
+  rollups: RollupWriter;
   bus: EventBus;
   clock: Clock;
   /**
@@ -475,6 +478,18 @@ export class IngestService {
     else
       for (const { device, changes } of written)
         await this.o.devices.updateHeld(device.id, device.user_id, changes, trx);
+    afterCommit.push(
+      await this.o.rollups.record(
+        trx,
+        insertedBy,
+        new Map(
+          written.map(({ device, patch }) => [
+            device.id,
+            { before: device.previous.last_seen, after: patch.last_seen! },
+          ]),
+        ),
+      ),
+    );
     for (const { device, fresh, before, patch } of written) {
       device.state = patch;
       const storedReadings = fresh.map((row) => ({ row, status: row.status as VitalsStatus }));

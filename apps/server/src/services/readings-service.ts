@@ -1,7 +1,5 @@
 import {
-  BacktestTally,
   DEFAULT_PREFERENCES,
-  asVitalsStatus,
   type BacktestResponse,
   HISTORY_MAX_BUCKETS,
   HISTORY_RANGES,
@@ -14,26 +12,46 @@ import {
   type VitalsQuery,
 } from '@pawguard/shared';
 import type { ReadingsRepository } from '../repositories/readings-repository.js';
+import type { RollupsRepository } from '../repositories/rollups-repository.js';
 import type { DeviceService } from './device-service.js';
 import type { PreferencesService } from './preferences-service.js';
 import type { Clock } from './clock.js';
 import { toReading } from './reading-mapper.js';
+import {
+  HOUR_S,
+  MINUTE_S,
+  backtestOf,
+  bucketStart,
+  fromRollupRow,
+  summarise,
+} from './rollup-summary.js';
 
-/** Bucket widths a chart reads well in (seconds); the smallest that keeps ≤ 500 buckets wins. */
-const BUCKET_STEPS_S = [5, 10, 15, 30, 60, 120, 180, 300, 600, 900, 1200, 1800, 3600];
+/** Bucket widths a chart reads well in (seconds): whole minutes, so rollups make them. */
+const BUCKET_STEPS_S = [60, 120, 180, 300, 600, 900, 1200, 1800, 3600];
+/** A history reads at most about this many rollups: minutes up to a day, hours beyond. */
+const MAX_ROLLUPS_READ = 2000;
 
-export function bucketSeconds(rangeMs: number): number {
-  const wanted = rangeMs / 1000 / HISTORY_MAX_BUCKETS;
-  return BUCKET_STEPS_S.find((s) => s >= wanted) ?? BUCKET_STEPS_S.at(-1)!;
+/**
+ * The width of a history's buckets, and of the rollups it is made from: the smallest width a
+ * chart reads well in that keeps ≤ HISTORY_MAX_BUCKETS buckets, built from minute rollups
+ * when the range holds at most MAX_ROLLUPS_READ of them, else from hours (1h: 60 s,
+ * 24h: 180 s, 7d: 3600 s).
+ */
+export function historyResolution(rangeMs: number): { bucketS: number; rollupS: number } {
+  const rollupS = rangeMs / (MINUTE_S * 1000) <= MAX_ROLLUPS_READ ? MINUTE_S : HOUR_S;
+  const wanted = Math.max(rangeMs / 1000 / HISTORY_MAX_BUCKETS, rollupS);
+  const bucketS = BUCKET_STEPS_S.find((s) => s >= wanted && s % rollupS === 0) ?? HOUR_S;
+  return { bucketS, rollupS };
 }
 
-/** Readings read per query by the back-test. */
-const BACKTEST_PAGE = 5000;
-
-const stat = (min: number | null, avg: number | null, max: number | null) =>
-  min === null || avg === null || max === null
+const stat = (min: number | null, sum: number, count: number, max: number | null) =>
+  min === null || max === null || Number(count) === 0
     ? null
-    : { min: Number(min), avg: Math.round(Number(avg) * 100) / 100, max: Number(max) };
+    : {
+        min: Number(min),
+        avg: Math.round((Number(sum) / Number(count)) * 100) / 100,
+        max: Number(max),
+      };
 
 /**
  * The read side of readings, for the device's owner or an admin (another user's device
@@ -43,6 +61,7 @@ export class ReadingsService {
   constructor(
     private readonly d: {
       readings: ReadingsRepository;
+      rollups: RollupsRepository;
       devices: DeviceService;
       preferences: PreferencesService;
       clock: Clock;
@@ -96,13 +115,13 @@ export class ReadingsService {
   async history(actor: User, id: string, range: HistoryRange): Promise<History> {
     const device = await this.d.devices.get(actor, id);
     const rangeMs = HISTORY_RANGES[range];
-    const bucketS = bucketSeconds(rangeMs);
+    const { bucketS, rollupS } = historyResolution(rangeMs);
     const bucketMs = bucketS * 1000;
     const now = this.d.clock.now().getTime();
     const to = Math.ceil((now + 1) / bucketMs) * bucketMs;
     const from = to - Math.ceil(rangeMs / bucketMs) * bucketMs;
     const [rows, prefs] = await Promise.all([
-      this.d.readings.history(id, from, to, bucketMs),
+      this.d.rollups.history(id, rollupS, from, to, bucketMs),
       device.user_id ? this.d.preferences.get(device.user_id) : null,
     ]);
     return {
@@ -119,9 +138,9 @@ export class ReadingsService {
       buckets: rows.map((r) => ({
         t: new Date(from + Number(r.bucket) * bucketMs).toISOString(),
         count: Number(r.count),
-        temperature: stat(r.t_min, r.t_avg, r.t_max),
-        humidity: stat(r.h_min, r.h_avg, r.h_max),
-        heart_rate: stat(r.hr_min, r.hr_avg, r.hr_max),
+        temperature: stat(r.t_min, r.t_sum, r.t_count, r.t_max),
+        humidity: stat(r.h_min, r.h_sum, r.h_count, r.h_max),
+        heart_rate: stat(r.hr_min, r.hr_sum, r.hr_count, r.hr_max),
       })),
     };
   }
@@ -129,33 +148,29 @@ export class ReadingsService {
   /**
    * The heat-risk back-test (GET /api/devices/{id}/risk/backtest): how often the plain
    * thresholds, and the thresholds with the model beside them, would have alerted over the
-   * last `days`. Read a page at a time, so a month of readings never sits in memory at once.
+   * last `days`, in whole minutes. Summed from rollups (the figures a pass over the readings
+   * gives; services/rollup-summary.ts): the minutes before the first whole hour, the hours,
+   * and the minutes of the hour under way, at most about 840 rows for 30 days.
    */
   async backtest(actor: User, id: string, days: number): Promise<BacktestResponse> {
     await this.d.devices.get(actor, id);
     const to = this.d.clock.now().getTime();
-    const from = to - days * 86_400_000;
-    const tally = new BacktestTally();
-    let after = from - 1;
-    let count = 0;
-    for (;;) {
-      const rows = await this.d.readings.levelsAfter(id, after, to, BACKTEST_PAGE);
-      for (const r of rows)
-        tally.add({
-          at: Number(r.recorded_at),
-          status: asVitalsStatus(r.status) ?? 'SAFE',
-          risk_band: asVitalsStatus(r.risk_band),
-        });
-      count += rows.length;
-      if (rows.length < BACKTEST_PAGE) break;
-      after = Number(rows.at(-1)!.recorded_at);
-    }
+    const from = bucketStart(to - days * 86_400_000, MINUTE_S);
+    const hoursFrom = Math.min(bucketStart(from + HOUR_S * 1000 - 1, HOUR_S), to);
+    const hoursTo = Math.max(bucketStart(to, HOUR_S), hoursFrom);
+    const end = bucketStart(to, MINUTE_S) + MINUTE_S * 1000;
+    const rows = await this.d.rollups.levels(id, [
+      { seconds: MINUTE_S, from, to: hoursFrom },
+      { seconds: HOUR_S, from: hoursFrom, to: hoursTo },
+      { seconds: MINUTE_S, from: hoursTo, to: end },
+    ]);
+    const whole = summarise(rows, fromRollupRow);
     return {
       days,
       from: new Date(from).toISOString(),
       to: new Date(to).toISOString(),
-      readings: count,
-      ...tally.result(),
+      readings: whole.count,
+      ...backtestOf(whole),
     };
   }
 }

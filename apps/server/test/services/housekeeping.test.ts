@@ -59,6 +59,7 @@ describe('housekeeping', () => {
       mail: 0,
       tickets: 0,
       readings: 0,
+      rollups: 0,
     });
     expect(
       (await t.app.inject({ url: '/api/auth/profile', headers: bearer(live.token) })).statusCode,

@@ -13,6 +13,7 @@ import * as m011 from './011-user-units.js';
 import * as m012 from './012-alert-acknowledged.js';
 import * as m013 from './013-readings-stored.js';
 import * as m014 from './014-outbox-claims.js';
+import * as m015 from './015-reading-rollups.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '012-alert-acknowledged': m012,
   '013-readings-stored': m013,
   '014-outbox-claims': m014,
+  '015-reading-rollups': m015,
 };

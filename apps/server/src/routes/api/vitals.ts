@@ -174,7 +174,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['readings'],
         summary: 'Temperature, humidity and heart rate per time bucket (min, avg, max)',
         description:
-          'At most about 500 buckets for 1h, 24h or 7d, with the owner’s thresholds (°F).',
+          'Summed from rollups: 60-second buckets for 1h, 180-second for 24h, one-hour for 7d, with the owner’s thresholds (°F).',
         params: idParamSchema,
         querystring: historyQuerySchema,
         response: { 200: historyResponseSchema, ...readErrors },
@@ -192,7 +192,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['readings'],
         summary: 'How often the heat-risk model and the plain thresholds would have alerted',
         description:
-          'Over the last `days` (1–30, default 7) of stored readings: heat alerts (each rise above SAFE), minutes above SAFE and the highest level, for the owner’s thresholds alone and with the heat-risk model beside them (the higher of the two, as the heat alert follows); `model_only_alerts` counts the model’s alerts during which the thresholds stayed SAFE. Owner or admin; another user’s device answers 404.',
+          'Over the last `days` (1–30, default 7, in whole minutes) of stored readings, summed from rollups: heat alerts (each rise above SAFE), minutes above SAFE and the highest level, for the owner’s thresholds alone and with the heat-risk model beside them (the higher of the two, as the heat alert follows); `model_only_alerts` counts the model’s alerts during which the thresholds stayed SAFE. Owner or admin; another user’s device answers 404.',
         params: idParamSchema,
         querystring: backtestQuerySchema,
         response: { 200: backtestResponseSchema, ...readErrors },
