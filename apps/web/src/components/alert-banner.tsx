@@ -1,18 +1,8 @@
 import { BatteryLow, CircleDashed, Siren, WifiOff } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  formatCelsius,
-  formatFahrenheit,
-  celsiusToFahrenheit,
-  formatRelativeTime,
-  type Alert,
-} from '@pawguard/shared';
-import {
-  EmergencyVetLink,
-  HEAT_LEVEL_LOOK,
-  HeatFirstAid,
-  HeatReasons,
-} from '@/components/heat-risk';
+import { formatRelativeTime, type Alert } from '@pawguard/shared';
+import { EmergencyVetLink, LEVEL_LOOK, HeatFirstAid, HeatReasons } from '@/components/heat-risk';
+import { temperatureText } from '@/components/temperature';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useResolveAlert } from '@/lib/api/alerts';
@@ -38,12 +28,12 @@ export function resolveLabel(alert: Alert): string {
 /** What an open alert says, by type: its title line and what to do. */
 function wordsOf(alert: Alert) {
   if (alert.type === 'heat') {
-    const look = HEAT_LEVEL_LOOK[alert.level ?? 'WARNING'];
+    const look = LEVEL_LOOK[alert.level ?? 'WARNING'];
     const peak =
       alert.peak_temperature_celsius === null
         ? ''
-        : ` · peak ${formatCelsius(alert.peak_temperature_celsius)} / ${formatFahrenheit(celsiusToFahrenheit(alert.peak_temperature_celsius))}`;
-    return { title: `${look.label} heat alert${peak}`, className: look.className, Icon: Siren };
+        : ` · peak ${temperatureText(alert.peak_temperature_celsius)}`;
+    return { title: `${look.word} heat alert${peak}`, className: look.className, Icon: Siren };
   }
   if (alert.type === 'collar_off')
     return {

@@ -1,15 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { RefreshCw, Search } from 'lucide-react';
-import {
-  celsiusToFahrenheit,
-  formatCelsius,
-  formatFahrenheit,
-  formatRelativeTime,
-  isOnline,
-  type Device,
-} from '@pawguard/shared';
+import { formatRelativeTime, isOnline, type Device } from '@pawguard/shared';
 import { CardGridSkeleton } from '@/components/card-grid-skeleton';
+import { temperatureText } from '@/components/temperature';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { BatteryMeter } from '@/components/ui/battery-meter';
@@ -227,9 +221,7 @@ function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
             {device.device_address ?? '—'}
           </dd>
           <dt className="text-muted-foreground">Temperature</dt>
-          <dd className="tabular-nums">
-            {c === null ? '—' : `${formatCelsius(c)} / ${formatFahrenheit(celsiusToFahrenheit(c))}`}
-          </dd>
+          <dd className="tabular-nums">{c === null ? '—' : temperatureText(c)}</dd>
           <dt className="text-muted-foreground">Heat status</dt>
           <dd>{device.vitals_status ?? '—'}</dd>
           <dt className="text-muted-foreground">Battery</dt>
