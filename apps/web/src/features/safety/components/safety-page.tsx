@@ -136,9 +136,9 @@ function CollarTemperatureNote() {
       <p className="mt-2 text-muted-foreground">
         The collar measures the temperature at the collar: the air between the collar and the coat,
         warmed by your dog and by the day. It is not your dog&apos;s core temperature, so it is not
-        comparable with the normal pet temperature of 100-102.5°F, which a vet takes rectally. A
-        collar reading of 85°F is normal for a healthy dog; PawGuard judges it with your thresholds
-        and the heat around your dog.
+        comparable with the normal pet temperature of 100-102.5°F, which a vet takes rectally: a
+        collar reading well below it does not mean your dog is cold. PawGuard judges the collar's
+        reading with your thresholds and the heat around your dog.
       </p>
     </section>
   );
