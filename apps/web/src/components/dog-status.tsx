@@ -109,10 +109,8 @@ const THRESHOLD_REASON: Record<Exclude<VitalsStatus, 'SAFE'>, string> = {
 /**
  * Why the dog is at its level, the reason that set it first: the owner's threshold when the
  * thresholds alone reach the level, else the heat-risk model's reasons (docs/heat-risk.md).
- * An open heat alert's own reasons stand in when the reading is not fresh.
  */
-export function reasonsFor(reading: CardReading, alert: Alert | undefined, fresh: boolean) {
-  if (!fresh) return alert?.reasons ?? [];
+export function reasonsFor(reading: CardReading): string[] {
   const thresholds = reading.thresholdStatus;
   const threshold = isRaised(thresholds) ? [THRESHOLD_REASON[thresholds]] : [];
   if (thresholds && levelSetBy(thresholds, reading.riskBand) === 'thresholds')
@@ -176,14 +174,8 @@ export function LevelWord({
 /** "Updated 5m ago": the reading's own age, ticking with `now`. */
 export function ReadingAge({ recordedAt, now }: { recordedAt: string | null; now: number }) {
   if (recordedAt === null) return <>Waiting for the first reading</>;
-  return (
-    <>
-      Updated{' '}
-      <time dateTime={recordedAt}>
-        {formatRelativeTime(recordedAt, now).replace(/^Just now$/, 'just now')}
-      </time>
-    </>
-  );
+  const age = formatRelativeTime(recordedAt, now).replace(/^Just now$/, 'just now');
+  return <time dateTime={recordedAt}>{`Updated ${age}`}</time>;
 }
 
 /** One labelled value; `flashKey` replays its brief highlight when a reading changed it. */
@@ -324,9 +316,20 @@ export function WhyAndWhatToDo({
   className?: string;
 }) {
   const fresh = isFresh(reading.recordedAt, now);
-  const level: VitalsStatus | null = fresh ? reading.level : (alert?.level ?? null);
+  const current = fresh && isRaised(reading.level) ? reading.level : null;
+  const alertLevel = alert ? (alert.level ?? 'WARNING') : null;
+  // An open heat alert higher than the reading now (or beside a stale one) still says what to
+  // do for its level: a milder first aid beside a Critical alert would mislead.
+  const alertLeads =
+    alertLevel !== null && (current === null || vitalsRank(alertLevel) > vitalsRank(current));
+  const level = alertLeads ? alertLevel : current;
   if (!isRaised(level)) return null;
-  const reasons = reasonsFor(reading, alert, fresh);
+  const reasons = [
+    ...new Set([
+      ...(alertLeads && alert ? alert.reasons : []),
+      ...(fresh ? reasonsFor(reading) : []),
+    ]),
+  ];
   return (
     <div className={cn('grid gap-1 text-sm', className)} data-why="">
       {reasons.length > 0 ? (

@@ -52,7 +52,8 @@ export function MonitoringPage() {
   const list = worstFirst(
     devices.data ?? [],
     (d) => worry(deviceReading(d), openAlerts.get(d.id), now),
-    (d) => d.dog_name ?? d.device_name,
+    // By the dog's name, then the collar's.
+    (d) => `${d.dog_name ?? ''}\u0000${d.device_name}`,
   );
 
   return (
