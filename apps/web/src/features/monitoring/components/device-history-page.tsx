@@ -157,7 +157,7 @@ function LatestReading({
       }
     : null;
   return (
-    <Card aria-labelledby="latest-reading-title">
+    <Card role="region" aria-labelledby="latest-reading-title">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-4">
         <CardTitle as="h2" id="latest-reading-title">
           Latest reading
