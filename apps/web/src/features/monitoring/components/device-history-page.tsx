@@ -194,7 +194,11 @@ function LatestReading({
             <ReadingFacts reading={shown} now={now} />
           </div>
         )}
-        <CardAlerts alerts={openAlerts} now={now} canResolve={canResolve} />
+        {openAlerts.length > 0 ? (
+          <div role="region" aria-label="Open alerts">
+            <CardAlerts alerts={openAlerts} now={now} canResolve={canResolve} />
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );
