@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CircleDashed, ShieldAlert, ShieldCheck, Wifi, WifiOff } from 'lucide-react';
+import { ChevronRight, CircleDashed, ShieldAlert, ShieldCheck, Wifi, WifiOff } from 'lucide-react';
 import {
   formatOneDecimal,
   formatRelativeTime,
@@ -333,12 +333,16 @@ export function WhyAndWhatToDo({
   return (
     <div className={cn('grid gap-1 text-sm', className)} data-why="">
       {reasons.length > 0 ? (
-        <p className="truncate font-medium" title={whyLine(reasons)} data-why-line="">
+        <p className="line-clamp-2 font-medium" title={whyLine(reasons)} data-why-line="">
           {whyLine(reasons)}
         </p>
       ) : null}
       <details className="group">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md font-semibold underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md font-semibold underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+          <ChevronRight
+            className="size-4 shrink-0 transition-transform group-open:rotate-90"
+            aria-hidden="true"
+          />
           What to do and why
         </summary>
         <div className={cn('mt-1 grid gap-3 rounded-lg border p-3', LEVEL_LOOK[level].className)}>

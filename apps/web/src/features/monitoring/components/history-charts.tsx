@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { LEVEL_LOOK } from '@/components/dog-status';
 import {
   Area,
   CartesianGrid,
@@ -18,6 +19,7 @@ import {
   formatOneDecimal,
   type History,
   type HistoryRange,
+  isVitalsStatus,
 } from '@pawguard/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -297,7 +299,7 @@ function SeriesChart({
                       shownPeriods.length > MAX_LABELLED_PERIODS
                         ? undefined
                         : {
-                            value: `${p.level} alert`,
+                            value: `${isVitalsStatus(p.level) ? LEVEL_LOOK[p.level].word : p.level} alert`,
                             position:
                               Math.max(p.from, from) + Math.min(p.to, to) > from + to
                                 ? 'insideTopRight'
