@@ -2,9 +2,11 @@
 // get from realistic collar traces (tools/collar-sim: a week in a dog's life, and dangerous
 // episodes), run through the real ingest path of the server built in process on a fresh SQLite
 // DATA_DIR, with the server's clock moved along the trace. Prints, for each dog and benign week,
-// heat alerts per pet-week by level with their leading reasons, and for each episode the time
-// to the first alert and the level reached, beside what the owner's thresholds alone would
-// have done. Figures, never pass/fail: "over budget" marks a figure past its budget.
+// the model's own heat alerts per pet-week (those the owner's thresholds had no part in) with
+// the budget's verdict on them (decision 0035), beside the thresholds' alerts and all of them by
+// level with their leading reasons; for each episode the time to the first alert and the level
+// reached, beside what the owner's thresholds alone would have done; then the budgets in a few
+// lines. Figures, never pass/fail: "OVER BUDGET" marks a figure past its budget.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +25,7 @@ import {
   storedLevel,
   thresholdAlerts,
 } from '@pawguard/collar-sim/replay';
-import { BENCH_ADMIN as ADMIN, fmt, root } from './lib.mjs';
+import { BENCH_ADMIN as ADMIN, fmt, met, root } from './lib.mjs';
 
 const OWNER = { email: 'owner@bench.test', password: 'bench-owner-password', name: 'Owner' };
 const LEVELS = ['WARNING', 'DANGER', 'CRITICAL'];
@@ -238,51 +240,135 @@ function count(values) {
 const pad = (s, n) => String(s).padEnd(n);
 const padL = (s, n) => String(s).padStart(n);
 
+/** A benign week's figures per pet-week, over its seeds. */
+function weekFigures(rs) {
+  const alerts = rs.flatMap((r) => r.alerts);
+  const per = (n) => n / rs.length;
+  const isOff = (a) => a.collar && a.collar !== 'worn';
+  const alone = rs.flatMap((r) => r.thresholdAlerts);
+  return {
+    alerts,
+    total: per(alerts.length),
+    modelOnly: per(alerts.filter((a) => a.modelOnly).length),
+    byLevel: LEVELS.map((l) => per(alerts.filter((a) => a.level === l).length)),
+    off: per(alerts.filter(isOff).length),
+    // An off collar's alert the thresholds had no part in would be the model's: never allowed.
+    offByModel: per(alerts.filter((a) => isOff(a) && a.modelOnly).length),
+    alone: per(alone.length),
+    aloneOff: per(alone.filter(isOff).length),
+    perSeed: rs.map((r) => r.alerts.filter((a) => a.modelOnly).length),
+  };
+}
+
+/** The budget applies to the model's own share on mild and warm weeks. */
+const budgeted = (week) => week !== 'hot';
+
 function printWeeks(results, seeds) {
   console.log(
-    `\nheat alerts on benign weeks: per pet-week (mean of ${seeds.length} seed${seeds.length > 1 ? 's' : ''}: ${seeds.join(', ')}), ` +
-      'by the highest level each reached; budget ≤ 1 a pet-week on mild and warm weeks, none from a collar that is off. ' +
-      "model: the alerts during which the owner's thresholds alone had none open (the model's own share); thresholds alone: the alerts the thresholds would raise without the model",
+    `\nheat alerts on benign weeks: per pet-week (mean of ${seeds.length} seed${seeds.length > 1 ? 's' : ''}: ${seeds.join(', ')}). ` +
+      `model: the model's own alerts, during which the owner's thresholds alone had none open; the budget (≤ ${BUDGET.benignPerWeek} a pet-week on mild and warm weeks, decision 0035) is judged on it. ` +
+      "thresholds: the alerts during which the owner's thresholds had one open (their hard limits, shown, never counted against the model); all: every heat alert the owner got, by the highest level each reached; " +
+      'off: opened while the collar was off the dog; thresholds alone: the alerts the thresholds would raise without the model',
   );
   console.log(
-    `${pad('dog', 34)}${pad('week', 6)}${padL('alerts', 7)}${padL('WARN', 6)}${padL('DANG', 6)}${padL('CRIT', 6)}${padL('off', 5)}${padL('model', 7)}  ${pad('thresholds alone', 17)}while`,
+    `${pad('dog', 34)}${pad('week', 6)}${padL('model', 6)}  ${pad('budget', 20)}${padL('thresholds', 10)}${padL('all', 6)}${padL('WARN', 6)}${padL('DANG', 6)}${padL('CRIT', 6)}${padL('off', 5)}  ${pad('thresholds alone', 17)}while`,
   );
   const rows = [];
   for (const key of PROFILE_KEYS)
     for (const week of BENIGN_WEEKS) {
       const rs = results.filter((r) => r.profile === key && r.week === week);
-      const alerts = rs.flatMap((r) => r.alerts);
-      const per = (n) => n / rs.length;
-      const byLevel = LEVELS.map((l) => per(alerts.filter((a) => a.level === l).length));
-      const off = per(alerts.filter((a) => a.collar && a.collar !== 'worn').length);
-      const alone = rs.flatMap((r) => r.thresholdAlerts);
-      const aloneOff = per(alone.filter((a) => a.collar && a.collar !== 'worn').length);
-      const total = per(alerts.length);
-      const modelOnly = per(alerts.filter((a) => a.modelOnly).length);
+      const f = weekFigures(rs);
+      const verdict = !budgeted(week)
+        ? 'no budget (hot)'
+        : f.modelOnly <= BUDGET.benignPerWeek
+          ? `≤ ${BUDGET.benignPerWeek}: met`
+          : `≤ ${BUDGET.benignPerWeek}: OVER BUDGET`;
       const marks = [];
-      if (week !== 'hot' && total > BUDGET.benignPerWeek)
-        marks.push(
-          modelOnly > BUDGET.benignPerWeek
-            ? 'over budget (the model alone too)'
-            : 'over budget (by the thresholds)',
-        );
-      if (off > 0) marks.push('over budget (collar off)');
-      const during = count(alerts.map((a) => (a.collar === 'worn' ? a.behaviour : a.collar)))
+      if (f.offByModel > 0) marks.push('OVER BUDGET: the model alerted on a collar that is off');
+      else if (f.off > 0) marks.push("collar off: the thresholds' DANGER/CRITICAL (decision 0034)");
+      const during = count(f.alerts.map((a) => (a.collar === 'worn' ? a.behaviour : a.collar)))
         .map(([k, n]) => `${k} ${fmt(n / rs.length, 1)}`)
         .join(', ');
       console.log(
-        `${pad(DOG_PROFILES[key].label, 34)}${pad(week, 6)}${padL(fmt(total), 7)}${byLevel.map((n) => padL(fmt(n), 6)).join('')}${padL(fmt(off), 5)}${padL(fmt(modelOnly), 7)}  ${pad(`${fmt(per(alone.length))} (${fmt(aloneOff)} off)`, 17)}${during || '-'}${marks.length ? `  ${marks.join('; ')}` : ''}`,
+        `${pad(DOG_PROFILES[key].label, 34)}${pad(week, 6)}${padL(fmt(f.modelOnly), 6)}  ${pad(verdict, 20)}${padL(fmt(f.total - f.modelOnly), 10)}${padL(fmt(f.total), 6)}${f.byLevel.map((n) => padL(fmt(n), 6)).join('')}${padL(fmt(f.off), 5)}  ${pad(`${fmt(f.alone)} (${fmt(f.aloneOff)} off)`, 17)}${during || '-'}${marks.length ? `  ${marks.join('; ')}` : ''}`,
       );
-      rows.push({ key, week, alerts });
+      rows.push({ key, week, alerts: f.alerts });
     }
-  console.log('\nleading reasons (first reason of each alert, numbers as N; count per pet-week):');
+  console.log(
+    '\nleading reasons (first reason of each alert, numbers as N; count per pet-week; [model]: its own, [thresholds]: with the thresholds open):',
+  );
   for (const { key, week, alerts } of rows) {
     if (!alerts.length) continue;
-    const top = count(alerts.map((a) => reasonKind(a.reasons[0] ?? '(none)')))
+    const top = count(
+      alerts.map(
+        (a) => `[${a.modelOnly ? 'model' : 'thresholds'}] ${reasonKind(a.reasons[0] ?? '(none)')}`,
+      ),
+    )
       .slice(0, 3)
       .map(([r, n]) => `${fmt(n / seeds.length)} ${r}`)
       .join(' | ');
     console.log(`  ${pad(`${DOG_PROFILES[key].label}, ${week}`, 42)}${top}`);
+  }
+}
+
+/** The budgets in a few lines: the model's share on mild and warm weeks, off collars, episodes. */
+function printBudgets(weeks, episodes, seeds) {
+  console.log('\nbudgets:');
+  const cells = PROFILE_KEYS.flatMap((key) =>
+    BENIGN_WEEKS.filter(budgeted).map((week) => {
+      const f = weekFigures(weeks.filter((r) => r.profile === key && r.week === week));
+      return { key, week, ...f };
+    }),
+  );
+  const over = cells.filter((c) => c.modelOnly > BUDGET.benignPerWeek);
+  const top = cells.reduce((a, b) => (b.modelOnly > a.modelOnly ? b : a));
+  const worstSeed = Math.max(...cells.flatMap((c) => c.perSeed));
+  console.log(
+    `  model's own alerts on mild and warm weeks ≤ ${BUDGET.benignPerWeek} a pet-week, every dog: ${met(!over.length)} ` +
+      `(${cells.length - over.length} of ${cells.length} dog-weeks; highest ${fmt(top.modelOnly)}: ${DOG_PROFILES[top.key].label}, ${top.week}; ` +
+      `at most ${worstSeed} in any one seed's week)`,
+  );
+  const thresholds = cells.map((c) => c.total - c.modelOnly);
+  console.log(
+    `  beside it, the owner's thresholds (hard limits, not counted against the model): ${fmt(Math.min(...thresholds))}–${fmt(Math.max(...thresholds))} a pet-week on mild and warm weeks; ` +
+      `all heat alerts ${fmt(Math.min(...cells.map((c) => c.total)))}–${fmt(Math.max(...cells.map((c) => c.total)))}`,
+  );
+  const all = PROFILE_KEYS.flatMap((key) =>
+    BENIGN_WEEKS.map((week) => ({
+      where: `${DOG_PROFILES[key].label}, ${week}`,
+      ...weekFigures(weeks.filter((r) => r.profile === key && r.week === week)),
+    })),
+  );
+  const offByModel = all.reduce((n, f) => n + f.offByModel, 0);
+  const offByThresholds = all
+    .filter((f) => f.off > f.offByModel)
+    .map((f) => `${f.where} ${fmt(f.off - f.offByModel)}`);
+  console.log(
+    `  no heat alert from the model on a collar that is off: ${met(offByModel === 0)} (${fmt(offByModel)} a pet-week); ` +
+      `the thresholds' DANGER/CRITICAL on an off collar, hard limits by decision 0034: ${offByThresholds.join(', ') || 'none'}`,
+  );
+  const range = (xs) => {
+    const v = xs.filter((x) => x !== null);
+    return v.length ? `${fmt(Math.min(...v), 0)}–${fmt(Math.max(...v), 0)} min` : 'none';
+  };
+  for (const [kind, words] of [
+    ['parked-car', 'parked car'],
+    ['exertion', 'exertion in the heat'],
+    ['hot-room', 'hot room'],
+  ]) {
+    const rs = episodes.filter((e) => e.kind === kind);
+    if (!rs.length) continue;
+    const ok = rs.every(
+      (e) =>
+        e.firstAlertMin !== null &&
+        (e.budgetMinutes === null || e.firstAlertMin <= e.budgetMinutes),
+    );
+    const budget = rs[0].budgetMinutes === null ? 'alerted' : `≤ ${rs[0].budgetMinutes} min`;
+    const open = rs.filter((e) => e.openBeforeDanger).length;
+    console.log(
+      `  ${words} ${budget}, seeds ${seeds.join(', ')}: ${met(ok)} (first alert ${range(rs.map((e) => e.firstAlertMin))}` +
+        `${open ? `, ${open} of ${rs.length} already open from the lead-in` : ''}; DANGER ${range(rs.map((e) => e.toLevel.DANGER))}; CRITICAL ${range(rs.map((e) => e.toLevel.CRITICAL))})`,
+    );
   }
 }
 
@@ -349,6 +435,7 @@ export async function run(argv = []) {
   const episodeResults = runs.flatMap((r) => r.episodeResults);
   printWeeks(weekResults, seeds);
   printEpisodes(episodeResults);
+  printBudgets(weekResults, episodeResults, seeds);
   if (values.json || values.out) {
     const file =
       values.out ??

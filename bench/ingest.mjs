@@ -96,7 +96,11 @@ export async function run() {
   const mqttPort = await freePort();
   const bare = await startBareServer();
   try {
-    const server = await startServer({ MQTT_PORT: String(mqttPort) });
+    // A thousand collars from one address: the per-address cap is for the open internet.
+    const server = await startServer({
+      MQTT_PORT: String(mqttPort),
+      MQTT_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    });
     try {
       const collars = await fleet(server.base, COLLARS);
       const floor = await startBareServer('floor-server.mjs');

@@ -14,6 +14,7 @@ const all = [
   'api-reads',
   'login',
   'ingest',
+  'abuse-mqtt',
   'heat-risk',
   'alerts',
   'latency',

@@ -91,7 +91,8 @@ Object.assign(process.env, {
   ADMIN_EMAIL: creds.admin.email,
   ADMIN_PASSWORD: creds.admin.password,
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-  ...(mqttPort ? { MQTT_PORT: String(mqttPort) } : {}),
+  // Every simulated collar connects from this machine: no cap per address.
+  ...(mqttPort ? { MQTT_PORT: String(mqttPort), MQTT_MAX_CONNECTIONS_PER_ADDRESS: '0' } : {}),
 });
 await import(pathToFileURL(path.join(root, 'apps/server/dist/server.js')).href);
 for (let i = 0; ; i++) {

@@ -115,8 +115,8 @@ test('the history chart draws for each range and the last hour stays live', asyn
   await signInWithToken(page, owner.token, '/my-pets');
   await page.getByRole('link', { name: 'View Activity' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'History collar' })).toBeVisible();
-  await expect(page.getByText('Warning 85.0°F (29.4°C)')).toBeVisible();
-  await expect(page.getByText('Critical 105.0°F (40.6°C)')).toBeVisible();
+  await expect(page.getByText('Warning 29.4°C / 85.0°F')).toBeVisible();
+  await expect(page.getByText('Critical 40.6°C / 105.0°F')).toBeVisible();
 
   for (const range of ['7 days', '24 hours', 'Last hour']) {
     await page.getByRole('tab', { name: range }).click();
@@ -141,7 +141,7 @@ test('the history chart draws for each range and the last hour stays live', asyn
   await expect(
     page
       .getByRole('paragraph')
-      .filter({ hasText: /highest 104\.0°F \(40\.0°C\) over the last hour/ }),
+      .filter({ hasText: /highest 40\.0°C \/ 104\.0°F over the last hour/ }),
   ).toBeVisible();
 });
 

@@ -338,8 +338,9 @@ for (const viewport of [PHONE, LAPTOP]) {
       const warning = page.getByLabel('Warning temperature (°F)');
       await warning.fill('130');
       await page.getByRole('button', { name: 'Save Settings' }).click();
+      // The words first, then the °C the field's value stands for.
       await expect(warning).toHaveAccessibleDescription(
-        'The warning temperature must be between 70 and 120 °F.',
+        'The warning temperature must be between 70 and 120 °F. = 54.4°C',
       );
       await expect(warning).toBeFocused();
       await expect(toast(page, 'Error')).toContainText('Failed to save notification preferences');

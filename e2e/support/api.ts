@@ -29,12 +29,23 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 type AuthAnswer = { token: string; user: { id: string; name: string; email: string; role: Role } };
 
-/** Creates an account through POST /api/auth/register (the same call the sign-up form makes). */
+/**
+ * Creates an account through POST /api/auth/register (the same call the sign-up form makes).
+ * Its display units are °C first and lbs unless given: the specs read temperatures that way.
+ */
 export async function registerUser(
   request: APIRequestContext,
-  { name = uniqueName('Alex'), email = uniqueEmail(), password = TEST_PASSWORD } = {},
+  {
+    name = uniqueName('Alex'),
+    email = uniqueEmail(),
+    password = TEST_PASSWORD,
+    temperature_unit = 'C' as 'F' | 'C',
+    weight_unit = 'lbs' as 'lbs' | 'kg',
+  } = {},
 ): Promise<Account> {
-  const response = await request.post('/api/auth/register', { data: { name, email, password } });
+  const response = await request.post('/api/auth/register', {
+    data: { name, email, password, temperature_unit, weight_unit },
+  });
   expect(response.status(), await response.text()).toBe(201);
   const { token, user } = (await response.json()) as AuthAnswer;
   return { ...user, password, token };

@@ -25,7 +25,7 @@ import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';
 import { ReadingsRepository } from './repositories/readings-repository.js';
 import { StreamTicketsRepository } from './repositories/stream-tickets-repository.js';
-import { LocalEventBus, PgEventBus, type EventBus } from './services/event-bus.js';
+import { isAccessMessage, LocalEventBus, PgEventBus, type EventBus } from './services/event-bus.js';
 import { RedisEventBus } from './services/redis-event-bus.js';
 import { DeviceKeyCache } from './services/device-key-cache.js';
 import { IngestService } from './services/ingest-service.js';
@@ -200,7 +200,8 @@ export function createContainer(opts: {
     clock,
     log: opts.log,
   });
-  // Per collar, over HTTP and MQTT alike, apart from any user's or address's limits (DEV-7).
+  // Per collar, over HTTP and MQTT alike (every MQTT packet counts), apart from any user's or
+  // address's limits (DEV-7).
   const devicePosts = new FixedWindowLimit(
     Math.ceil(DEVICE_POSTS_PER_MINUTE * m),
     60_000,
@@ -212,6 +213,10 @@ export function createContainer(opts: {
     clock,
     log: opts.log,
     limit: devicePosts,
+    caps: {
+      total: config.mqttMaxConnections,
+      perAddress: config.mqttMaxConnectionsPerAddress,
+    },
     metrics,
   });
   metrics.setSources({
@@ -241,6 +246,7 @@ export function createContainer(opts: {
     ]),
   );
   bus.subscribe((m) => {
+    if (isAccessMessage(m)) return;
     // Events may have been missed: no cached key is trusted any more.
     if (m.event.type === 'resync') keys.clear();
     if (m.event.type !== 'device' || !m.credentials) return;

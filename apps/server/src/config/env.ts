@@ -59,6 +59,18 @@ const envSchema = z
     // Unset: no MQTT listener. Set: collars connect to this server itself on that port (0: any
     // free port, for tests).
     MQTT_PORT: optionalPort,
+    // Caps on open MQTT connections: overall, and from one remote address (0: none, e.g.
+    // behind a TCP balancer that hides the collars' addresses).
+    MQTT_MAX_CONNECTIONS: z.coerce
+      .number({ error: 'must be a whole number of connections (1 or more)' })
+      .int({ error: 'must be a whole number of connections (1 or more)' })
+      .min(1, { error: 'must be a whole number of connections (1 or more)' })
+      .default(2000),
+    MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a whole number of connections (0 for no cap)' })
+      .int({ error: 'must be a whole number of connections (0 for no cap)' })
+      .min(0, { error: 'must be a whole number of connections (0 for no cap)' })
+      .default(50),
     // GET /metrics: on a port of its own (METRICS_PORT), and/or behind a bearer token
     // (METRICS_TOKEN). With neither, the figures are not served at all.
     METRICS_PORT: optionalPort,
@@ -179,6 +191,9 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   mqttPort: number | undefined;
+  /** Open MQTT connections at most, and from one address (0: no cap per address). */
+  mqttMaxConnections: number;
+  mqttMaxConnectionsPerAddress: number;
   /** A listener of its own serving only GET /metrics; unset: none. */
   metricsPort: number | undefined;
   /** The address METRICS_PORT listens on (loopback unless METRICS_HOST says otherwise). */
@@ -236,6 +251,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mqttPort: e.MQTT_PORT,
+    mqttMaxConnections: e.MQTT_MAX_CONNECTIONS,
+    mqttMaxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     metricsToken: e.METRICS_TOKEN,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AlertLevel, AlertType } from '@pawguard/shared';
+import type { AlertLevel, AlertType, TemperatureUnit, WeightUnit } from '@pawguard/shared';
 
 /**
  * Table types. Times are ISO-8601 UTC text in both dialects; booleans are written as 1/0
@@ -16,6 +16,14 @@ export interface UsersTable {
   email_verified_at: string | null;
   /** IANA time zone for mail times and the daily digest; null while unknown (UTC). */
   time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Which temperature unit the owner reads first; null: the browser's default. */
+  temperature_unit: ColumnType<
+    TemperatureUnit | null,
+    TemperatureUnit | null | undefined,
+    TemperatureUnit | null
+  >;
+  /** The unit pets' weights are shown in (stored weights stay lbs); null: the browser's. */
+  weight_unit: ColumnType<WeightUnit | null, WeightUnit | null | undefined, WeightUnit | null>;
   created_at: string;
   updated_at: string;
 }

@@ -31,6 +31,8 @@ export class SessionsRepository {
               'users.role',
               'users.created_at',
               'users.time_zone',
+              'users.temperature_unit',
+              'users.weight_unit',
               'sessions.id as session_id',
             ])
             .where('sessions.id', '=', id as string)

@@ -46,6 +46,8 @@ export class UsersRepository {
         'users.email',
         'users.role',
         'users.time_zone',
+        'users.temperature_unit',
+        'users.weight_unit',
         'users.created_at',
       ])
       .select((eb) =>
@@ -107,9 +109,18 @@ export class UsersRepository {
   }
 
   async setTimeZone(id: string, timeZone: string, now: string): Promise<UserRow | undefined> {
+    return this.setPreferences(id, { time_zone: timeZone }, now);
+  }
+
+  /** Sets the given display preferences (the others are kept); undefined when no such user. */
+  async setPreferences(
+    id: string,
+    changes: Partial<Pick<UserRow, 'time_zone' | 'temperature_unit' | 'weight_unit'>>,
+    now: string,
+  ): Promise<UserRow | undefined> {
     return this.db
       .updateTable('users')
-      .set({ time_zone: timeZone, updated_at: now })
+      .set({ ...changes, updated_at: now })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();

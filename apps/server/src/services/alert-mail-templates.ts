@@ -2,9 +2,9 @@ import {
   celsiusToFahrenheit,
   heatIndexQuotable,
   EXTREME_HEAT,
-  formatCelsius,
-  formatFahrenheit,
   formatOneDecimal,
+  formatTemperature,
+  formatTemperatureF,
   formatZonedTime,
   type Notification,
 } from '@pawguard/shared';
@@ -47,7 +47,7 @@ function subjectOf(notice: AlertNotice): string {
   if (alert.type === 'heat' && level && reading) {
     const verb = notice.notification.kind === 'escalated' ? 'heat alert raised' : 'heat alert';
     return headerSafe(
-      `[${SUBJECT_TAG[level]}] ${pet}: ${verb} at ${formatCelsius(reading.temperature)} / ${formatFahrenheit(celsiusToFahrenheit(reading.temperature))}`,
+      `[${SUBJECT_TAG[level]}] ${pet}: ${verb} at ${formatTemperature(reading.temperature, notice.owner.temperatureUnit)}`,
     );
   }
   if (alert.type === 'offline') return headerSafe(`[OFFLINE] ${pet}: the collar stopped reporting`);
@@ -58,6 +58,8 @@ function subjectOf(notice: AlertNotice): string {
 function factsOf(notice: AlertNotice): [string, string][] {
   const { alert, reading } = notice;
   const zone = notice.owner.timeZone;
+  // Both units always, the owner's first (DESIGN §3: every alert mail names °F and °C).
+  const unit = notice.owner.temperatureUnit;
   const level = levelOf(notice);
   const facts: [string, string][] = [];
   if (alert.dog_name) facts.push(['Pet', alert.dog_name]);
@@ -67,16 +69,13 @@ function factsOf(notice: AlertNotice): [string, string][] {
   if (alert.type === 'heat' && alert.reasons.length) facts.push(['Why', alert.reasons.join('; ')]);
   if (reading) {
     if (alert.type === 'heat') {
-      facts.push([
-        'Temperature',
-        `${formatFahrenheit(celsiusToFahrenheit(reading.temperature))} (${formatCelsius(reading.temperature)})`,
-      ]);
+      facts.push(['Temperature', formatTemperature(reading.temperature, unit)]);
       facts.push(['Humidity', `${formatOneDecimal(reading.humidity)}%`]);
       // A number only where the heat-index formula holds; beyond it, plain words.
       facts.push([
         'Heat index',
         heatIndexQuotable(celsiusToFahrenheit(reading.temperature), reading.humidity)
-          ? formatFahrenheit(reading.heat_index_f)
+          ? formatTemperatureF(reading.heat_index_f, unit)
           : EXTREME_HEAT,
       ]);
     }

@@ -13,6 +13,7 @@ import {
   type TestEmailInput,
   type TestEmailResponse,
   type User,
+  temperatureUnitOf,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
@@ -245,7 +246,13 @@ export class AlertMail {
     const level = status === 'SAFE' ? 'WARNING' : status;
     const at = now.toISOString();
     const notice: AlertNotice = {
-      owner: { id: user.id, email: user.email, name: user.name, timeZone: user.time_zone },
+      owner: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        timeZone: user.time_zone,
+        temperatureUnit: temperatureUnitOf(user.temperature_unit),
+      },
       reading: {
         temperature: celsius,
         humidity,

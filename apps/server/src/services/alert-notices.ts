@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Alert, Notification } from '@pawguard/shared';
+import type { Alert, Notification, TemperatureUnit } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -11,8 +11,17 @@ import type { Database } from '../db/schema.js';
 export interface AlertNotice {
   notification: Notification;
   alert: Alert;
-  /** The collar's owner; `timeZone` (IANA) names mail times on their clock, null: UTC. */
-  owner: { id: string; email: string; name: string; timeZone: string | null };
+  /**
+   * The collar's owner; `timeZone` (IANA) names mail times on their clock, null: UTC;
+   * `temperatureUnit` is the unit their temperatures lead with (the other follows).
+   */
+  owner: {
+    id: string;
+    email: string;
+    name: string;
+    timeZone: string | null;
+    temperatureUnit: TemperatureUnit;
+  };
   /** The reading that opened or escalated the alert; null for offline. */
   reading: {
     temperature: number;

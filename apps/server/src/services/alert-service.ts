@@ -5,8 +5,12 @@ import {
   presentHorizon,
   batteryStep,
   celsiusToFahrenheit,
+  fahrenheitToCelsius,
   formatCelsius,
   formatFahrenheit,
+  formatTemperature,
+  temperatureUnitOf,
+  type TemperatureUnit,
   heatIndexF,
   heatIndexQuotable,
   EXTREME_HEAT,
@@ -53,7 +57,7 @@ interface Subject {
   deviceId: string;
   deviceName: string;
   dogName: string | null;
-  owner: { id: string; email: string; name: string; timeZone: string | null };
+  owner: AlertNotice['owner'];
 }
 
 interface PendingNotice {
@@ -176,6 +180,13 @@ export class AlertService {
       touched.add(offline.id);
     }
 
+    // Reasons are worded in the owner's temperature unit: read once, and only when one is.
+    let unit: TemperatureUnit | undefined;
+    const ownerUnit = async () =>
+      (unit ??= temperatureUnitOf(
+        (await this.d.users.findById(device.user_id, trx))?.temperature_unit,
+      ));
+
     let heat = open.get('heat') ?? null;
     for (const s of judged) {
       const { row } = s;
@@ -195,7 +206,7 @@ export class AlertService {
           reading_at: readingTime(row),
           peak_temperature_celsius: peaks.temperatureC,
           peak_heat_index_f: peaks.heatIndexF,
-          reasons: JSON.stringify(reasonsFor(s, device.thresholds, off(s))),
+          reasons: JSON.stringify(reasonsFor(s, device.thresholds, await ownerUnit(), off(s))),
         });
         await this.d.alerts.insert(heat, trx);
         notices.push({ kind: 'opened', alert: heat, reading: row });
@@ -211,7 +222,9 @@ export class AlertService {
         if (step.kind === 'escalate') {
           changes.level = step.to;
           changes.escalated_at = at;
-          changes.reasons = JSON.stringify(reasonsFor(s, device.thresholds, off(s)));
+          changes.reasons = JSON.stringify(
+            reasonsFor(s, device.thresholds, await ownerUnit(), off(s)),
+          );
         }
         if (step.kind === 'resolve') {
           changes.resolved_at = at;
@@ -382,6 +395,7 @@ export class AlertService {
         email: owner?.email ?? '',
         name: owner?.name ?? '',
         timeZone: owner?.time_zone ?? null,
+        temperatureUnit: temperatureUnitOf(owner?.temperature_unit),
       },
     };
   }
@@ -534,6 +548,7 @@ function heatLevel({ row, status }: StoredReading): VitalsStatus {
 function reasonsFor(
   s: StoredReading,
   thresholds: IngestDevice['thresholds'],
+  unit: TemperatureUnit,
   collarOff = false,
 ): string[] {
   const out: string[] = [];
@@ -542,17 +557,23 @@ function reasonsFor(
       'the collar may be off its dog (no heart rate or movement), but if it is on, this heat is dangerous',
     );
   const tempF = celsiusToFahrenheit(s.row.temperature);
+  // The thresholds are set in °F (the spec's settings screen): a °C reader sees the °C and,
+  // beside it, the °F they typed.
+  const threshold = (f: number) =>
+    unit === 'C' ? `${formatCelsius(fahrenheitToCelsius(f))} (${f}°F)` : `${f}°F`;
+  const degrees = (f: number) =>
+    unit === 'C' ? formatCelsius(fahrenheitToCelsius(f)) : formatFahrenheit(f);
   if (s.status === 'CRITICAL' || s.status === 'WARNING') {
     const limit = s.status === 'CRITICAL' ? thresholds.criticalF : thresholds.warningF;
     const which = s.status === 'CRITICAL' ? 'critical' : 'warning';
     out.push(
-      `collar temperature ${formatFahrenheit(tempF)} is at or above the ${which} threshold of ${limit}°F`,
+      `collar temperature ${degrees(tempF)} is at or above the ${which} threshold of ${threshold(limit)}`,
     );
   } else if (s.status === 'DANGER') {
     const hi = heatIndexQuotable(tempF, s.row.humidity)
-      ? `heat index ${formatFahrenheit(heatIndexF(tempF, s.row.humidity))}`
+      ? `heat index ${degrees(heatIndexF(tempF, s.row.humidity))}`
       : EXTREME_HEAT;
-    out.push(`${hi} is at or above the critical threshold of ${thresholds.criticalF}°F`);
+    out.push(`${hi} is at or above the critical threshold of ${threshold(thresholds.criticalF)}`);
   }
   const risk = asVitalsStatus(s.row.risk_band) ?? 'SAFE';
   if (risk === 'SAFE' || collarOff) return out;
@@ -583,7 +604,7 @@ function describe(
     const level = LEVEL_WORD[n.alert.level as AlertLevel];
     const r = n.reading!;
     const late = now.getTime() - Number(r.recorded_at) > LATE_READING_MS;
-    const temp = `${formatCelsius(r.temperature)} / ${formatFahrenheit(celsiusToFahrenheit(r.temperature))}`;
+    const temp = formatTemperature(r.temperature, s.owner.temperatureUnit);
     const title =
       n.kind === 'escalated'
         ? `${who}: heat alert raised to ${level}`

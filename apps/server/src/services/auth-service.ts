@@ -27,15 +27,16 @@ export const ARGON2_OPTIONS = {
 export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
 
 export const toUser = (
-  row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'created_at'> & {
-    time_zone?: string | null;
-  },
+  row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'created_at'> &
+    Partial<Pick<UserRow, 'time_zone' | 'temperature_unit' | 'weight_unit'>>,
 ): User => ({
   id: row.id,
   name: row.name,
   email: row.email,
   role: row.role,
   time_zone: row.time_zone ?? null,
+  temperature_unit: row.temperature_unit ?? null,
+  weight_unit: row.weight_unit ?? null,
   created_at: row.created_at,
 });
 
@@ -73,6 +74,8 @@ export class AuthService {
       role: 'user',
       email_verified_at: null,
       time_zone: input.time_zone ?? null,
+      temperature_unit: input.temperature_unit ?? null,
+      weight_unit: input.weight_unit ?? null,
       created_at: iso,
       updated_at: iso,
     };

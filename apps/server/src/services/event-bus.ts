@@ -12,11 +12,22 @@ export interface BusMessage {
   /** For the audience alone, admins included only when in it (a person's notifications). */
   personal?: boolean;
 }
-export type BusListener = (message: BusMessage) => void;
+/**
+ * Who may see live events changed: the streams of these sessions (logout) or of these users (a
+ * role changed, an account deleted) end on every instance as soon as this arrives, rather than
+ * at the next heartbeat's session check. It never reaches a browser.
+ */
+export interface AccessMessage {
+  access: { sessions?: string[]; users?: string[] };
+}
+/** What the bus carries: live events, and the access changes that end streams. */
+export type BusItem = BusMessage | AccessMessage;
+export const isAccessMessage = (m: BusItem): m is AccessMessage => 'access' in m;
+export type BusListener = (message: BusItem) => void;
 
 /** Carries live events from where they happen to every stream, on this instance or others. */
 export interface EventBus {
-  publish(messages: BusMessage[]): void;
+  publish(messages: BusItem[]): void;
   subscribe(listener: BusListener): () => void;
   close(): Promise<void>;
 }
@@ -28,7 +39,7 @@ export class EventBusUnavailableError extends Error {}
 export class LocalEventBus implements EventBus {
   private readonly listeners = new Set<BusListener>();
 
-  publish(messages: BusMessage[]): void {
+  publish(messages: BusItem[]): void {
     for (const m of messages) this.deliver(m);
   }
 
@@ -37,7 +48,7 @@ export class LocalEventBus implements EventBus {
     return () => this.listeners.delete(listener);
   }
 
-  protected deliver(message: BusMessage): void {
+  protected deliver(message: BusItem): void {
     for (const listener of this.listeners) listener(message);
   }
 
@@ -97,7 +108,7 @@ export class PgEventBus extends LocalEventBus {
       try {
         const { from, messages } = JSON.parse(n.payload) as {
           from: string;
-          messages: BusMessage[];
+          messages: BusItem[];
         };
         if (from === this.instance) return;
         for (const m of messages) this.deliver(m);
@@ -159,12 +170,12 @@ export class PgEventBus extends LocalEventBus {
     setTimeout(retry, RECONNECT_MS).unref();
   }
 
-  override publish(messages: BusMessage[]): void {
+  override publish(messages: BusItem[]): void {
     super.publish(messages);
     this.send(messages);
   }
 
-  private send(messages: BusMessage[]): void {
+  private send(messages: BusItem[]): void {
     if (messages.length === 0 || this.closed) return;
     for (const payload of busPayloads(this.instance, messages, MAX_PAYLOAD)) {
       // One NOTIFY after another: sent side by side on the pool's connections, they could
@@ -208,7 +219,7 @@ export class PgEventBus extends LocalEventBus {
  */
 export function* busPayloads(
   from: string,
-  messages: BusMessage[],
+  messages: BusItem[],
   maxBytes: number,
 ): Generator<string> {
   const head = `{"from":${JSON.stringify(from)},"messages":[`;

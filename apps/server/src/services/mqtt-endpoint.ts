@@ -1,7 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { normalizeDeviceId } from '@pawguard/shared';
 import type { DevicePrincipal } from '../plugins/auth.js';
 import type { DeviceKeyCache } from './device-key-cache.js';
 import type { IngestService } from './ingest-service.js';
@@ -20,11 +20,23 @@ const TOPIC_START = 'pawguard/devices/';
 const TOPIC_END = '/vitals';
 export const vitalsTopic = (deviceId: string) => `${TOPIC_START}${deviceId}${TOPIC_END}`;
 
-/** Whether `topic` is this collar's vitals topic: its Device ID in any case, as HTTP takes it. */
+/**
+ * Whether `topic` is this collar's vitals topic, byte for byte: its Device ID as stored and
+ * printed on the collar (upper case), nothing trimmed, no case folded. MQTT topics are
+ * case-sensitive, and a topic that several spellings reach would be several topics to a broker.
+ */
 export function isVitalsTopicOf(topic: string, deviceId: string): boolean {
-  if (!topic.startsWith(TOPIC_START) || !topic.endsWith(TOPIC_END)) return false;
-  return normalizeDeviceId(topic.slice(TOPIC_START.length, -TOPIC_END.length)) === deviceId;
+  return topic === vitalsTopic(deviceId);
 }
+
+/** Open connections one collar key may have; another one closes the oldest (the newest wins). */
+export const CONNECTIONS_PER_KEY = 2;
+
+/**
+ * Inbound QoS 2 messages a connection may leave waiting for their PUBREL. Collars publish with
+ * QoS 1; each waiting message is held in memory (up to a whole upload), so few are allowed.
+ */
+const MAX_INFLIGHT_QOS2 = 8;
 
 /**
  * The largest packet a collar may send: a reading upload as large as HTTP accepts (a backlog
@@ -37,6 +49,34 @@ const BAD_MESSAGE_LOGS_PER_MINUTE = 20;
 
 type CollarClient = Client & { collar?: DevicePrincipal };
 
+/**
+ * Open files kept for everything but collars (HTTP clients and live streams, the database,
+ * logs): the MQTT cap never takes them, so a flood of collars cannot stop sign-in or health.
+ */
+const FILES_FOR_THE_REST = 256;
+
+/** The process's limit on open files (`ulimit -n`; Linux), or undefined where unknown. */
+export function openFileLimit(): number | undefined {
+  try {
+    const m = /^Max open files\s+(\d+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The total cap the endpoint can keep: MQTT_MAX_CONNECTIONS, within the open-file limit. */
+export function connectionCap(configured: number, openFiles: number | undefined): number {
+  if (openFiles === undefined) return configured;
+  return Math.max(1, Math.min(configured, openFiles - FILES_FOR_THE_REST));
+}
+
+/** How many connections the endpoint holds at most: overall, and from one address (0: no cap). */
+export interface MqttConnectionCaps {
+  total: number;
+  perAddress: number;
+}
+
 const refusal = (message: string, returnCode: 2 | 3 | 4 | 5): AuthenticateError =>
   Object.assign(new Error(message), { returnCode });
 
@@ -47,6 +87,12 @@ const refusal = (message: string, returnCode: 2 | 3 | 4 | 5): AuthenticateError 
  * same durable group commit as HTTP, and its PUBACK is sent only after that commit. A
  * malformed message is dropped with a log line and acknowledged, so it is not sent again and
  * never holds up the readings behind it.
+ *
+ * Bounded whoever connects: at most `caps.total` connections and `caps.perAddress` from one
+ * address (more are closed as they arrive), CONNECTIONS_PER_KEY per collar key (a new one
+ * closes the oldest), every packet a collar sends (CONNECT, PUBLISH, SUBSCRIBE, PINGREQ)
+ * counted against its per-minute limit, and no retained message kept: a retained publish is
+ * refused and the broker's retained store keeps nothing.
  */
 export class MqttEndpoint {
   private broker: Aedes | null = null;
@@ -54,10 +100,16 @@ export class MqttEndpoint {
   private readonly byDevice = new Map<string, Set<CollarClient>>();
   private readonly malformedLog = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
   private readonly outageLogs = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
+  private readonly refusalLogs = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
+  private readonly capLogs = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
+  /** Open sockets by remote address (authenticated or not). */
+  private readonly byAddress = new Map<string, number>();
   /** Messages dropped as malformed since start. */
   dropped = 0;
   /** Connections closed for a packet over MAX_MQTT_PACKET since start. */
   oversized = 0;
+  /** Connections closed since start because a cap was reached (total, per address, per key). */
+  capped = 0;
 
   constructor(
     private readonly d: {
@@ -66,12 +118,14 @@ export class MqttEndpoint {
       clock: Clock;
       log: FastifyBaseLogger;
       limit: FixedWindowLimit;
+      caps: MqttConnectionCaps;
       metrics?: Metrics;
     },
   ) {}
 
   async listen(port: number, host: string): Promise<number> {
     const broker = await Aedes.createBroker({
+      maxInflightInbound: MAX_INFLIGHT_QOS2,
       authenticate: (client, username, password, done) => {
         const deviceId = (username ?? '').trim().toUpperCase();
         const key = password?.toString('utf8') ?? '';
@@ -96,6 +150,10 @@ export class MqttEndpoint {
               this.d.metrics?.ingestRefused('mqtt', 'unauthenticated');
               return done(refusal('Client id must start with the Device ID', 2), false);
             }
+            if (this.overLimit(principal, 'CONNECT')) {
+              this.d.metrics?.ingestRefused('mqtt', 'rate_limited');
+              return done(refusal('Server unavailable', 3), false);
+            }
             (client as CollarClient).collar = principal;
             // Known from now on, before CONNACK: a release in the next instant still finds it.
             this.track(client as CollarClient);
@@ -115,27 +173,50 @@ export class MqttEndpoint {
           },
         );
       },
-      // Refused in the SUBACK (0x80), the connection kept.
-      authorizeSubscribe: (_client, _sub, done) => done(null, null),
+      // Refused in the SUBACK (0x80), the connection kept; counted, so a flood of them ends it.
+      authorizeSubscribe: (client, _sub, done) => {
+        const collar = (client as CollarClient).collar;
+        if (collar && this.overLimit(collar, 'SUBSCRIBE'))
+          return done(new Error('Too many packets from this collar'), null);
+        done(null, null);
+      },
       authorizePublish: (client, packet, done) => {
         const collar = (client as CollarClient | null)?.collar;
-        if (!collar || !isVitalsTopicOf(packet.topic, collar.deviceId)) {
-          this.d.log.warn(
-            { event: 'mqtt.publish_refused', device: collar?.deviceId },
-            'publish to another topic refused; collar disconnected',
-          );
+        // Refused, so never stored: a retained message would be kept by the broker for the
+        // life of the process, one per topic, whatever became of the reading in it.
+        const refused = !collar
+          ? 'not a collar'
+          : packet.retain
+            ? 'retained'
+            : !isVitalsTopicOf(packet.topic, collar.deviceId)
+              ? 'topic'
+              : null;
+        if (!collar || refused) {
           this.d.metrics?.ingestRefused('mqtt', 'forbidden');
-          return done(new Error('Collars publish only to their own vitals topic'));
-        }
-        if (this.d.limit.retryAfterSeconds(collar.id, Date.now()) > 0) {
-          this.d.log.warn(
-            { event: 'mqtt.rate_limited', device: collar.deviceId },
-            'collar over its reading limit; disconnected',
+          if (this.refusalLogs.take())
+            this.d.log.warn(
+              {
+                event: 'mqtt.publish_refused',
+                device: collar?.deviceId,
+                reason: refused,
+                suppressed: this.refusalLogs.skipped,
+              },
+              refused === 'retained'
+                ? 'retained publish refused (the server keeps no retained messages); collar disconnected'
+                : 'publish to another topic refused; collar disconnected',
+            );
+          return done(
+            new Error(
+              refused === 'retained'
+                ? 'Retained messages are not accepted'
+                : 'Collars publish only to their own vitals topic',
+            ),
           );
+        }
+        if (this.overLimit(collar, 'PUBLISH')) {
           this.d.metrics?.ingestRefused('mqtt', 'rate_limited');
           return done(new Error('Too many readings from this collar'));
         }
-        this.d.limit.hit(collar.id, Date.now());
         let readings;
         try {
           const body: unknown = JSON.parse(packet.payload.toString('utf8'));
@@ -183,8 +264,14 @@ export class MqttEndpoint {
     broker.on('clientDisconnect', (client) => this.forget(client as CollarClient));
     broker.on('clientError', (client) => this.forget(client as CollarClient));
     broker.on('connectionError', (client) => this.forget(client as CollarClient));
+    broker.on('ping', (_packet, client) => {
+      const collar = (client as CollarClient).collar;
+      if (collar && this.overLimit(collar, 'PINGREQ')) client.close();
+    });
+    keepNoRetainedMessages(broker);
     this.broker = broker;
     const server = net.createServer((socket) => {
+      if (!this.admit(socket)) return;
       limitMqttPackets(socket, MAX_MQTT_PACKET, () => {
         this.oversized++;
         this.d.metrics?.ingestRefused('mqtt', 'too_large');
@@ -195,8 +282,68 @@ export class MqttEndpoint {
       });
       broker.handle(socket);
     });
+    // Past the total, the system's own accept closes each new socket at once ('drop').
+    const files = openFileLimit();
+    const total = connectionCap(this.d.caps.total, files);
+    if (total < this.d.caps.total)
+      this.d.log.warn(
+        { configured: this.d.caps.total, cap: total, openFiles: files },
+        'MQTT_MAX_CONNECTIONS lowered to fit the open-file limit (ulimit -n); raise that limit to allow more',
+      );
+    server.maxConnections = total;
+    server.on('drop', () => this.refuseConnection('total', total));
     this.server = server;
     return listenOn(server, port, host);
+  }
+
+  /** Counts a socket against its address's cap; closes it instead when the cap is reached. */
+  private admit(socket: net.Socket): boolean {
+    const cap = this.d.caps.perAddress;
+    const address = socket.remoteAddress;
+    if (cap === 0 || address === undefined) return true;
+    const open = this.byAddress.get(address) ?? 0;
+    if (open >= cap) {
+      socket.destroy();
+      this.refuseConnection('address', cap);
+      return false;
+    }
+    this.byAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (this.byAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.byAddress.set(address, left);
+      else this.byAddress.delete(address);
+    });
+    return true;
+  }
+
+  private refuseConnection(cap: 'total' | 'address' | 'key', limit: number, device?: string) {
+    this.capped++;
+    if (!this.capLogs.take()) return;
+    this.d.log.warn(
+      { event: 'mqtt.connection_capped', cap, limit, device, suppressed: this.capLogs.skipped },
+      cap === 'key'
+        ? 'another connection with this collar key: its oldest connection closed'
+        : 'MQTT connection closed: too many connections',
+    );
+  }
+
+  /**
+   * Counts one packet of this collar against its per-minute limit (the same one as its HTTP
+   * posts); answers whether it is over, logging that a few times a minute.
+   */
+  private overLimit(collar: DevicePrincipal, packet: string): boolean {
+    if (this.d.limit.tryTake(collar.id, Date.now()) === 0) return false;
+    if (this.refusalLogs.take())
+      this.d.log.warn(
+        {
+          event: 'mqtt.rate_limited',
+          device: collar.deviceId,
+          packet,
+          suppressed: this.refusalLogs.skipped,
+        },
+        'collar over its packet limit; disconnected',
+      );
+    return true;
   }
 
   /** The port it listens on (null when not listening). */
@@ -215,12 +362,20 @@ export class MqttEndpoint {
     this.byDevice.delete(deviceUuid);
   }
 
+  /** Adds a collar's connection; past CONNECTIONS_PER_KEY its oldest ones close. */
   private track(client: CollarClient): void {
     const id = client.collar!.id;
     let set = this.byDevice.get(id);
     if (!set) this.byDevice.set(id, (set = new Set()));
     set.add(client);
     client.conn.once('close', () => this.forget(client));
+    // A Set keeps insertion order: the first is the oldest.
+    for (const old of set) {
+      if (set.size <= CONNECTIONS_PER_KEY) break;
+      set.delete(old);
+      old.close();
+      this.refuseConnection('key', CONNECTIONS_PER_KEY, client.collar!.deviceId);
+    }
   }
 
   private forget(client: CollarClient): void {
@@ -246,6 +401,14 @@ export class MqttEndpoint {
     );
   }
 
+  /** Retained messages the broker holds (always none: see keepNoRetainedMessages). */
+  async retainedCount(): Promise<number> {
+    if (!this.broker) return 0;
+    let n = 0;
+    for await (const _ of retainedStore(this.broker).createRetainedStream('#')) n++;
+    return n;
+  }
+
   async close(): Promise<void> {
     const server = this.server;
     const broker = this.broker;
@@ -254,4 +417,21 @@ export class MqttEndpoint {
     if (broker) await new Promise<void>((r) => broker.close(() => r()));
     if (server) await new Promise<void>((r) => server.close(() => r()));
   }
+}
+
+interface RetainedStore {
+  storeRetained(packet: unknown): Promise<void>;
+  createRetainedStream(pattern: string): AsyncIterable<unknown>;
+}
+/** aedes's persistence (its in-memory default); its type is not exported. */
+const retainedStore = (broker: Aedes) =>
+  (broker as unknown as { persistence: RetainedStore }).persistence;
+
+/**
+ * Nothing may be kept as retained, even by a path that is not a collar's PUBLISH (a will): the
+ * store keeps no retained message, so the memory a collar can make the broker hold ends with its
+ * connection.
+ */
+function keepNoRetainedMessages(broker: Aedes): void {
+  retainedStore(broker).storeRetained = () => Promise.resolve();
 }

@@ -5,6 +5,7 @@ import {
   EventBusUnavailableError,
   LocalEventBus,
   busPayloads,
+  type BusItem,
   type BusMessage,
 } from './event-bus.js';
 
@@ -100,7 +101,7 @@ export class RedisEventBus extends LocalEventBus {
     this.subscriber.on('message', (channel: string, payload: string) => {
       if (channel !== this.channel) return;
       try {
-        const { from, messages } = JSON.parse(payload) as { from: string; messages: BusMessage[] };
+        const { from, messages } = JSON.parse(payload) as { from: string; messages: BusItem[] };
         if (from === this.instance) return;
         for (const m of messages) this.deliver(m);
       } catch (err) {
@@ -225,12 +226,12 @@ export class RedisEventBus extends LocalEventBus {
     );
   }
 
-  override publish(messages: BusMessage[]): void {
+  override publish(messages: BusItem[]): void {
     super.publish(messages);
     this.send(messages);
   }
 
-  private send(messages: BusMessage[]): void {
+  private send(messages: BusItem[]): void {
     if (messages.length === 0 || this.closed) return;
     for (const payload of busPayloads(this.instance, messages, MAX_PAYLOAD)) {
       this.publisher.publish(this.channel, payload).catch((err: unknown) => {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { STREAM_TICKET_TTL_MS, type StreamEvent } from '@pawguard/shared';
 import type { StreamTicketsRepository } from '../repositories/stream-tickets-repository.js';
 import type { SessionsRepository } from '../repositories/sessions-repository.js';
-import type { BusMessage, EventBus } from './event-bus.js';
+import { isAccessMessage, type BusItem, type BusMessage, type EventBus } from './event-bus.js';
 import type { Clock } from './clock.js';
 import { UnauthorizedError } from './errors.js';
 
@@ -12,6 +12,13 @@ import { UnauthorizedError } from './errors.js';
 export const REPLAY_WINDOW = 2_000;
 /** A comment line on every open stream this often keeps proxies and browsers from timing out. */
 export const HEARTBEAT_MS = 20_000;
+/**
+ * Open streams a session may have on one instance, and an account over all its sessions: one
+ * more closes that session's (or account's) oldest, so a reloaded tab is never locked out and
+ * a flood of tickets holds no more than this many connections.
+ */
+export const STREAMS_PER_SESSION = 5;
+export const STREAMS_PER_ACCOUNT = 10;
 
 /** An event kept for replay; framed once, when first written to a client. */
 interface RingEntry {
@@ -36,9 +43,10 @@ const hashTicket = (t: string) => hash('sha256', t, 'hex');
  * events gets what it missed; one from further back, or from elsewhere, gets a `resync`
  * event and refetches.
  *
- * Every heartbeat also checks, in one query for all streams, that each stream's session is
- * still live and re-reads its role: a logout, an ended session or a deleted user closes the
- * stream, and a demoted admin stops seeing other owners' events.
+ * A logout, a role change or a deleted account ends the streams concerned on every instance at
+ * once (an access message on the bus); the stream reconnects, if its session still may, with
+ * the role it has now. Every heartbeat also checks, in one query for all streams, that each
+ * stream's session is still live and re-reads its role, for sessions that simply expired.
  */
 export class StreamHub {
   private readonly boot = randomUUID().slice(0, 8);
@@ -109,6 +117,8 @@ export class StreamHub {
   ): void {
     const client: Client = { res, ...who };
     this.add(client);
+    this.closeOldest(client, (c) => c.sessionId === client.sessionId, STREAMS_PER_SESSION);
+    this.closeOldest(client, () => true, STREAMS_PER_ACCOUNT);
     res.on('close', () => this.forget(client));
     // A connection reset while we write is the browser gone, not a server fault.
     res.on('error', () => this.end(client));
@@ -116,9 +126,23 @@ export class StreamHub {
     if (lastEventId) this.replay(client, lastEventId);
   }
 
-  /** Ends every stream of a session at once (logout on this instance). */
+  /** Ends every stream of a session at once, on every instance (logout). */
   closeSession(sessionId: string): void {
-    for (const c of this.clients) if (c.sessionId === sessionId) this.end(c);
+    this.d.bus.publish([{ access: { sessions: [sessionId] } }]);
+  }
+
+  /**
+   * Ends every stream of a user at once, on every instance: their role changed (each stream
+   * reconnects seeing what the new role sees) or their account is gone.
+   */
+  closeUser(userId: string): void {
+    this.d.bus.publish([{ access: { users: [userId] } }]);
+  }
+
+  /** Over `max` streams of this user matching `same`: the oldest of them end (Sets keep order). */
+  private closeOldest(client: Client, same: (c: Client) => boolean, max: number): void {
+    const matching = [...(this.byUser.get(client.userId) ?? [])].filter(same);
+    for (const c of matching.slice(0, Math.max(0, matching.length - max))) this.end(c);
   }
 
   private add(client: Client): void {
@@ -157,7 +181,15 @@ export class StreamHub {
     }
   }
 
-  private onMessage(message: BusMessage): void {
+  private onMessage(message: BusItem): void {
+    if (isAccessMessage(message)) {
+      const sessions = new Set(message.access.sessions);
+      for (const userId of message.access.users ?? [])
+        for (const c of this.byUser.get(userId) ?? []) this.end(c);
+      if (sessions.size > 0)
+        for (const c of this.clients) if (sessions.has(c.sessionId)) this.end(c);
+      return;
+    }
     const n = ++this.seq;
     const entry: RingEntry = { n, message };
     if (message.event.type !== 'resync') {

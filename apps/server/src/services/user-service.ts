@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { AdminUser, Role, User, UsersResponse } from '@pawguard/shared';
+import type {
+  AdminUser,
+  ProfilePreferencesInput,
+  Role,
+  User,
+  UsersResponse,
+} from '@pawguard/shared';
 import type { PageRequest } from '../repositories/paging.js';
 import type { Database } from '../db/schema.js';
 import type { UsersRepository } from '../repositories/users-repository.js';
@@ -67,7 +73,19 @@ export class UserService {
 
   /** Stores the caller's time zone (a canonical IANA name, checked by the route's schema). */
   async setTimeZone(id: string, timeZone: string): Promise<User> {
-    const row = await this.users.setTimeZone(id, timeZone, this.clock.now().toISOString());
+    return this.setPreferences(id, { time_zone: timeZone });
+  }
+
+  /**
+   * Stores the caller's display preferences (units and time zone, checked by the route's
+   * schema); a field left out keeps its value.
+   */
+  async setPreferences(id: string, input: ProfilePreferencesInput): Promise<User> {
+    const changes: Parameters<UsersRepository['setPreferences']>[1] = {};
+    if (input.time_zone !== undefined) changes.time_zone = input.time_zone;
+    if (input.temperature_unit !== undefined) changes.temperature_unit = input.temperature_unit;
+    if (input.weight_unit !== undefined) changes.weight_unit = input.weight_unit;
+    const row = await this.users.setPreferences(id, changes, this.clock.now().toISOString());
     if (!row) throw new NotFoundError('User not found');
     return toUser(row);
   }

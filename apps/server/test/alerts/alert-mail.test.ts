@@ -84,13 +84,14 @@ describe('alert e-mail, immediate', () => {
     const mails = mailTo(owner);
     expect(mails).toHaveLength(1);
     const subject = headerOf(mails[0]!, 'subject')!;
-    expect(subject).toMatch(/^\[CRITICAL\] Rex: heat alert at 41\.0°C \/ 105\.8°F$/);
+    // °F first while the account has no unit of its own (the spec's unit), °C beside it.
+    expect(subject).toMatch(/^\[CRITICAL\] Rex: heat alert at 105\.8°F \/ 41\.0°C$/);
     const body = bodyOf(mails[0]!);
     expect(body).toContain('Pet: Rex');
     expect(body).toContain(`Collar: Rex's collar (${c.device_id})`);
-    expect(body).toContain('Temperature: 105.8°F (41.0°C)');
+    expect(body).toContain('Temperature: 105.8°F / 41.0°C');
     expect(body).toContain('Humidity: 40.0%');
-    expect(body).toMatch(/Heat index: \d+\.\d°F/);
+    expect(body).toMatch(/Heat index: \d+\.\d°F \/ \d+\.\d°C/);
     expect(body).toMatch(/When: \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
     // The first aid that fits CRITICAL, in the app's words.
     expect(body).toContain('1. Cool first: pour cool water over the body and fan it, now.');
@@ -403,7 +404,7 @@ describe('the test e-mail', () => {
     expect(res.json()).toEqual({ success: true, message: `Test email sent to ${owner.email}.` });
     const [mail] = mailTo(owner);
     expect(headerOf(mail!, 'subject')).toMatch(
-      /^\[TEST\] \[WARNING\] Test Pet: heat alert at 32\.2°C \/ 90\.0°F$/,
+      /^\[TEST\] \[WARNING\] Test Pet: heat alert at 90\.0°F \/ 32\.2°C$/,
     );
     // No collar sent it: its link goes to the Devices screen, not to a collar's page.
     expect(bodyOf(mail!)).toMatch(/See your collars: https:\/\/pawguard\.example\/devices\r?\n/);

@@ -32,6 +32,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ READINGS_RETENTION_DAYS: '0' })).toThrow(/READINGS_RETENTION_DAYS/);
   });
 
+  it('caps MQTT connections overall and per address, 0 lifting the per-address cap', () => {
+    expect(loadConfig({})).toMatchObject({
+      mqttMaxConnections: 2000,
+      mqttMaxConnectionsPerAddress: 50,
+    });
+    expect(
+      loadConfig({ MQTT_MAX_CONNECTIONS: '10000', MQTT_MAX_CONNECTIONS_PER_ADDRESS: '0' }),
+    ).toMatchObject({ mqttMaxConnections: 10000, mqttMaxConnectionsPerAddress: 0 });
+    expect(() => loadConfig({ MQTT_MAX_CONNECTIONS: '0' })).toThrow(
+      /MQTT_MAX_CONNECTIONS: must be a whole number of connections \(1 or more\)/,
+    );
+    expect(() => loadConfig({ MQTT_MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(
+      /MQTT_MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+  });
+
   it('serves metrics only when METRICS_PORT or METRICS_TOKEN says how, and checks both', () => {
     expect(loadConfig({})).toMatchObject({ metricsPort: undefined, metricsToken: undefined });
     expect(loadConfig({ METRICS_PORT: '', METRICS_TOKEN: ' ' })).toMatchObject({

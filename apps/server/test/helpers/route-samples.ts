@@ -77,6 +77,11 @@ export function routeSamples(ctx: {
       url: '/api/auth/profile/time-zone',
       payload: { time_zone: 'Europe/Paris' },
     }),
+    'PUT /api/auth/profile/preferences': async () => ({
+      method: 'PUT',
+      url: '/api/auth/profile/preferences',
+      payload: { temperature_unit: 'C', weight_unit: 'kg' },
+    }),
     'GET /api/auth/users': async () => ({ url: '/api/auth/users' }),
     'PUT /api/auth/users/:id/role': async () => ({
       method: 'PUT',

@@ -221,14 +221,15 @@ describe('heat-risk scenarios through the real ingest path', () => {
   });
 
   it('a nap in a hot room is one heat alert, not one per noisy reading', async () => {
-    // The collar, buried in warm fur in a 26 °C room, reads 28 °C: a heat index just under
-    // 30 °C, crossed every 8 minutes by a reading's noise (28.4 °C at 63 %).
+    // The collar, buried in warm fur in a close, humid room of about 26 °C, reads 29 °C at
+    // 70 %: a heat index just under 33 °C, crossed every 8 minutes by a reading's noise
+    // (29.2 °C). Under half an hour, before the time in the heat adds its own point.
     const c = await collarFor({ name: 'Lola', breed: 'French Bulldog', weight: 26, age: 3 });
-    const rs = await live(c, 90, (m) => {
+    const rs = await live(c, 28, (m) => {
       const spike = Math.round(m * 2) % 16 === 5;
       return {
-        temperature: spike ? 28.4 : 28,
-        humidity: spike ? 63 : 60,
+        temperature: spike ? 29.2 : 29,
+        humidity: 70,
         activity_level: Math.round(m * 2) % 4,
         heart_rate: 88,
       };

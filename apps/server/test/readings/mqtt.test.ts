@@ -5,7 +5,13 @@ import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '
 import { ownedCollar } from '../helpers/devices.js';
 import { readingRows } from '../helpers/readings.js';
 import { until } from '../helpers/sse.js';
-import { isVitalsTopicOf, MAX_MQTT_PACKET } from '../../src/services/mqtt-endpoint.js';
+import {
+  connectionCap,
+  isVitalsTopicOf,
+  MAX_MQTT_PACKET,
+  openFileLimit,
+} from '../../src/services/mqtt-endpoint.js';
+import { DEVICE_POSTS_PER_MINUTE } from '../../src/container.js';
 
 let t: TestApp;
 let admin: SeededUser;
@@ -116,19 +122,70 @@ describe('the MQTT endpoint (MQTT_PORT)', () => {
     expect(t.app.container.mqtt.connections).toBeGreaterThan(0);
   });
 
-  it('takes the Device ID in its topic in any case, as HTTP does, and no other change', async () => {
+  it('takes its topic exactly as documented: the Device ID as printed, nothing trimmed or folded', async () => {
     const c = await ownedCollar(t, admin, owner);
+    expect(isVitalsTopicOf(`pawguard/devices/${c.device_id}/vitals`, c.device_id)).toBe(true);
+    for (const variant of [
+      `pawguard/devices/${c.device_id.toLowerCase()}/vitals`,
+      `pawguard/devices/  ${c.device_id}/vitals`,
+      `pawguard/devices/${c.device_id} /vitals`,
+      `PAWGUARD/devices/${c.device_id}/vitals`,
+      `pawguard/devices/${c.device_id}/VITALS`,
+      'pawguard/devices/+/vitals',
+    ])
+      expect(isVitalsTopicOf(variant, c.device_id), variant).toBe(false);
+    // Over the wire: a variant closes the connection and stores nothing.
     const client = await connect(c.device_id, c.device_key);
-    await publish(client, c.device_id.toLowerCase(), { temperature: 24.5, humidity: 45 });
-    expect((await readingRows(t, c.id)).map((r) => r.temperature)).toEqual([24.5]);
-    expect(
-      isVitalsTopicOf(`pawguard/devices/${c.device_id.toLowerCase()}/vitals`, c.device_id),
-    ).toBe(true);
-    expect(isVitalsTopicOf(`PAWGUARD/devices/${c.device_id}/vitals`, c.device_id)).toBe(false);
-    // Another collar's Device ID, in any case, is still another collar's.
-    expect(isVitalsTopicOf('pawguard/devices/pet-abce/vitals', 'PET-ABCD')).toBe(false);
-    expect(isVitalsTopicOf('pawguard/devices/+/vitals', 'PET-ABCD')).toBe(false);
-    expect(isVitalsTopicOf(`pawguard/devices/${c.device_id}/VITALS`, c.device_id)).toBe(false);
+    const closed = new Promise<void>((r) => client.once('close', () => r()));
+    client.publish(
+      `pawguard/devices/${c.device_id.toLowerCase()}/vitals`,
+      JSON.stringify({ temperature: 24.5, humidity: 45 }),
+      { qos: 1 },
+    );
+    await closed;
+    expect(await readingRows(t, c.id)).toHaveLength(0);
+  });
+
+  it('refuses retained publishes, on any topic spelling and with any payload, and keeps no retained message', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const id = c.device_id;
+    const junk = 'x'.repeat(100_000);
+    const attempts: Array<[string, string]> = [
+      [topic(id), JSON.stringify({ temperature: 25, humidity: 40 })],
+      [topic(id), junk],
+      [`pawguard/devices/  ${id}/vitals`, junk],
+      [`pawguard/devices/${id.toLowerCase()}/vitals`, junk],
+    ];
+    for (let round = 0; round < 5; round++) {
+      for (const [where, payload] of attempts) {
+        const client = await connect(id, c.device_key);
+        const closed = new Promise<void>((r) => client.once('close', () => r()));
+        client.publish(`${where}${round ? ' '.repeat(round) : ''}`, payload, {
+          qos: 1,
+          retain: true,
+        });
+        await closed;
+      }
+    }
+    expect(await t.app.container.mqtt.retainedCount()).toBe(0);
+    expect(await readingRows(t, c.id)).toHaveLength(0);
+    expect(t.logs().some((l) => l.includes('"reason":"retained"'))).toBe(true);
+    // A plain publish right after is taken as usual.
+    const client = await connect(id, c.device_key);
+    await publish(client, id, { temperature: 26, humidity: 40 });
+    expect((await readingRows(t, c.id)).map((r) => r.temperature)).toEqual([26]);
+  });
+
+  it('keeps at most two connections per collar key: each new one closes the oldest', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const opened: MqttClient[] = [];
+    for (let i = 1; i <= 10; i++)
+      opened.push(await connect(c.device_id, c.device_key, `${c.device_id}-${i}`));
+    await until(() => opened.filter((x) => x.connected).length === 2);
+    expect(opened.map((x) => x.connected)).toEqual([...Array(8).fill(false), true, true]);
+    await publish(opened[9]!, c.device_id, { temperature: 27, humidity: 40 });
+    expect((await readingRows(t, c.id)).map((r) => r.temperature)).toEqual([27]);
+    expect(t.logs().some((l) => l.includes('mqtt.connection_capped'))).toBe(true);
   });
 
   it('takes a backlog as a JSON list, like HTTP', async () => {
@@ -213,5 +270,93 @@ describe('the MQTT endpoint (MQTT_PORT)', () => {
     await until(
       () => t.app.container.mqtt.connections === clients.filter((x) => x.connected).length,
     );
+  });
+});
+
+describe('the MQTT endpoint’s caps (MQTT_MAX_CONNECTIONS, _PER_ADDRESS, the packet limit)', () => {
+  let capped: TestApp;
+  let capPort: number;
+  beforeAll(async () => {
+    capped = await createTestApp({
+      env: {
+        MQTT_PORT: '0',
+        MQTT_MAX_CONNECTIONS: '4',
+        MQTT_MAX_CONNECTIONS_PER_ADDRESS: '3',
+      },
+    });
+    capPort = capped.app.container.mqtt.port!;
+  });
+  afterAll(() => capped.close());
+
+  /** A bare TCP connection from `localAddress` (any of 127.0.0.0/8 reaches loopback). */
+  async function socketFrom(localAddress: string) {
+    const socket = net.connect({ port: capPort, host: '127.0.0.1', localAddress });
+    socket.on('error', () => {});
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    const closed = new Promise<void>((r) => socket.once('close', () => r()));
+    return { socket, closed };
+  }
+  const isOpen = async (s: { socket: net.Socket }) => {
+    await new Promise((r) => setTimeout(r, 100));
+    return !s.socket.destroyed;
+  };
+
+  it('closes a connection over the cap for its address, and one over the total', async () => {
+    const mine = [];
+    for (let i = 0; i < 3; i++) mine.push(await socketFrom('127.0.0.1'));
+    const fourth = await socketFrom('127.0.0.1');
+    await fourth.closed;
+    const elsewhere = await socketFrom('127.0.0.2');
+    expect(await isOpen(elsewhere)).toBe(true);
+    // Four open: the total is reached, from whatever address.
+    const fifth = await socketFrom('127.0.0.3');
+    await fifth.closed;
+    for (const s of mine) expect(await isOpen(s)).toBe(true);
+    for (const s of [...mine, elsewhere]) {
+      s.socket.destroy();
+      await s.closed;
+    }
+    // Room again once they are closed.
+    const later = await socketFrom('127.0.0.1');
+    expect(await isOpen(later)).toBe(true);
+    later.socket.destroy();
+    await later.closed;
+    expect(capped.logs().some((l) => l.includes('mqtt.connection_capped'))).toBe(true);
+  });
+
+  it('keeps the total within the open-file limit, leaving files for HTTP and the database', () => {
+    expect(connectionCap(2000, undefined)).toBe(2000);
+    expect(connectionCap(2000, 1024)).toBe(768);
+    expect(connectionCap(2000, 65536)).toBe(2000);
+    expect(connectionCap(2000, 100)).toBe(1);
+    if (process.platform === 'linux') expect(openFileLimit()).toBeGreaterThan(0);
+  });
+
+  it('counts every packet a collar sends against its per-minute limit, not only readings', async () => {
+    const owner = await seedUser(capped);
+    const c = await ownedCollar(capped, await seedUser(capped, { role: 'admin' }), owner);
+    // The collar's minute is used up but for six packets.
+    const limit = Math.ceil(DEVICE_POSTS_PER_MINUTE * capped.config.rateLimitMultiplier);
+    for (let i = 0; i < limit - 6; i++) capped.app.container.devicePosts.hit(c.id, Date.now());
+    const client = mqtt.connect(`mqtt://127.0.0.1:${capPort}`, {
+      username: c.device_id,
+      password: c.device_key,
+      clientId: c.device_id,
+      reconnectPeriod: 0,
+      protocolVersion: 4,
+    });
+    await new Promise<void>((r, j) => {
+      client.once('connect', () => r());
+      client.once('error', j);
+    });
+    const closed = new Promise<void>((r) => client.once('close', () => r()));
+    // CONNECT was one; five refused SUBSCRIBEs reach the six a minute; the next packet ends it.
+    for (let i = 0; i < 5; i++)
+      await expect(client.subscribeAsync(`x/${i}`, { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    expect(client.connected).toBe(true);
+    client.subscribe('x/6');
+    await closed;
+    client.end(true);
+    expect(capped.logs().some((l) => l.includes('mqtt.rate_limited'))).toBe(true);
   });
 });

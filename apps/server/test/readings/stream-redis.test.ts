@@ -84,6 +84,15 @@ describe.skipIf(!redisUrl)('live events through Redis (REDIS_URL)', () => {
           expect(t.app.container.bus).toBeInstanceOf(RedisEventBus);
           expect(second.container.bus).toBeInstanceOf(RedisEventBus);
           await expectReadingArrivesAt(t, base2);
+          // A logout on one instance ends that session's stream on the other at once.
+          const u = await seedUser(t);
+          const s = await openStream(base2, await ticketFor(t, u.token));
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/logout',
+            headers: { authorization: `Bearer ${u.token}` },
+          });
+          await s.ended;
         });
       } finally {
         await t.close();

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createTestApp,
+  login,
   seedUser,
+  TEST_PASSWORD,
   usePostgres,
   type SeededUser,
   type TestApp,
@@ -12,6 +14,7 @@ import { ownedCollar } from '../helpers/devices.js';
 import { postAsCollar } from '../helpers/readings.js';
 import { listen, openStream, readingOf, ticketFor, until, type SseClient } from '../helpers/sse.js';
 import { expectReadingArrivesAt, withSecondInstance } from '../helpers/second-instance.js';
+import { STREAMS_PER_SESSION } from '../../src/services/stream-hub.js';
 
 let t: TestApp;
 let base: string;
@@ -33,6 +36,8 @@ async function stream(user: SeededUser, headers: Record<string, string> = {}, qu
   return s;
 }
 const reading = (temperature: number) => ({ temperature, humidity: 40 });
+/** A second session of the same user. */
+const signIn = (user: SeededUser) => login(t, user.email, TEST_PASSWORD);
 
 describe('POST /api/stream/ticket', () => {
   it('rejects a request without a token', async () => {
@@ -165,14 +170,20 @@ describe('GET /api/stream', () => {
     expect((await lost.next((e) => e.event === 'resync')).data).toEqual({ type: 'resync' });
   });
 
-  it('ends when its session logs out', async () => {
+  it('ends when its session logs out, and leaves the same user’s other sessions open', async () => {
     const u = await seedUser(t);
+    const c = await ownedCollar(t, admin, u);
     const s = await stream(u);
+    const other = await signIn(u);
+    const kept = await openStream(base, await ticketFor(t, other));
+    open.push(kept);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(u.token) });
     await s.ended;
+    await postAsCollar(t, c.device_id, c.device_key, reading(24));
+    await kept.next(readingOf(c.id));
   });
 
-  it('ends at the next heartbeat when its user is deleted, and stops showing a demoted admin others’ events', async () => {
+  it('ends at once, not at the next heartbeat, when its user is deleted or their role changes', async () => {
     const gone = await seedUser(t);
     const demoted = await seedUser(t, { role: 'admin' });
     const owner = await seedUser(t);
@@ -184,25 +195,84 @@ describe('GET /api/stream', () => {
       url: `/api/auth/users/${gone.id}`,
       headers: bearer(admin.token),
     });
+    await s1.ended;
     await t.app.inject({
       method: 'PUT',
       url: `/api/auth/users/${demoted.id}/role`,
       headers: bearer(admin.token),
       payload: { role: 'user' },
     });
-    await t.app.container.streams.beat();
-    await s1.ended;
-    await until(() => s2.comments.includes('heartbeat'));
-    const mine = await ownedCollar(t, admin, demoted);
+    // Before any heartbeat has run: the demoted admin's stream is gone at once …
+    await s2.ended;
     await postAsCollar(t, c.device_id, c.device_key, reading(25));
-    await postAsCollar(t, mine.device_id, mine.device_key, reading(26));
-    await s2.next(readingOf(mine.id));
     expect(s2.events.some(readingOf(c.id))).toBe(false);
+    // … and the stream they open again shows their own collars, not other owners'.
+    const again = await stream(demoted);
+    const mine = await ownedCollar(t, admin, demoted);
+    await postAsCollar(t, c.device_id, c.device_key, reading(26));
+    await postAsCollar(t, mine.device_id, mine.device_key, reading(27));
+    await again.next(readingOf(mine.id));
+    expect(again.events.some(readingOf(c.id))).toBe(false);
+  });
+
+  it('keeps at most 5 streams a session: the sixth closes the oldest, and so on', async () => {
+    const u = await seedUser(t);
+    const c = await ownedCollar(t, admin, u);
+    const streams: SseClient[] = [];
+    for (let i = 0; i < STREAMS_PER_SESSION; i++) streams.push(await stream(u));
+    streams.push(await stream(u));
+    expect(streams[5]!.status).toBe(200);
+    await streams[0]!.ended;
+    // Twelve in all: the last five receive, the first seven have ended.
+    for (let i = 0; i < 6; i++) streams.push(await stream(u));
+    await Promise.all(streams.slice(0, 7).map((s) => s.ended));
+    await postAsCollar(t, c.device_id, c.device_key, reading(28));
+    for (const s of streams.slice(7)) await s.next(readingOf(c.id));
+    for (const s of streams.slice(0, 7)) expect(s.events.some(readingOf(c.id))).toBe(false);
+  });
+
+  it('keeps at most 10 streams an account over all its sessions, closing the oldest', async () => {
+    const u = await seedUser(t);
+    const c = await ownedCollar(t, admin, u);
+    const streams: SseClient[] = [];
+    // Two streams a session over six sessions: no session reaches its own cap.
+    for (let i = 0; i < 6; i++) {
+      const token = await signIn(u);
+      for (let j = 0; j < 2; j++) {
+        const s = await openStream(base, await ticketFor(t, token));
+        open.push(s);
+        streams.push(s);
+      }
+    }
+    await Promise.all([streams[0]!.ended, streams[1]!.ended]);
+    await postAsCollar(t, c.device_id, c.device_key, reading(29));
+    for (const s of streams.slice(2)) await s.next(readingOf(c.id));
+    expect(streams[0]!.events.some(readingOf(c.id))).toBe(false);
   });
 });
 
 describe.runIf(usePostgres)('several server instances on one PostgreSQL', () => {
   it('carry a reading posted to one instance to a stream open on another', async () => {
     await withSecondInstance(t, async (_second, base2) => expectReadingArrivesAt(t, base2));
+  });
+
+  it('end a stream on another instance at once when its session logs out or its admin is demoted', async () => {
+    await withSecondInstance(t, async (second, base2) => {
+      const u = await seedUser(t);
+      const demoted = await seedUser(t, { role: 'admin' });
+      const s1 = await openStream(base2, await ticketFor(t, u.token));
+      const s2 = await openStream(base2, await ticketFor(t, demoted.token));
+      open.push(s1, s2);
+      await until(() => second.container.streams.size === 2);
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(u.token) });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/auth/users/${demoted.id}/role`,
+        headers: bearer(admin.token),
+        payload: { role: 'user' },
+      });
+      // Well before the 20-second heartbeat would have checked them.
+      await Promise.all([s1.ended, s2.ended]);
+    });
   });
 });

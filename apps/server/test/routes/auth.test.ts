@@ -33,6 +33,8 @@ describe('POST /api/auth/register', () => {
       email: input.email,
       role: 'user',
       time_zone: null,
+      temperature_unit: null,
+      weight_unit: null,
       created_at: expect.any(String),
     });
     const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(body.token) });
@@ -219,6 +221,8 @@ describe('POST /api/auth/login', () => {
         email: u.email,
         role: 'user',
         time_zone: null,
+        temperature_unit: null,
+        weight_unit: null,
         created_at: expect.any(String),
       },
     });
@@ -291,6 +295,8 @@ describe('GET /api/auth/profile', () => {
         email: u.email,
         role: 'user',
         time_zone: null,
+        temperature_unit: null,
+        weight_unit: null,
         created_at: expect.any(String),
       },
     });

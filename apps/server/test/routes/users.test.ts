@@ -56,6 +56,8 @@ describe('GET /api/auth/users', () => {
       email: owner.email,
       role: 'user',
       time_zone: null,
+      temperature_unit: null,
+      weight_unit: null,
       created_at: expect.any(String),
       dogs_count: 2,
     });
@@ -94,6 +96,8 @@ describe('PUT /api/auth/users/{id}/role', () => {
         email: u.email,
         role: 'admin',
         time_zone: null,
+        temperature_unit: null,
+        weight_unit: null,
         created_at: expect.any(String),
       },
     });

@@ -42,8 +42,10 @@ describe('password storage and rules (shared app)', () => {
         'name',
         'password_hash',
         'role',
+        'temperature_unit',
         'time_zone',
         'updated_at',
+        'weight_unit',
       ]);
       expect(Object.values(row).some((v) => typeof v === 'string' && v.includes(password))).toBe(
         false,

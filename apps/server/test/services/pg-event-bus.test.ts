@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   EventBusUnavailableError,
+  isAccessMessage,
   PgEventBus,
   busPayloads,
   type BusMessage,
@@ -121,7 +122,9 @@ describe.runIf(usePostgres)('LISTEN/NOTIFY between two instances', () => {
     const sender = new PgEventBus(url, schema, notify, log);
     const receiver = new PgEventBus(url, schema, notify, log);
     const received: BusMessage[] = [];
-    receiver.subscribe((m) => received.push(m));
+    receiver.subscribe((m) => {
+      if (!isAccessMessage(m)) received.push(m);
+    });
     try {
       await sender.start();
       await receiver.start();

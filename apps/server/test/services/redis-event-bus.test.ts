@@ -2,7 +2,12 @@ import net from 'node:net';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EventBusUnavailableError, type BusMessage } from '../../src/services/event-bus.js';
+import {
+  EventBusUnavailableError,
+  isAccessMessage,
+  type AccessMessage,
+  type BusMessage,
+} from '../../src/services/event-bus.js';
 import { RedisEventBus, redisChannel } from '../../src/services/redis-event-bus.js';
 import { until } from '../helpers/sse.js';
 import { testRedisUrl, workerScope } from '../helpers/redis.js';
@@ -116,8 +121,12 @@ describe.skipIf(!redisUrl)('RedisEventBus between instances', () => {
     buses.push(bus);
     await bus.start();
     const got: BusMessage[] = [];
-    bus.subscribe((m) => got.push(m));
-    return { bus, got, lines };
+    const access: AccessMessage[] = [];
+    bus.subscribe((m) => {
+      if (isAccessMessage(m)) access.push(m);
+      else got.push(m);
+    });
+    return { bus, got, access, lines };
   }
   /** CLIENT KILL, by name, of one of a bus's two connections: as if the network dropped it. */
   async function kill(bus: RedisEventBus, which: 'pub' | 'sub') {
@@ -149,6 +158,17 @@ describe.skipIf(!redisUrl)('RedisEventBus between instances', () => {
     expect(a.got).toEqual([device(1), device(2)]);
     expect(b.got).toEqual([device(1), device(2)]);
     expect(elsewhere.got).toEqual([device(3)]);
+  });
+
+  it('carries an access change (a logout, a role change) to the others as it does events', async () => {
+    const a = await instance();
+    const b = await instance();
+    const change: AccessMessage = { access: { sessions: ['session-1'], users: ['user-1'] } };
+    a.bus.publish([device(4), change]);
+    expect(a.access).toEqual([change]);
+    await until(() => b.access.length === 1);
+    expect(b.access).toEqual([change]);
+    expect(b.got).toEqual([device(4)]);
   });
 
   it('sends a large batch as several messages, every event arriving once and in order', async () => {

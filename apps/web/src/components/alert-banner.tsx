@@ -1,8 +1,8 @@
 import { BatteryLow, CircleDashed, Siren, WifiOff } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatRelativeTime, type Alert } from '@pawguard/shared';
+import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import { EmergencyVetLink, LEVEL_LOOK, HeatFirstAid, HeatReasons } from '@/components/heat-risk';
-import { temperatureText } from '@/components/temperature';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useResolveAlert } from '@/lib/api/alerts';
@@ -26,13 +26,13 @@ export function resolveLabel(alert: Alert): string {
 }
 
 /** What an open alert says, by type: its title line and what to do. */
-function wordsOf(alert: Alert) {
+function wordsOf(alert: Alert, temperature: DisplayUnits['temperature']) {
   if (alert.type === 'heat') {
     const look = LEVEL_LOOK[alert.level ?? 'WARNING'];
     const peak =
       alert.peak_temperature_celsius === null
         ? ''
-        : ` · peak ${temperatureText(alert.peak_temperature_celsius)}`;
+        : ` · peak ${temperature(alert.peak_temperature_celsius)}`;
     return { title: `${look.word} heat alert${peak}`, className: look.className, Icon: Siren };
   }
   if (alert.type === 'collar_off')
@@ -77,7 +77,8 @@ export function AlertBanner({
   canResolve: boolean;
 }) {
   const resolve = useResolveAlert();
-  const { title, className, Icon } = wordsOf(alert);
+  const { temperature } = useDisplayUnits();
+  const { title, className, Icon } = wordsOf(alert, temperature);
   const heat = alert.type === 'heat';
   const steps = heat ? (
     <HeatFirstAid level={alert.level ?? 'WARNING'} className="mt-1" />

@@ -13,7 +13,7 @@ import {
 import { AlertBanner } from '@/components/alert-banner';
 import { CollarOffBadge } from '@/components/collar-off-badge';
 import { EmergencyVetLink, HeatFirstAid, LEVEL_LOOK, isRaised } from '@/components/heat-risk';
-import { Temperature } from '@/components/temperature';
+import { Temperature } from '@/lib/display-units';
 import { Badge } from '@/components/ui/badge';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { cn } from '@/lib/utils';

@@ -10,6 +10,8 @@ const user = {
   email: 'riley@example.com',
   role: 'user',
   time_zone: null,
+  temperature_unit: null,
+  weight_unit: null,
   created_at: '2025-01-01T00:00:00Z',
 };
 

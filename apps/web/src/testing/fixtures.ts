@@ -10,6 +10,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
     email: `owner${seq}@example.com`,
     role: 'user',
     time_zone: 'Europe/London',
+    // °C first and lbs: the order the screens used before units were a preference.
+    temperature_unit: 'C',
+    weight_unit: 'lbs',
     created_at: '2025-06-01T10:00:00.000Z',
     ...overrides,
   };

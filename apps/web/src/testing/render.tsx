@@ -31,6 +31,9 @@ export function fakeAuth(
       throw new Error('register not stubbed');
     },
     logout: async () => {},
+    savePreferences: async () => {
+      throw new Error('savePreferences not stubbed');
+    },
     dismissConfirmationNotice: () => {},
     ...overrides,
   };

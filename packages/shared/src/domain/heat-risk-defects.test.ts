@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   COLLAR_OFF_AFTER_MS,
+  RISK_BAND_FLOORS,
   emptyRiskState,
-  exertionHeatWeight,
+  heatWeight,
   riskStep,
   type RiskAssessment,
   type RiskProfile,
@@ -81,9 +82,9 @@ describe('1. exercise weighs with the heat', () => {
     expect(points(29)).toBeGreaterThan(0);
     expect(points(32)).toBeGreaterThan(points(29));
     expect(points(34)).toBe(2);
-    expect(exertionHeatWeight(27)).toBe(0);
-    expect(exertionHeatWeight(31)).toBe(0.5);
-    expect(exertionHeatWeight(40)).toBe(1);
+    expect(heatWeight(27)).toBe(0);
+    expect(heatWeight(31)).toBe(0.5);
+    expect(heatWeight(40)).toBe(1);
   });
 });
 
@@ -122,10 +123,11 @@ describe('2. raw activity decides when exercise started and stopped', () => {
   it('interval play (6 minutes on, 4 off) in humid 28 °C heat counts as the play it is', () => {
     // Fetch without a break is DANGER at 10 minutes of play; a dog does not cool in a pause of
     // a few minutes in warm humid air, so play in bouts must not reach it 20 minutes later.
+    // Humid air of 28 °C: the collar of a dog at play reads about 2 °C above it (30 °C, 65 %).
     const fetch = (m: number) => m % 10 < 6;
     const play = minutes(
       40,
-      (m) => ({ temperature: 28, humidity: 75, activity_level: fetch(m) ? 80 : 8 }),
+      (m) => ({ temperature: 30, humidity: 65, activity_level: fetch(m) ? 80 : 8 }),
       T0,
     );
     const { out } = run(play, frenchie);
@@ -137,7 +139,7 @@ describe('2. raw activity decides when exercise started and stopped', () => {
       /hard exercise for 1\d of the last 20 minutes/,
     );
     // The same play without a break, for comparison: DANGER at 10 minutes.
-    const nonstop = minutes(12, () => ({ temperature: 28, humidity: 75, activity_level: 80 }), T0);
+    const nonstop = minutes(12, () => ({ temperature: 30, humidity: 65, activity_level: 80 }), T0);
     expect(run(nonstop, frenchie).out.findIndex((a) => a.band === 'DANGER')).toBe(10);
   });
 });
@@ -404,15 +406,17 @@ describe('heat index beyond its published range', () => {
 });
 
 describe('hot weeks: a band that does not flicker', () => {
-  // A French Bulldog napping three hours in a 26 °C room on a hot afternoon: the collar,
-  // buried in warm fur, reads about 28 °C, its heat index just under 30 °C, and now and then a
-  // reading's noise takes it just over (28.4 °C at 63 %). The model used to enter WARNING at
+  // A French Bulldog napping three hours in a room of about 27.5 °C on a hot afternoon: the
+  // collar, buried in warm fur, reads about 30.2 °C, its heat index just under 33 °C, and now
+  // and then a reading's noise takes it just over (30.6 °C). The model used to enter a band at
   // each such reading and leave it 5 minutes later: an alert opened and closed ten times a nap.
+  // (The same nap in a 26 °C room, the collar's heat index just under 30 °C, now raises no
+  // band at all: the breed's odds weigh with the heat, see "warm weeks" below.)
   const nap = minutes(
     180,
     (m) => ({
-      temperature: m % 11 === 5 ? 28.4 : 28.0 + (m % 3) * 0.05,
-      humidity: m % 11 === 5 ? 63 : 60,
+      temperature: m % 11 === 5 ? 30.6 : 30.2 + (m % 3) * 0.05,
+      humidity: 58,
       activity_level: m % 4,
       heart_rate: 86 + (m % 5),
     }),
@@ -472,5 +476,107 @@ describe('a silence hides a move: no parked car from a step after it', () => {
     });
     expect(out.map((a) => a.trigger)).not.toContain('parked-car');
     expect(out.every((a) => a.band !== 'CRITICAL')).toBe(true);
+  });
+});
+
+describe('warm weeks: a high-risk dog walks and plays without an alarm', () => {
+  // Readings of the collar simulator's warm week (seed 1; air 22–26 °C, dew point 12–16 °C),
+  // a reading a minute: "temperature humidity activity heart-rate", "-" for a value lost,
+  // "×N" for a reading repeated N minutes.
+  // Each was an alert of the model alone (the thresholds SAFE throughout): the dog's profile
+  // added its full odds to 1.5 points of a heat index of 27–29 °C at the collar (the dog's own
+  // warmth on air of about 25 °C) and half a point of exercise, and reached WARNING at 4.5:
+  // the French Bulldog at 5 (breed 2.5, weight 0.5), the old Cavalier at 5.8 (breed 1.5,
+  // heart condition 1, age 0.81, body condition 0.49). Its odds now weigh with the heat.
+  const replay = (text: string, start: number): RiskReading[] => {
+    const rows = text
+      .split(/[,\n]/)
+      .map((row) => row.trim().split(/\s+/))
+      .filter((row) => row.length >= 4)
+      .flatMap((row) => Array<string[]>(Number(row[4]?.slice(1) ?? 1)).fill(row));
+    const value = (v: string) => (v === '-' ? null : Number(v));
+    return rows.map(([t, h, a, hr], i) => ({
+      at: start + i * MIN,
+      temperature: Number(t),
+      humidity: Number(h),
+      activity_level: value(a!),
+      heart_rate: value(hr!),
+    }));
+  };
+  const coco: RiskProfile = {
+    name: 'Coco',
+    breed: 'French Bulldog',
+    age: 3,
+    weightLbs: 26,
+    sex: 'female',
+    bodyCondition: 5,
+  };
+  const rosie: RiskProfile = {
+    name: 'Rosie',
+    breed: 'Cavalier King Charles Spaniel',
+    age: 12,
+    weightLbs: 18,
+    sex: 'female',
+    bodyCondition: 6,
+    conditions: ['heart'],
+  };
+  // A nap, a 21-minute evening walk at 17:36 (air 26 °C), dinner, and rest on the sofa.
+  const eveningWalk = `
+    26.9 54 2 80 ×10
+    27.3 50 30 120, 27.6 48 35 -, 28.1 48 73 138, 28.3 47 81 141
+    28.3 47 75 139, 28.3 45 38 147, 28.4 46 47 136, 28.5 47 63 137
+    28.3 47 54 -, 28.4 46 67 142, 28.4 43 55 140, 28.5 45 62 143
+    28.6 49 76 141, 28.5 46 52 146, 28.4 48 39 143, 28.4 46 56 138
+    28.4 45 54 138, 28.4 47 36 141, 28.4 45 40 138, 28.5 47 66 -
+    28.6 46 59 136, 27.9 52 42 136, 27.6 53 31 129, 27.3 52 25 121
+    27 54 22 123, 26.9 55 31 114, 26.9 54 31 123, 26.8 55 28 120
+    26.3 55 10 113, 26.7 57 8 103, 26.4 54 3 104, 26.6 54 14 105
+    26.6 52 6 104, 26.5 57 7 101, 26.6 54 5 102, 26.5 53 10 100`;
+  // A nap, 15 minutes of fetch in the garden at 14:01 (air 25 °C, sunny), and a nap.
+  const gardenPlay = `
+    25.8 48 2 77 ×9
+    26.8 44 82 140, 27.3 41 79 161, 28 42 87 169, 28.2 37 98 175
+    28.2 40 76 177, 28.4 36 80 177, 28.7 38 86 180, 28.6 38 81 180
+    28.8 37 84 178, 28.9 36 71 176, 28.9 35 69 188, 28.8 39 91 171
+    29 39 76 174, 29.1 36 64 173, 29 38 67 171, 28.1 40 2 148
+    27.6 44 4 125, 27.2 46 0 119, 26.7 45 1 103, 26.3 47 1 99
+    26.4 48 3 90, 26.2 46 2 90, 25.8 50 5 88`;
+  // The old Cavalier: a nap, 12 minutes of play outdoors at 13:45 (air 24.5 °C), a nap.
+  const cavalierPlay = `
+    25.6 56 2 95 ×8
+    25.4 55 1 110, 26.3 51 95 142, 27 46 81 153, 27.5 46 67 164
+    27.8 45 75 162, 28 48 64 164, 28.1 46 89 169, 28.3 45 97 164
+    28.2 42 89 -, 28.6 44 77 160, 28.5 42 68 168, 28.7 44 76 171
+    28.7 43 82 163, 27.8 47 0 144, 27 51 2 137, 26.7 54 0 122
+    26.4 55 2 114, 26.2 54 2 108, 26 55 4 108, 25.9 54 5 103
+    26.1 56 3 102`;
+  const afternoon = T0 + 5 * 60 * MIN;
+
+  it.each([
+    ['the French Bulldog’s evening walk', eveningWalk, coco],
+    ['the French Bulldog’s 15 minutes of fetch', gardenPlay, coco],
+    ['the old Cavalier’s 12 minutes of play', cavalierPlay, rosie],
+  ] as const)('%s raises no band, its exercise judged all the same', (_, rows, dog) => {
+    const { out } = run(replay(rows, afternoon), dog);
+    expect(out.map((a) => a.band)).toEqual(out.map(() => 'SAFE'));
+    expect(Math.max(...out.map((a) => a.score))).toBeLessThan(RISK_BAND_FLOORS.WARNING - 1);
+    // The exercise in the warmth counts; the breed weighs with the heat, not at full odds.
+    expect(out.flatMap(codes)).toContain('exertion');
+    const breed = out.flatMap((a) => a.factors).filter((f) => f.code === 'breed');
+    expect(Math.max(...breed.map((f) => f.points))).toBeLessThan(1);
+  });
+
+  it('the same dogs in real heat are raised as before: the odds multiply it', () => {
+    // The walk again on a hot afternoon: the collar 4 °C warmer (air of about 30 °C).
+    const hot = replay(eveningWalk, afternoon).map((r) => ({
+      ...r,
+      temperature: r.temperature + 4,
+    }));
+    for (const dog of [coco, rosie]) {
+      const { out } = run(hot, dog);
+      expect(out.some((a) => a.band === 'DANGER' || a.band === 'CRITICAL')).toBe(true);
+      const breed = out.at(-12)!.factors.find((f) => f.code === 'breed')!;
+      expect(breed.points).toBeGreaterThan(1);
+    }
   });
 });

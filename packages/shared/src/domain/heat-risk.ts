@@ -242,7 +242,7 @@ const HEAT_INDEX_POINTS: readonly [atLeastC: number, points: number][] = [
 
 /**
  * The exercise's activity (0–100) → points on a warm day (judgement; exercise triggers 74 %
- * of cases, on warm days), weighed by `exertionHeatWeight`.
+ * of cases, on warm days), weighed by `heatWeight`.
  */
 const EXERTION_POINTS: readonly [atLeast: number, points: number, words: string][] = [
   [70, 2.5, 'hard exercise'],
@@ -263,9 +263,12 @@ const EXERTION_PAUSE_MS = 3 * MIN;
 const EXERTION_WINDOW_MIN = 20;
 /** Exercise's points count while the dog exercised this recently (not once it stopped). */
 const EXERTION_NOW_MS = 1 * MIN;
-/** Exercise weighs nothing at this heat index (°C) or below, and fully from EXERTION_HEAT_FULL. */
-const EXERTION_HEAT_FROM = 27;
-const EXERTION_HEAT_FULL = 35;
+/**
+ * Exercise, a heart raised by it and the dog's profile weigh nothing at this heat index (°C)
+ * at the collar or below, and fully from HEAT_WEIGHT_FULL (`heatWeight`).
+ */
+const HEAT_WEIGHT_FROM = 27;
+const HEAT_WEIGHT_FULL = 35;
 const STILL_BELOW = 20;
 /** A single reading of this activity or more means the dog moved that minute. */
 const MOVED_AT = 25;
@@ -719,14 +722,15 @@ export function parkedCarPattern(temps: readonly MinuteSample[], minute: number)
 }
 
 /**
- * How much exercise (and a heart raised by it) weighs at a heat index (°C) at the collar:
- * nothing at 27 °C or below, rising to all of it at 35 °C (judgement: the published risk of
- * exertion is on warm days, and on a walk the collar reads about 2 °C above the shade air, so
- * 27 °C is air of about 25 °C; measured against week-long traces of ordinary walks and of
- * play in humid heat).
+ * How much exercise, a heart raised by it, and the dog's profile weigh at a heat index (°C) at
+ * the collar: nothing at 27 °C or below, rising evenly to all of it at 35 °C (judgement: the
+ * published risk of exertion is on warm days, and the published odds of a breed, an age or a
+ * condition multiply the risk the heat brings, which at a mild collar is next to none; the
+ * collar reads 2–3 °C above the air from the dog's own body, so 27 °C is air of about 24–25 °C.
+ * Measured against week-long traces of ordinary walks and of play in humid heat).
  */
-export function exertionHeatWeight(heatIndexCelsius: number): number {
-  const w = (heatIndexCelsius - EXERTION_HEAT_FROM) / (EXERTION_HEAT_FULL - EXERTION_HEAT_FROM);
+export function heatWeight(heatIndexCelsius: number): number {
+  const w = (heatIndexCelsius - HEAT_WEIGHT_FROM) / (HEAT_WEIGHT_FULL - HEAT_WEIGHT_FROM);
   return Math.min(1, Math.max(0, w));
 }
 
@@ -737,10 +741,12 @@ function heatWords(temperatureC: number, humidity: number): string {
   return `heat index ${Math.round(hi)} °C (${Math.round(celsiusToFahrenheit(hi))} °F)`;
 }
 
-/** The day's factors: heat, exercise, heart rate, acclimatisation, time in the heat. */
-function exposureFactors(s: RiskState, r: RiskReading): RiskFactor[] {
+/**
+ * The day's factors at a heat index of `hi` (°C) at the collar: heat, exercise, heart rate,
+ * acclimatisation, time in the heat.
+ */
+function exposureFactors(s: RiskState, r: RiskReading, hi: number): RiskFactor[] {
   const out: RiskFactor[] = [];
-  const hi = heatIndexC(r.temperature, r.humidity);
   const hiPoints = HEAT_INDEX_POINTS.find(([atLeast]) => hi >= atLeast)?.[1] ?? 0;
   if (hiPoints)
     out.push({
@@ -749,7 +755,7 @@ function exposureFactors(s: RiskState, r: RiskReading): RiskFactor[] {
       label: `${heatWords(r.temperature, r.humidity)} at the collar`,
     });
 
-  const weight = exertionHeatWeight(hi);
+  const weight = heatWeight(hi);
   const exerciseNow =
     s.exertSince !== null && s.exertAct !== null && r.at - s.lastExertAt! <= EXERTION_NOW_MS;
   const lasted = exerciseNow ? s.lastExertAt! - s.exertSince! : 0;
@@ -840,23 +846,29 @@ function judge(s: RiskState, r: RiskReading, profile: RiskProfile): RiskAssessme
       collarOffNews: false,
       noSign: true,
     };
-  const exposure = exposureFactors(s, r);
-  const factors = [...exposure, ...profileFactors(profile)].sort((a, b) => b.points - a.points);
+  const hi = heatIndexC(r.temperature, r.humidity);
+  const exposure = exposureFactors(s, r, hi);
+  // The dog's odds multiply the heat's: they weigh with it, and raise nothing at a mild collar.
+  const weight = heatWeight(hi);
+  const dog = profileFactors(profile)
+    .map((f) => ({ ...f, points: round1(f.points * weight) }))
+    .filter((f) => f.points > 0);
+  const factors = [...exposure, ...dog].sort((a, b) => b.points - a.points);
   const exposurePoints = exposure.reduce((sum, f) => sum + f.points, 0);
   const score = round1(factors.reduce((sum, f) => sum + f.points, 0));
   const reasons = factors.slice(0, 3).map(reasonOf);
 
   let trigger: RiskTrigger | null = null;
-  const dog = profile.name?.trim() || 'the dog';
+  const name = profile.name?.trim() || 'the dog';
   if (s.carPeak !== null) {
     trigger = 'parked-car';
     reasons.unshift(
-      `collar temperature climbing steadily while ${dog} is still: the pattern of a parked car`,
+      `collar temperature climbing steadily while ${name} is still: the pattern of a parked car`,
     );
   } else if (s.hotRestSince !== null && r.at - s.hotRestSince >= 30 * MIN) {
     trigger = 'heat-at-rest';
     reasons.unshift(
-      `${heatWords(r.temperature, r.humidity)} for ${minutes(r.at - s.hotRestSince)} minutes while ${dog} rests`,
+      `${heatWords(r.temperature, r.humidity)} for ${minutes(r.at - s.hotRestSince)} minutes while ${name} rests`,
     );
   }
   let band: RiskBand = 'SAFE';

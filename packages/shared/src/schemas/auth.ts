@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalTimeZone } from '../domain/time-zone.js';
+import { TEMPERATURE_UNITS, WEIGHT_UNITS } from '../domain/units.js';
 import {
   hasNoNul,
   isSingleLine,
@@ -23,6 +24,12 @@ export const userSchema = z.object({
    * daily digest goes at 08:00 there. Null while unknown (UTC); the web sends the browser's.
    */
   time_zone: z.string().nullable(),
+  /**
+   * Which temperature unit the owner reads first ('F' or 'C'; the other always follows) and
+   * which unit pets' weights are shown in ('lbs' or 'kg'); null means the browser's default.
+   */
+  temperature_unit: z.enum(TEMPERATURE_UNITS).nullable(),
+  weight_unit: z.enum(WEIGHT_UNITS).nullable(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -61,6 +68,11 @@ export const timeZoneField = z
     return zone;
   });
 
+const TEMPERATURE_UNIT_MESSAGE = "temperature_unit must be 'F' or 'C'";
+const temperatureUnitField = z.enum(TEMPERATURE_UNITS, { error: TEMPERATURE_UNIT_MESSAGE });
+const WEIGHT_UNIT_MESSAGE = "weight_unit must be 'lbs' or 'kg'";
+const weightUnitField = z.enum(WEIGHT_UNITS, { error: WEIGHT_UNIT_MESSAGE });
+
 export const registerInputSchema = z.strictObject({
   email: emailField,
   password: passwordField,
@@ -73,6 +85,9 @@ export const registerInputSchema = z.strictObject({
     .refine(isSingleLine, { error: `name ${SINGLE_LINE_MESSAGE}` }),
   /** Optional: the browser's time zone, stored with the account (mail times, the digest). */
   time_zone: timeZoneField.optional(),
+  /** Optional: the units the browser's locale uses (the web sends them). */
+  temperature_unit: temperatureUnitField.optional(),
+  weight_unit: weightUnitField.optional(),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
@@ -98,6 +113,21 @@ export const profileResponseSchema = z.object({ user: userSchema });
 /** PUT /api/auth/profile/time-zone: the owner's time zone (the web sends the browser's). */
 export const timeZoneInputSchema = z.strictObject({ time_zone: timeZoneField });
 export type TimeZoneInput = z.infer<typeof timeZoneInputSchema>;
+
+/**
+ * PUT /api/auth/profile/preferences: any of the owner's display settings; a field left out
+ * keeps its value, a unit set to null goes back to the browser's default.
+ */
+export const profilePreferencesInputSchema = z
+  .strictObject({
+    temperature_unit: temperatureUnitField.nullable().optional(),
+    weight_unit: weightUnitField.nullable().optional(),
+    time_zone: timeZoneField.optional(),
+  })
+  .refine((input) => Object.values(input).some((v) => v !== undefined), {
+    error: 'Give at least one of temperature_unit, weight_unit and time_zone',
+  });
+export type ProfilePreferencesInput = z.infer<typeof profilePreferencesInputSchema>;
 /**
  * A page of users, newest first, with `total` users in all, and the platform counts the
  * Admin Dashboard shows (over every user, not only this page).

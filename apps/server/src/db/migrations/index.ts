@@ -9,6 +9,7 @@ import * as m007 from './007-auto-assigned.js';
 import * as m008 from './008-heat-risk.js';
 import * as m009 from './009-alert-reading-times.js';
 import * as m010 from './010-user-time-zone.js';
+import * as m011 from './011-user-units.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '008-heat-risk': m008,
   '009-alert-reading-times': m009,
   '010-user-time-zone': m010,
+  '011-user-units': m011,
 };

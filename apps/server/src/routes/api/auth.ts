@@ -8,6 +8,7 @@ import {
   loginInputSchema,
   noBodySchema,
   pageQuerySchema,
+  profilePreferencesInputSchema,
   profileResponseSchema,
   registerInputSchema,
   roleInputSchema,
@@ -85,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await auth.logout(currentSessionId(request));
-      // Its live streams end with it (other instances notice at their next heartbeat).
+      // Its live streams end with it, on every instance (through the event bus).
       app.container.streams.closeSession(currentSessionId(request));
       request.log.info(
         { event: 'auth.logout', actor: currentUser(request).id, outcome: 'success' },
@@ -119,6 +120,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       user: await users.setTimeZone(currentUser(request).id, request.body.time_zone),
+    }),
+  );
+
+  app.put(
+    '/profile/preferences',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: "Store the caller's display preferences",
+        description:
+          "Any of temperature_unit ('F' or 'C': which unit the app and the mails show first; both are always shown), weight_unit ('lbs' or 'kg': how pets' weights are shown; stored weights stay lbs) and time_zone (an IANA name: mail times and the daily digest). A field left out keeps its value; a unit set to null goes back to the browser's default (°F and lbs for US-style locales, else °C and kg). Always the caller's own account. 400 for an unknown unit or time zone, or an empty body.",
+        body: profilePreferencesInputSchema,
+        response: { 200: profileResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({
+      user: await users.setPreferences(currentUser(request).id, request.body),
     }),
   );
 
@@ -179,6 +198,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await users.changeRole(request.params.id, request.body.role);
+      // Their live streams end on every instance and reconnect seeing what the new role sees:
+      // a demoted admin gets no other owner's events from this moment.
+      app.container.streams.closeUser(user.id);
       request.log.info(
         {
           event: 'admin.role_change',
@@ -205,6 +227,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await users.delete(request.params.id, currentUser(request).id);
+      app.container.streams.closeUser(request.params.id);
       request.log.info(
         {
           event: 'admin.user_delete',

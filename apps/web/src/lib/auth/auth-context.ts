@@ -1,5 +1,11 @@
 import { createContext } from 'react';
-import type { LoginInput, RegisterInput, Role, User } from '@pawguard/shared';
+import type {
+  LoginInput,
+  ProfilePreferencesInput,
+  RegisterInput,
+  Role,
+  User,
+} from '@pawguard/shared';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -22,6 +28,8 @@ export type AuthContextValue = {
   login: (input: LoginInput) => Promise<User>;
   register: (input: RegisterInput) => Promise<User>;
   logout: () => Promise<void>;
+  /** Stores display preferences (units, time zone) and takes the answered user as the session's. */
+  savePreferences: (input: ProfilePreferencesInput) => Promise<User>;
   dismissConfirmationNotice: () => void;
 };
 

@@ -7,7 +7,13 @@ import { useAuth } from './use-auth';
 
 function Who() {
   const { user } = useAuth();
-  return <p>{user ? `zone: ${user.time_zone ?? 'none'}` : 'signed out'}</p>;
+  return (
+    <p>
+      {user
+        ? `zone: ${user.time_zone ?? 'none'}, units: ${user.temperature_unit ?? '-'} ${user.weight_unit ?? '-'}`
+        : 'signed out'}
+    </p>
+  );
 }
 
 const zoneOfBrowser = (timeZone: string) =>
@@ -16,19 +22,19 @@ const zoneOfBrowser = (timeZone: string) =>
     timeZone,
   });
 
-describe("the account's time zone (DESIGN §3 Display)", () => {
+describe("the account's time zone and units (DESIGN §3 Display)", () => {
   beforeEach(() => authToken.set('owner-token'));
   afterEach(() => {
     authToken.clear();
     vi.restoreAllMocks();
   });
 
-  it("sends the browser's time zone when the account has none", async () => {
+  it("sends the browser's time zone and units for whichever the account has none of", async () => {
     zoneOfBrowser('America/New_York');
-    const user = makeUser({ time_zone: null });
+    const user = makeUser({ time_zone: null, temperature_unit: null, weight_unit: 'kg' });
     const calls = stubFetch({
       'GET /api/auth/profile': () => jsonResponse(200, { user }),
-      'PUT /api/auth/profile/time-zone': (init) =>
+      'PUT /api/auth/profile/preferences': (init) =>
         jsonResponse(200, { user: { ...user, ...JSON.parse(String(init.body)) } }),
     });
     render(
@@ -36,13 +42,20 @@ describe("the account's time zone (DESIGN §3 Display)", () => {
         <Who />
       </AuthProvider>,
     );
-    expect(await screen.findByText('zone: America/New_York')).toBeInTheDocument();
+    // The profile, the session API and the save each take a turn: generous on a busy machine.
+    expect(
+      await screen.findByText('zone: America/New_York, units: F kg', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const put = calls.filter((c) => c.method === 'PUT');
     expect(put).toHaveLength(1);
-    expect(JSON.parse(String(put[0]!.init.body))).toEqual({ time_zone: 'America/New_York' });
+    // The stored weight unit is the owner's: left alone.
+    expect(JSON.parse(String(put[0]!.init.body))).toEqual({
+      time_zone: 'America/New_York',
+      temperature_unit: 'F',
+    });
   });
 
-  it('leaves a stored time zone alone', async () => {
+  it('leaves a stored time zone and units alone', async () => {
     zoneOfBrowser('America/New_York');
     const calls = stubFetch({
       'GET /api/auth/profile': () =>
@@ -53,7 +66,7 @@ describe("the account's time zone (DESIGN §3 Display)", () => {
         <Who />
       </AuthProvider>,
     );
-    expect(await screen.findByText('zone: Europe/Berlin')).toBeInTheDocument();
+    expect(await screen.findByText('zone: Europe/Berlin, units: C lbs')).toBeInTheDocument();
     // Long enough for the call the first test sees (it comes within a few milliseconds).
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);

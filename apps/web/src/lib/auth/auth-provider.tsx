@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { LoginInput, RegisterInput, User } from '@pawguard/shared';
+import type { LoginInput, ProfilePreferencesInput, RegisterInput, User } from '@pawguard/shared';
 import { authToken } from '@/lib/auth-token';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './auth-context';
 
@@ -62,29 +62,46 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, []);
 
-  // The account's time zone defaults to the browser's (DESIGN §3 "Display"): sent once, when
-  // the server has none, so mails name times on the owner's clock and the daily digest comes
-  // at 08:00 there.
-  const signedInWithoutZone =
-    state.status === 'signed-in' && state.user !== null && state.user.time_zone === null;
+  // The account's time zone and units default to the browser's (DESIGN §3 "Display"): sent
+  // once, for whichever the server has none of, so mails name times on the owner's clock and
+  // temperatures in their order, and the daily digest comes at 08:00 there.
+  const signedInUser = state.status === 'signed-in' ? state.user : null;
+  const lacksPreferences =
+    signedInUser !== null &&
+    (signedInUser.time_zone === null ||
+      signedInUser.temperature_unit === null ||
+      signedInUser.weight_unit === null);
   useEffect(() => {
-    if (!signedInWithoutZone) return;
+    if (!lacksPreferences) return;
     let current = true;
     sessionApi()
-      .then(async ({ browserTimeZone, saveTimeZone }) => {
-        const zone = browserTimeZone();
-        if (!zone) return;
-        const user = await saveTimeZone(zone);
+      .then(async ({ missingPreferences, savePreferences }) => {
+        const missing = missingPreferences(signedInUser!);
+        if (!missing) return;
+        const user = await savePreferences(missing);
         if (current)
           setState((previous) =>
             previous.user?.id === user.id ? { ...previous, user } : previous,
           );
       })
-      .catch((error: unknown) => console.warn('Could not store the time zone', error));
+      .catch((error: unknown) => console.warn('Could not store the display preferences', error));
     return () => {
       current = false;
     };
-  }, [signedInWithoutZone, state.sessionKey]);
+  }, [lacksPreferences, signedInUser]);
+
+  const savePreferences = useCallback(
+    (input: ProfilePreferencesInput) =>
+      sessionApi()
+        .then(({ savePreferences: save }) => save(input))
+        .then((user) => {
+          setState((previous) =>
+            previous.user?.id === user.id ? { ...previous, user } : previous,
+          );
+          return user;
+        }),
+    [],
+  );
 
   useEffect(
     () =>
@@ -178,9 +195,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       register,
       logout,
+      savePreferences,
       dismissConfirmationNotice,
     };
   }, [
+    savePreferences,
     state,
     pendingActions,
     confirmationPending,

@@ -3,4 +3,5 @@ export { getProfile } from './get-profile';
 export { login } from './login';
 export { logout } from './logout';
 export { register } from './register';
-export { browserTimeZone, saveTimeZone } from './time-zone';
+export { savePreferences } from './save-preferences';
+export { missingPreferences } from './time-zone';

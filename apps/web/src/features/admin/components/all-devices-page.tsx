@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { RefreshCw, Search } from 'lucide-react';
 import { formatRelativeTime, isOnline, type Device } from '@pawguard/shared';
+import { useDisplayUnits } from '@/lib/display-units';
 import { CardGridSkeleton } from '@/components/card-grid-skeleton';
 import { LEVEL_LOOK, TEMPERATURE_LABEL } from '@/components/dog-status';
-import { temperatureText } from '@/components/temperature';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { BatteryMeter } from '@/components/ui/battery-meter';
@@ -182,6 +182,7 @@ export function AllDevicesPage() {
 
 function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
   const c = device.temperature_celsius;
+  const { temperature } = useDisplayUnits();
   return (
     <Card className="h-full" aria-labelledby={`admin-device-${device.id}`}>
       <CardHeader className="gap-2 pb-3">
@@ -222,7 +223,7 @@ function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
             {device.device_address ?? '—'}
           </dd>
           <dt className="text-muted-foreground">{TEMPERATURE_LABEL}</dt>
-          <dd className="tabular-nums">{c === null ? '—' : temperatureText(c)}</dd>
+          <dd className="tabular-nums">{c === null ? '—' : temperature(c)}</dd>
           <dt className="text-muted-foreground">Safe zone</dt>
           <dd>{device.vitals_status ? LEVEL_LOOK[device.vitals_status].word : '—'}</dd>
           <dt className="text-muted-foreground">Battery</dt>

@@ -43,6 +43,12 @@ describe('Integration Instructions', () => {
     expect(example).toHaveTextContent('-p 1883');
     expect(example).toHaveTextContent('-i PET-AB12 -u PET-AB12');
     expect(example).toHaveTextContent('-t pawguard/devices/PET-AB12/vitals');
+    expect(example).not.toHaveTextContent(/ -r\b/);
+    expect(
+      screen.getByText(
+        /exactly: the Device ID in capitals as printed \(PET-AB12\), without the retain flag/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says nothing of MQTT while it is off', async () => {

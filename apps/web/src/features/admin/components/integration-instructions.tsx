@@ -83,9 +83,11 @@ ${example}`}
               port <code className="font-mono">{mqttPort}</code> with the Device ID as username and
               as client id (or the start of it, e.g. PET-AB12-1), and the device key as password.
               Publish the same JSON with QoS 1 to{' '}
-              <code className="font-mono break-all">pawguard/devices/{'{Device ID}'}/vitals</code>;
-              the PUBACK comes once the reading is stored. A message the server cannot take is
-              acknowledged and dropped (the server logs why), so test new firmware over HTTP first.
+              <code className="font-mono break-all">pawguard/devices/{'{Device ID}'}/vitals</code>,
+              exactly: the Device ID in capitals as printed (PET-AB12), without the retain flag.
+              Another topic or a retained message closes the connection. The PUBACK comes once the
+              reading is stored. A message the server cannot take is acknowledged and dropped (the
+              server logs why), so test new firmware over HTTP first.
             </p>
             <Code label="MQTT example">
               {`mosquitto_pub -h ${window.location.hostname} -p ${mqttPort} \\

@@ -21,6 +21,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useDisplayUnits } from '@/lib/display-units';
 import { formatDate } from '@/lib/utils';
 import { useDeleteUser } from '../api/delete-user';
 import { RoleBadge } from './role-badge';
@@ -41,6 +42,7 @@ export function UserDetailsDialog({
   onOpenChange,
 }: UserDetailsDialogProps) {
   const deleteUser = useDeleteUser();
+  const { weight } = useDisplayUnits();
   const pets = user && dogs ? dogs.filter((dog) => dog.user_id === user.id) : [];
 
   const confirmDelete = () => {
@@ -111,7 +113,7 @@ export function UserDetailsDialog({
                             pet.age !== null
                               ? `${pet.age} ${pet.age === 1 ? 'year' : 'years'}`
                               : null,
-                            pet.weight !== null ? `${pet.weight} lbs` : null,
+                            pet.weight !== null ? weight(pet.weight) : null,
                           ]
                             .filter(Boolean)
                             .join(' · ') || 'No details'}

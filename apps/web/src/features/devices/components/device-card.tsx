@@ -9,9 +9,9 @@ import {
   type CustomerLabel,
   type Device,
 } from '@pawguard/shared';
+import { Temperature } from '@/lib/display-units';
 import { AlertBanner } from '@/components/alert-banner';
 import { LevelWord, ReadingAge, TEMPERATURE_LABEL } from '@/components/dog-status';
-import { Temperature } from '@/components/temperature';
 import { useAuth } from '@/lib/auth';
 import { Badge } from '@/components/ui/badge';
 import { BatteryMeter } from '@/components/ui/battery-meter';

@@ -1,6 +1,6 @@
 import { formatRelativeTime, type Alert } from '@pawguard/shared';
-import { temperatureText } from '@/components/temperature';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import { useNow } from '@/lib/use-now';
 import type { AlertPeriod } from './history-charts';
 import { useDeviceAlerts } from '@/lib/api/alerts';
@@ -39,13 +39,13 @@ export function useAlertPeriods(deviceId: string, now: number): AlertPeriod[] {
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function describe(a: Alert): string {
+function describe(a: Alert, temperature: DisplayUnits['temperature']): string {
   if (a.type === 'heat') {
-    // In °C and °F, as every other temperature on screen (DESIGN §3).
+    // In both units, the owner's first, as every other temperature on screen (DESIGN §3).
     const peak =
       a.peak_temperature_celsius === null
         ? ''
-        : `, peak ${temperatureText(a.peak_temperature_celsius)}`;
+        : `, peak ${temperature(a.peak_temperature_celsius)}`;
     return `${ALERT_TYPE_WORDS.heat} · ${LEVEL_LOOK[a.level ?? 'WARNING'].word}${peak}`;
   }
   if (a.type === 'low_battery')
@@ -56,6 +56,7 @@ function describe(a: Alert): string {
 
 /** The device's past (resolved) alerts, newest first. */
 export function PastDeviceAlerts({ deviceId }: { deviceId: string }) {
+  const { temperature } = useDisplayUnits();
   const past = useDeviceAlerts(deviceId, true);
   const now = useNow(60_000);
   return (
@@ -81,7 +82,7 @@ export function PastDeviceAlerts({ deviceId }: { deviceId: string }) {
                   key={a.id}
                   className="flex flex-wrap justify-between gap-x-4 border-b pb-2 last:border-0"
                 >
-                  <span className="font-medium">{describe(a)}</span>
+                  <span className="font-medium">{describe(a, temperature)}</span>
                   <span className="text-muted-foreground">
                     <time dateTime={span.from}>{when(span.from)}</time>
                     {span.to ? (

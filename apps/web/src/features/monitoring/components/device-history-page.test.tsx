@@ -152,15 +152,30 @@ describe('device history', () => {
     expect(screen.getByText('Readings history of PET-BC01, on Biscuit.')).toBeInTheDocument();
     expect(await screen.findByText('30.0°C')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '24 hours' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByText('Warning 85.0°F (29.4°C)')).toBeInTheDocument();
-    expect(screen.getByText('Critical 105.0°F (40.6°C)')).toBeInTheDocument();
+    expect(await screen.findByText('Warning 29.4°C / 85.0°F')).toBeInTheDocument();
+    expect(screen.getByText('Critical 40.6°C / 105.0°F')).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Average 86.0°F (30.0°C); lowest 77.0°F (25.0°C), highest 95.0°F (35.0°C) over the last 24 hours.',
+        'Average 30.0°C / 86.0°F; lowest 25.0°C / 77.0°F, highest 35.0°C / 95.0°F over the last 24 hours.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Humidity' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Heart rate (bpm)' })).toBeInTheDocument();
+  });
+
+  it('draws and words temperature °F first for an owner who reads °F first', async () => {
+    stub();
+    renderWithProviders(<DeviceHistoryPage deviceId={device.id} />, {
+      route: `/devices/${device.id}/history`,
+      auth: fakeAuth(makeUser({ temperature_unit: 'F' })),
+    });
+    expect(await screen.findByText('Warning 85.0°F / 29.4°C')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Average 86.0°F / 30.0°C; lowest 77.0°F / 25.0°C, highest 95.0°F / 35.0°C over the last 24 hours.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('86.0°F')).toBeInTheDocument();
   });
 
   it('shows the latest reading’s level, why, what to do, and what heat-risk adds over the last 7 days', async () => {
@@ -239,7 +254,7 @@ describe('device history', () => {
     );
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Show as table' }));
     expect(screen.getAllByRole('row')).toHaveLength(3);
-    expect(screen.getByRole('cell', { name: '87.8°F (31.0°C)' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '31.0°C / 87.8°F' })).toBeInTheDocument();
   });
 
   it('tells 10-second buckets of the last hour apart in the table, and says how long they are', async () => {
@@ -273,13 +288,13 @@ describe('device history', () => {
   it('keeps the last hour live: a reading from the stream joins the chart', async () => {
     stub();
     const { queryClient } = show(`/devices/${device.id}/history?range=1h`);
-    expect(await screen.findByText(/highest 87\.8°F/)).toBeInTheDocument();
+    expect(await screen.findByText(/highest 31\.0°C \/ 87\.8°F/)).toBeInTheDocument();
     stop = await openFakeStream(queryClient);
     // Opening fetches again what was loaded before it; let that settle first.
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const reading = makeReading({ temperature: 40, humidity: 50 });
     await act(async () => sendReading(device.id, reading));
-    expect(await screen.findByText(/highest 104\.0°F \(40\.0°C\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/highest 40\.0°C \/ 104\.0°F/)).toBeInTheDocument();
     expect(await screen.findByText('40.0°C')).toBeInTheDocument();
   });
 

@@ -15,15 +15,18 @@ import {
   type TooltipContentProps,
 } from 'recharts';
 import {
-  celsiusToFahrenheit,
+  celsiusIn,
+  fahrenheitIn,
   formatOneDecimal,
+  formatTemperatureIn,
   type History,
   type HistoryRange,
   isVitalsStatus,
+  type TemperatureUnit,
 } from '@pawguard/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDisplayUnits } from '@/lib/display-units';
 import {
-  fahrenheitWithCelsius,
   formatBucketTime,
   formatTick,
   seriesSummary,
@@ -60,20 +63,27 @@ type SeriesLook = {
   rangeKey: keyof ChartPoint;
   /** What the series can be at all, the value axis's outer bounds. */
   limits?: readonly [number, number];
-  /** Text for one value in tooltips, summaries and the table. */
+  /** Text for one value (in the chart's unit) in tooltips and summaries. */
   format: (v: number) => string;
+  /** A stored value (°C for temperature) in the chart's unit. */
+  toChart: (v: number) => number;
 };
 
-const LOOKS: Record<SeriesName, SeriesLook> = {
-  temperature: {
-    series: 'temperature',
-    title: 'Temperature',
-    noun: 'temperature',
-    unit: '°F',
-    avgKey: 'temperatureF',
-    rangeKey: 'temperatureRangeF',
-    format: fahrenheitWithCelsius,
-  },
+/** Temperature in the owner's unit, with the other beside it in the words. */
+const temperatureLook = (unit: TemperatureUnit): SeriesLook => ({
+  series: 'temperature',
+  title: 'Temperature',
+  noun: 'temperature',
+  unit: unit === 'C' ? '°C' : '°F',
+  avgKey: 'temperature',
+  rangeKey: 'temperatureRange',
+  format: (v) => formatTemperatureIn(v, unit),
+  toChart: (c) => celsiusIn(c, unit),
+});
+
+const same = (v: number) => v;
+
+const LOOKS: Record<Exclude<SeriesName, 'temperature'>, SeriesLook> = {
   humidity: {
     series: 'humidity',
     title: 'Humidity',
@@ -83,6 +93,7 @@ const LOOKS: Record<SeriesName, SeriesLook> = {
     rangeKey: 'humidityRange',
     limits: [0, 100],
     format: (v) => `${formatOneDecimal(v)}%`,
+    toChart: same,
   },
   heart_rate: {
     series: 'heart_rate',
@@ -93,6 +104,7 @@ const LOOKS: Record<SeriesName, SeriesLook> = {
     rangeKey: 'heartRateRange',
     limits: [0, Infinity],
     format: (v) => `${Math.round(v)} bpm`,
+    toChart: same,
   },
 };
 
@@ -106,7 +118,7 @@ const RANGE_WORDS: Record<HistoryRange, string> = {
 function summaryText(history: History, look: SeriesLook): string | null {
   const summary = seriesSummary(history, look.series);
   if (!summary) return null;
-  const f = look.series === 'temperature' ? celsiusToFahrenheit : (v: number) => v;
+  const f = look.toChart;
   return `Average ${look.format(f(summary.avg))}; lowest ${look.format(f(summary.min))}, highest ${look.format(f(summary.max))} over ${RANGE_WORDS[history.range]}.`;
 }
 
@@ -184,10 +196,12 @@ function SeriesChart({
   const shownPeriods = periods.filter((p) => p.to > from && p.from < to);
   const isTemperature = look.series === 'temperature';
   const { warning, critical } = history.thresholds;
+  // The thresholds are °F (the settings screen's unit); drawn in the chart's.
+  const { temperatureUnit: unit } = useDisplayUnits();
   const thresholdLines = isTemperature
     ? [
-        { name: 'Warning', y: warning, stroke: COLOURS.warning },
-        { name: 'Critical', y: critical, stroke: COLOURS.critical },
+        { name: 'Warning', y: fahrenheitIn(warning, unit), stroke: COLOURS.warning },
+        { name: 'Critical', y: fahrenheitIn(critical, unit), stroke: COLOURS.critical },
       ]
     : [];
   const axis = valueAxis(
@@ -220,7 +234,7 @@ function SeriesChart({
                   style={{ borderColor: line.stroke }}
                   aria-hidden="true"
                 />
-                {line.name} {fahrenheitWithCelsius(line.y)}
+                {line.name} {look.format(line.y)}
               </span>
             ))}
           </p>
@@ -337,14 +351,16 @@ export function HistoryCharts({
   /** Heat alerts to mark on the temperature chart. */
   alertPeriods?: readonly AlertPeriod[];
 }) {
-  const points = useMemo(() => toChartPoints(history), [history]);
+  const { temperatureUnit } = useDisplayUnits();
+  const points = useMemo(() => toChartPoints(history, temperatureUnit), [history, temperatureUnit]);
+  const temperature = useMemo(() => temperatureLook(temperatureUnit), [temperatureUnit]);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
         <SeriesChart
           history={history}
           points={points}
-          look={LOOKS.temperature}
+          look={temperature}
           {...(alertPeriods ? { periods: alertPeriods } : {})}
         />
       </div>

@@ -1,33 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { makeHistory } from '@/testing/devices';
-import {
-  fahrenheitWithCelsius,
-  hasReadings,
-  seriesSummary,
-  timeTicks,
-  toChartPoints,
-  valueAxis,
-} from './history-series';
+import { hasReadings, seriesSummary, timeTicks, toChartPoints, valueAxis } from './history-series';
 
 describe('toChartPoints', () => {
-  it('draws temperature in °F (the unit of the thresholds), humidity and heart rate as they are', () => {
+  it('draws temperature in the preferred unit, humidity and heart rate as they are', () => {
     const points = toChartPoints(
       makeHistory('1h', [
         { t: '2025-07-01T11:58:00.000Z', temperature: 30, humidity: 40.04, heart_rate: 88 },
       ]),
+      'F',
     );
     expect(points).toEqual([
       {
         t: Date.parse('2025-07-01T11:58:00.000Z'),
         count: 1,
-        temperatureF: 86,
-        temperatureRangeF: [86, 86],
+        temperature: 86,
+        temperatureRange: [86, 86],
         humidity: 40,
         humidityRange: [40, 40],
         heartRate: 88,
         heartRateRange: [88, 88],
       },
     ]);
+    const [celsius] = toChartPoints(
+      makeHistory('1h', [{ t: '2025-07-01T11:58:00.000Z', temperature: 30 }]),
+      'C',
+    );
+    expect(celsius).toMatchObject({ temperature: 30, temperatureRange: [30, 30] });
   });
 
   it('breaks the lines where the collar was silent for over 2 minutes, instead of bridging it', () => {
@@ -37,8 +36,9 @@ describe('toChartPoints', () => {
         { t: '2025-07-01T11:02:00.000Z', temperature: 20 },
         { t: '2025-07-01T11:10:00.000Z', temperature: 21 },
       ]),
+      'F',
     );
-    expect(points.map((p) => p.temperatureF)).toEqual([68, 68, null, 69.8]);
+    expect(points.map((p) => p.temperature)).toEqual([68, 68, null, 69.8]);
     expect(points[2]?.t).toBe(Date.parse('2025-07-01T11:03:00.000Z'));
   });
 
@@ -52,6 +52,7 @@ describe('toChartPoints', () => {
         ],
         { bucket_seconds: 8 },
       ),
+      'F',
     );
     expect(points).toHaveLength(2);
   });
@@ -91,23 +92,18 @@ describe('timeTicks', () => {
   });
 });
 
-describe('fahrenheitWithCelsius', () => {
-  it('shows both units with one decimal', () => {
-    expect(fahrenheitWithCelsius(85)).toBe('85.0°F (29.4°C)');
-  });
-});
-
 describe('valueAxis', () => {
   const hot = toChartPoints(
     makeHistory('1h', [
       { t: '2025-07-01T11:50:00.000Z', temperature: 30, humidity: 40 }, // 86 °F
       { t: '2025-07-01T11:55:00.000Z', temperature: 38, humidity: 41 }, // 100.4 °F
     ]),
+    'F',
   );
 
   it('keeps the warning line off the bottom of the chart when the readings are all above it', () => {
     // Warning 85 °F and critical 105 °F: both strictly inside the axis, at round ticks.
-    const { domain, ticks } = valueAxis(hot, 'temperatureRangeF', [85, 105])!;
+    const { domain, ticks } = valueAxis(hot, 'temperatureRange', [85, 105])!;
     expect(domain).toEqual([80, 110]);
     expect(ticks).toEqual([80, 90, 100, 110]);
   });
@@ -119,7 +115,7 @@ describe('valueAxis', () => {
     expect(ticks.length).toBeLessThanOrEqual(6);
     expect(ticks[0]).toBe(domain[0]);
     expect(ticks.at(-1)).toBe(domain[1]);
-    expect(valueAxis([], 'temperatureRangeF', [85, 105])).toBeNull();
+    expect(valueAxis([], 'temperatureRange', [85, 105])).toBeNull();
   });
 
   it('never goes past what the series can be: humidity stays within 0–100 %', () => {
@@ -128,6 +124,7 @@ describe('valueAxis', () => {
         { t: '2025-07-01T11:50:00.000Z', temperature: 30, humidity: 0 },
         { t: '2025-07-01T11:55:00.000Z', temperature: 30, humidity: 100 },
       ]),
+      'F',
     );
     const { domain, ticks } = valueAxis(humid, 'humidityRange', [], [0, 100])!;
     expect(domain).toEqual([0, 100]);

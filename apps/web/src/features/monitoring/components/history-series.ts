@@ -1,15 +1,14 @@
 import {
-  celsiusToFahrenheit,
+  celsiusIn,
   FRESH_MS,
-  fahrenheitToCelsius,
-  formatOneDecimal,
   type History,
   type HistoryRange,
+  type TemperatureUnit,
 } from '@pawguard/shared';
 
 /**
- * History buckets as chart points. Temperature is drawn in °F, the unit of the owner's
- * thresholds; a bucket's band is its min–max, its line the average. A silence longer than a
+ * History buckets as chart points. Temperature is drawn in the owner's preferred unit (the
+ * thresholds, set in °F, are drawn converted to it); a bucket's band is its min–max, its line the average. A silence longer than a
  * collar's disconnection (2 minutes) or one and a half buckets, whichever is longer, becomes
  * a point with no values, so the lines break there instead of bridging it. (Shorter stretches
  * of empty buckets are just a collar reporting less often than the buckets are wide.)
@@ -18,8 +17,8 @@ export type ChartPoint = {
   /** The bucket's start, epoch ms. */
   t: number;
   count: number;
-  temperatureF: number | null;
-  temperatureRangeF: [number, number] | null;
+  temperature: number | null;
+  temperatureRange: [number, number] | null;
   humidity: number | null;
   humidityRange: [number, number] | null;
   heartRate: number | null;
@@ -36,15 +35,16 @@ const rangeOf = (s: Stat, f = (v: number) => v): [number, number] | null =>
 const gap = (t: number): ChartPoint => ({
   t,
   count: 0,
-  temperatureF: null,
-  temperatureRangeF: null,
+  temperature: null,
+  temperatureRange: null,
   humidity: null,
   humidityRange: null,
   heartRate: null,
   heartRateRange: null,
 });
 
-export function toChartPoints(history: History): ChartPoint[] {
+export function toChartPoints(history: History, unit: TemperatureUnit): ChartPoint[] {
+  const inUnit = (c: number) => celsiusIn(c, unit);
   const size = history.bucket_seconds * 1000;
   const silence = Math.max(FRESH_MS, size * 1.5);
   const points: ChartPoint[] = [];
@@ -55,8 +55,8 @@ export function toChartPoints(history: History): ChartPoint[] {
     points.push({
       t,
       count: bucket.count,
-      temperatureF: avgOf(bucket.temperature, celsiusToFahrenheit),
-      temperatureRangeF: rangeOf(bucket.temperature, celsiusToFahrenheit),
+      temperature: avgOf(bucket.temperature, inUnit),
+      temperatureRange: rangeOf(bucket.temperature, inUnit),
       humidity: avgOf(bucket.humidity),
       humidityRange: rangeOf(bucket.humidity),
       heartRate: avgOf(bucket.heart_rate),
@@ -184,7 +184,3 @@ export function bucketLength(seconds: number): string {
   if (seconds < 3600) return `${Math.round(seconds / 60)}-minute`;
   return `${Math.round(seconds / 3600)}-hour`;
 }
-
-/** A °F value with its °C beside it: '85.0°F (29.4°C)'. */
-export const fahrenheitWithCelsius = (f: number) =>
-  `${formatOneDecimal(f)}°F (${formatOneDecimal(fahrenheitToCelsius(f))}°C)`;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { celsiusToFahrenheit, formatOneDecimal, type History } from '@pawguard/shared';
+import { formatOneDecimal, type History } from '@pawguard/shared';
 import { Button } from '@/components/ui/button';
 import {
   Table,
@@ -9,11 +9,13 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { bucketLength, fahrenheitWithCelsius, formatBucketTime } from './history-series';
+import { useDisplayUnits } from '@/lib/display-units';
+import { bucketLength, formatBucketTime } from './history-series';
 
 /** The charts' numbers as a table, on request: for screen readers, keyboards and the curious. */
 export function HistoryTable({ history }: { history: History }) {
   const [open, setOpen] = useState(false);
+  const { temperature } = useDisplayUnits();
   const tableId = useId();
   const rows = history.buckets.filter((b) => b.count > 0).reverse();
   return (
@@ -51,9 +53,7 @@ export function HistoryTable({ history }: { history: History }) {
                     {formatBucketTime(Date.parse(bucket.t), history.range, history.bucket_seconds)}
                   </TableCell>
                   <TableCell className="whitespace-nowrap tabular-nums">
-                    {bucket.temperature
-                      ? fahrenheitWithCelsius(celsiusToFahrenheit(bucket.temperature.avg))
-                      : '—'}
+                    {bucket.temperature ? temperature(bucket.temperature.avg) : '—'}
                   </TableCell>
                   <TableCell className="tabular-nums">
                     {bucket.humidity ? `${formatOneDecimal(bucket.humidity.avg)}%` : '—'}

@@ -1,3 +1,3 @@
-/** Every temperature on screen goes through this one component (components/temperature). */
-export { Temperature, temperatureText } from '@/components/temperature';
+/** Every temperature on screen goes through one component, in the owner's units. */
+export { Temperature, useDisplayUnits } from '@/lib/display-units';
 export { ConnectionBadge } from '@/components/dog-status';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
@@ -22,6 +22,8 @@ function setup(routes: Routes) {
   return { calls, user: userEvent.setup() };
 }
 const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
+/** A regular expression that matches `text` as it is. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const loaded = () => screen.findByRole('heading', { name: 'Email Notifications' });
 
 beforeEach(() => {
@@ -171,12 +173,14 @@ describe('Notification settings', () => {
       await user.click(screen.getByRole('button', { name: 'Save Settings' }));
 
       expect(warning).toHaveAccessibleDescription(
-        'The warning temperature must be between 70 and 120 °F.',
+        // The error first, then the °C beside the field.
+        new RegExp(`^${escape('The warning temperature must be between 70 and 120 °F.')}`),
       );
       expect(warning).toHaveAttribute('aria-invalid', 'true');
       expect(warning).toHaveFocus();
       expect(critical).toHaveAccessibleDescription(
-        'Enter the critical temperature as a number of °F, such as 105.',
+        // The error first, then the °C beside the field.
+        new RegExp(`^${escape('Enter the critical temperature as a number of °F, such as 105.')}`),
       );
       expect(toast.error).toHaveBeenCalledWith('Error', {
         description: 'Failed to save notification preferences',
@@ -211,7 +215,8 @@ describe('Notification settings', () => {
       const critical = screen.getByLabelText('Critical temperature (°F)');
       await waitFor(() =>
         expect(critical).toHaveAccessibleDescription(
-          'The critical temperature must be between 70 and 120 °F.',
+          // The error first, then the °C beside the field.
+          new RegExp(`^${escape('The critical temperature must be between 70 and 120 °F.')}`),
         ),
       );
       expect(toast.error).toHaveBeenCalledWith('Error', {
@@ -280,5 +285,82 @@ describe('Notification settings', () => {
         }),
       );
     });
+  });
+});
+
+describe('the °C beside each °F threshold', () => {
+  it('shows the °C equivalent of each threshold and follows the typing', async () => {
+    const { user } = setup({ [PREFS]: () => jsonResponse(200, { preferences: saved }) });
+    await loaded();
+    const warning = screen.getByLabelText('Warning temperature (°F)');
+    // The inputs stay the spec's °F ones; the °C is beside them, and describes them.
+    expect(warning).toHaveAttribute('min', '70');
+    expect(screen.getByTestId('temperature_threshold-celsius')).toHaveTextContent('= 31.4°C');
+    expect(screen.getByTestId('critical_temperature_threshold-celsius')).toHaveTextContent(
+      '= 40.0°C',
+    );
+    expect(warning).toHaveAccessibleDescription('= 31.4°C');
+    await user.clear(warning);
+    expect(screen.getByTestId('temperature_threshold-celsius')).toHaveTextContent('');
+    await user.type(warning, '9');
+    expect(screen.getByTestId('temperature_threshold-celsius')).toHaveTextContent('= -12.8°C');
+    await user.type(warning, '0');
+    expect(screen.getByTestId('temperature_threshold-celsius')).toHaveTextContent('= 32.2°C');
+    await user.type(warning, '.5');
+    expect(screen.getByTestId('temperature_threshold-celsius')).toHaveTextContent('= 32.5°C');
+  });
+});
+
+describe('Units and time', () => {
+  function setupUnits(savePreferences: ReturnType<typeof vi.fn>) {
+    stubFetch({ [PREFS]: () => jsonResponse(200, { preferences: saved }) });
+    renderWithProviders(<NotificationSettingsPage />, {
+      auth: fakeAuth(
+        makeUser({ temperature_unit: 'F', weight_unit: 'lbs', time_zone: 'America/Chicago' }),
+        { savePreferences: savePreferences as never },
+      ),
+    });
+    return userEvent.setup();
+  }
+
+  it("starts from the account's choices and saves new ones with a toast", async () => {
+    const savePreferences = vi.fn(async (input: object) => makeUser(input));
+    const user = setupUnits(savePreferences);
+    const card = within(await screen.findByRole('form', { name: 'Units and time' }));
+    expect(card.getByRole('radio', { name: '°F first' })).toBeChecked();
+    expect(card.getByRole('radio', { name: 'lbs' })).toBeChecked();
+    expect(card.getByLabelText('Time zone')).toHaveValue('America/Chicago');
+    expect(card.getByText(/For example: 88\.2°F \/ 31\.2°C/)).toBeInTheDocument();
+    // From the keyboard: arrow keys move within a radio group.
+    card.getByRole('radio', { name: '°F first' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(card.getByRole('radio', { name: '°C first' })).toBeChecked();
+    await user.click(card.getByRole('radio', { name: 'kg' }));
+    await user.selectOptions(card.getByLabelText('Time zone'), 'Europe/Berlin');
+    expect(
+      card.getByText(/For example: 31\.2°C \/ 88\.2°F · 22\.7 kg \(50 lbs\)/),
+    ).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Save units and time' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Success', {
+        description: 'Units and time zone saved',
+      }),
+    );
+    expect(savePreferences).toHaveBeenCalledWith({
+      temperature_unit: 'C',
+      weight_unit: 'kg',
+      time_zone: 'Europe/Berlin',
+    });
+  });
+
+  it('says so when the server refuses', async () => {
+    const user = setupUnits(vi.fn(async () => Promise.reject(new Error('Request failed'))));
+    const card = within(await screen.findByRole('form', { name: 'Units and time' }));
+    await user.click(card.getByRole('button', { name: 'Save units and time' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', {
+        description: 'Failed to save units and time zone',
+      }),
+    );
   });
 });

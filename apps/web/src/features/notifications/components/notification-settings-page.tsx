@@ -11,6 +11,8 @@ import { Info, Mail, Send, Thermometer } from 'lucide-react';
 import { z } from 'zod';
 import {
   DEFAULT_PREFERENCES,
+  fahrenheitToCelsius,
+  formatCelsius,
   preferencesInputSchema,
   TEST_EMAIL_DEFAULTS,
   testEmailResponseSchema,
@@ -30,6 +32,7 @@ import { api, ApiError } from '@/lib/api-client';
 import { errorAria, formResolver } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { getPreferences, getPreferencesQueryOptions } from '../api/get-preferences';
+import { UnitsAndTimeCard } from './units-and-time-card';
 
 type Frequency = Preferences['email_frequency'];
 
@@ -144,6 +147,8 @@ export function NotificationSettingsPage() {
   } = useForm({ resolver, defaultValues: toForm(DEFAULT_PREFERENCES) });
   const emailsOn = useWatch({ control, name: 'email_notifications_enabled' });
   const frequency = useWatch({ control, name: 'email_frequency' });
+  const warningTyped = useWatch({ control, name: 'temperature_threshold' });
+  const criticalTyped = useWatch({ control, name: 'critical_temperature_threshold' });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -331,12 +336,14 @@ export function NotificationSettingsPage() {
               <ThresholdInput
                 id={ids.warning}
                 label="Warning temperature (°F)"
+                typed={warningTyped}
                 error={errors.temperature_threshold?.message}
                 registration={register('temperature_threshold')}
               />
               <ThresholdInput
                 id={ids.critical}
                 label="Critical temperature (°F)"
+                typed={criticalTyped}
                 error={errors.critical_temperature_threshold?.message}
                 registration={register('critical_temperature_threshold')}
               />
@@ -366,36 +373,61 @@ export function NotificationSettingsPage() {
           </Button>
         </div>
       </form>
+      {/* Saved on its own: not part of the spec's notification preferences. */}
+      <UnitsAndTimeCard className="mt-6 max-w-3xl" />
     </section>
   );
 }
 
-/** A threshold in °F: the spec's bounds (70–120, step 0.1) exist only as input attributes. */
+/** What a threshold typed in °F is in °C ('29.4°C'), or null while it is not a number. */
+function celsiusOfTyped(typed: string): string | null {
+  const f = typed.trim() === '' ? NaN : Number(typed);
+  return Number.isFinite(f) ? formatCelsius(fahrenheitToCelsius(f)) : null;
+}
+
+/**
+ * A threshold in °F: the spec's bounds (70–120, step 0.1) exist only as input attributes.
+ * Its °C equivalent sits beside it and follows the typing (DESIGN §3 "Display").
+ */
 function ThresholdInput({
   id,
   label,
+  typed,
   error,
   registration,
 }: {
   id: string;
   label: string;
+  typed: string;
   error: string | undefined;
   registration: UseFormRegisterReturn;
 }) {
   const errorId = `${id}-error`;
+  const celsiusId = `${id}-celsius`;
+  const celsius = celsiusOfTyped(typed);
   return (
     <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min={THRESHOLD_MIN_F}
-        max={THRESHOLD_MAX_F}
-        step={0.1}
-        {...errorAria(error, errorId)}
-        {...registration}
-      />
+      <div className="flex items-center gap-3">
+        <Input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min={THRESHOLD_MIN_F}
+          max={THRESHOLD_MAX_F}
+          step={0.1}
+          className="min-w-0 flex-1"
+          {...errorAria(error, errorId, celsiusId)}
+          {...registration}
+        />
+        <span
+          id={celsiusId}
+          className="w-20 shrink-0 text-sm tabular-nums text-muted-foreground"
+          data-testid={`${registration.name}-celsius`}
+        >
+          {celsius === null ? '' : `= ${celsius}`}
+        </span>
+      </div>
       <FieldError id={errorId}>{error}</FieldError>
     </div>
   );

@@ -35,6 +35,7 @@ import { useDevices } from '@/lib/api/get-devices';
 import { PET_STATUS_POLL_MS } from '../api/pet-status-poll';
 import { usePets } from '@/lib/api/get-pets';
 import { useLiveFallback } from '@/lib/realtime';
+import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import { PetFormSheet } from './pet-form-sheet';
@@ -232,11 +233,11 @@ function PetsLoading() {
   );
 }
 
-function petFacts(pet: Dog): string {
+function petFacts(pet: Dog, weight: DisplayUnits['weight']): string {
   const facts = [
     pet.breed,
     pet.age === null ? null : `${pet.age} ${pet.age === 1 ? 'year' : 'years'}`,
-    pet.weight === null ? null : `${pet.weight} lbs`,
+    pet.weight === null ? null : weight(pet.weight),
   ].filter(Boolean);
   return facts.length > 0 ? facts.join(' · ') : 'No details yet';
 }
@@ -298,6 +299,8 @@ function PetListItem({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  // The list is narrow: the weight in the owner's unit only (the detail card gives both).
+  const { weightShort } = useDisplayUnits();
   return (
     <Card className={cn('relative', selected && 'border-primary ring-1 ring-primary')}>
       <CardContent className="flex items-center gap-3 p-4">
@@ -319,7 +322,7 @@ function PetListItem({
             <PetStatusBadge status={status} />
             <AlertBadge alerts={alerts} />
           </div>
-          <p className="text-sm text-muted-foreground">{petFacts(pet)}</p>
+          <p className="text-sm text-muted-foreground">{petFacts(pet, weightShort)}</p>
         </div>
         <div className="relative z-10 flex shrink-0 gap-1">
           <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${pet.name}`}>
@@ -358,6 +361,7 @@ function PetDetailCard({
   onRetryCollars: () => void;
   onEdit: () => void;
 }) {
+  const { weight } = useDisplayUnits();
   // The history of the collar that reported last; Monitoring while the pet has none.
   const collar = typeof collars === 'string' ? undefined : latestCollar(collars);
   const historyPath = collar ? deviceHistoryPath(collar.id) : paths.monitoring;
@@ -370,7 +374,7 @@ function PetDetailCard({
           <CardTitle as="h2" id="pet-detail-title" className="truncate text-xl" title={pet.name}>
             {pet.name}
           </CardTitle>
-          <CardDescription>{petFacts(pet)}</CardDescription>
+          <CardDescription>{petFacts(pet, weight)}</CardDescription>
           <div className="mt-2 flex flex-wrap gap-2">
             <PetStatusBadge status={status} />
           </div>

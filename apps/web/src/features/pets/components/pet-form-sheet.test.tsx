@@ -256,3 +256,48 @@ describe('the edit-pet sheet', () => {
     });
   });
 });
+
+describe('the weight for an owner who weighs in kg', () => {
+  const inKg = (pet: ReturnType<typeof makePet> | null) => {
+    renderWithProviders(<PetFormSheet open onOpenChange={vi.fn()} pet={pet} />, {
+      auth: fakeAuth(makeUser({ weight_unit: 'kg' })),
+    });
+    return userEvent.setup();
+  };
+
+  it('is typed in kg and saved in lbs, the unit the API keeps', async () => {
+    const calls = stubFetch({
+      'POST /api/dogs': (init) => jsonResponse(201, { dog: makePet(bodyOf(init)) }),
+    });
+    const user = inKg(null);
+    await user.type(screen.getByLabelText('Name *'), 'Biscuit');
+    await user.type(screen.getByLabelText('Weight (kg)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Add Pet' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(bodyOf(calls[0]!.init)).toMatchObject({ name: 'Biscuit', weight: 22.05 });
+  });
+
+  it('shows a stored weight in kg, and keeps it exactly when left as shown', async () => {
+    const pet = makePet({ name: 'Rex', weight: 22.5 });
+    const calls = stubFetch({
+      [`PUT /api/dogs/${pet.id}`]: (init) =>
+        jsonResponse(200, { dog: { ...pet, ...bodyOf(init) } }),
+    });
+    const user = inKg(pet);
+    expect(screen.getByLabelText('Weight (kg)')).toHaveValue(10.2);
+    await user.click(screen.getByRole('button', { name: 'Update Pet' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    // Not 10.2 kg turned back into 22.49 lbs.
+    expect(bodyOf(calls[0]!.init)).toMatchObject({ weight: 22.5 });
+  });
+
+  it('says the range in kg', async () => {
+    const user = inKg(null);
+    await user.type(screen.getByLabelText('Name *'), 'Biscuit');
+    await user.type(screen.getByLabelText('Weight (kg)'), '200');
+    await user.click(screen.getByRole('button', { name: 'Add Pet' }));
+    expect(
+      await screen.findByText('Weight must be between 0.05 and 181.4 kg.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -17,6 +17,7 @@ import {
 } from '@/components/ui/sheet';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth';
+import { useDisplayUnits } from '@/lib/display-units';
 import { errorAria } from '@/lib/form';
 import { isBlank } from '@/lib/utils';
 import { useCreatePet } from '../api/create-pet';
@@ -25,10 +26,11 @@ import {
   BODY_CONDITION_OPTIONS,
   EMPTY_PET_FORM,
   HEALTH_CONDITION_OPTIONS,
-  petFormResolver,
+  petFormResolvers,
   petFormValues,
   SEX_OPTIONS,
   toPetInput,
+  WEIGHT_KG_RANGE,
 } from './pet-form';
 
 type PetFormSheetProps = {
@@ -53,6 +55,8 @@ export function PetFormSheet({ open, onOpenChange, pet = null }: PetFormSheetPro
 
 export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }) {
   const { user } = useAuth();
+  // The weight is typed in the owner's unit and saved in lbs, the API's.
+  const { weightUnit } = useDisplayUnits();
   const editing = pet !== null;
   const createPet = useCreatePet();
   const updatePet = useUpdatePet();
@@ -76,12 +80,13 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
     register,
     handleSubmit,
     control,
+    getValues,
     formState: { errors },
   } = useForm({
-    resolver: petFormResolver,
+    resolver: petFormResolvers[weightUnit],
     // Each message shows once its field was left or the form submitted.
     mode: 'onTouched',
-    defaultValues: pet ? petFormValues(pet) : EMPTY_PET_FORM,
+    defaultValues: pet ? petFormValues(pet, weightUnit) : EMPTY_PET_FORM,
   });
   const nameMissing = isBlank(useWatch({ control, name: 'name' }));
   const nameError = errors.name?.message;
@@ -94,7 +99,12 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
         toast.error('Please log in to add a pet');
         return;
       }
-      const data = toPetInput(checked);
+      // A weight left as shown keeps the stored lbs exactly (10.2 kg is not 22.5 lbs again).
+      const weightUntouched =
+        pet !== null &&
+        pet.weight !== null &&
+        getValues('weight').trim() === petFormValues(pet, weightUnit).weight;
+      const data = toPetInput(weightUntouched ? { ...checked, weight: pet.weight } : checked);
       if (pet) {
         updatePet.mutate(
           { id: pet.id, data },
@@ -184,14 +194,14 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
           <FieldError id={ids.ageError}>{ageError}</FieldError>
         </div>
         <div className="grid gap-2">
-          <Label htmlFor={ids.weight}>Weight (lbs)</Label>
+          <Label htmlFor={ids.weight}>Weight ({weightUnit})</Label>
           <Input
             id={ids.weight}
             type="number"
             inputMode="decimal"
-            min={LIMITS.petWeightMin}
-            max={LIMITS.petWeightMax}
-            step={0.1}
+            min={weightUnit === 'kg' ? WEIGHT_KG_RANGE[0] : LIMITS.petWeightMin}
+            max={weightUnit === 'kg' ? WEIGHT_KG_RANGE[1] : LIMITS.petWeightMax}
+            step={weightUnit === 'kg' ? 0.01 : 0.1}
             {...errorAria(weightError, ids.weightError)}
             {...register('weight')}
           />

@@ -7,6 +7,10 @@ import {
   type DogInput,
   type HealthCondition,
   type Sex,
+  weightFieldValue,
+  weightToLbs,
+  lbsToKg,
+  type WeightUnit,
 } from '@pawguard/shared';
 import { formResolver } from '@/lib/form';
 
@@ -65,12 +69,13 @@ export const HEALTH_CONDITION_OPTIONS: readonly { value: HealthCondition; label:
   { value: 'heart', label: 'Heart' },
 ];
 
-export function petFormValues(dog: Dog): PetFormValues {
+/** The sheet's values for a pet, its weight in the owner's unit (stored in lbs). */
+export function petFormValues(dog: Dog, weightUnit: WeightUnit): PetFormValues {
   return {
     name: dog.name,
     breed: dog.breed ?? '',
     age: dog.age === null ? '' : String(dog.age),
-    weight: dog.weight === null ? '' : String(dog.weight),
+    weight: weightFieldValue(dog.weight, weightUnit),
     medical_info: dog.medical_info ?? '',
     emergency_contact: dog.emergency_contact ?? '',
     sex: dog.sex ?? '',
@@ -79,12 +84,15 @@ export function petFormValues(dog: Dog): PetFormValues {
   };
 }
 
-/** A number field as typed: blank is unknown (null); anything else is read as a number. */
-const numberText = <T extends z.ZodType>(field: T) =>
+/**
+ * A number field as typed: blank is unknown (null); anything else is read as a number, and
+ * put in the API's unit by `toApi` (a weight typed in kg becomes lbs).
+ */
+const numberText = <T extends z.ZodType>(field: T, toApi = (n: number) => n) =>
   z
     .string()
     .trim()
-    .transform((v) => (v === '' ? null : Number(v)))
+    .transform((v) => (v === '' ? null : toApi(Number(v))))
     // The pet fields take unknown input (they also read '' as null); here they get a number.
     .pipe(field as unknown as z.ZodType<z.output<T>, number | null>);
 
@@ -93,41 +101,58 @@ const shape = dogInputSchema.shape;
 /**
  * The sheet's values checked as the server checks a pet (DESIGN §4: age a whole number 0–40,
  * weight 0.1–400 lbs; 2.7 years must not be saved as 2 silently), the number fields read
- * from what was typed and the known conditions put in the order the server lists them.
+ * from what was typed (the weight in the owner's unit, answered in lbs) and the known
+ * conditions put in the order the server lists them.
  */
-export const petFormSchema = z.object({
-  name: shape.name,
-  breed: shape.breed,
-  age: numberText(shape.age),
-  weight: numberText(shape.weight),
-  medical_info: shape.medical_info,
-  emergency_contact: shape.emergency_contact,
-  sex: shape.sex,
-  body_condition: numberText(shape.body_condition),
-  health_conditions: z
-    .array(z.enum(HEALTH_CONDITIONS))
-    .readonly()
-    .transform((picked) => HEALTH_CONDITIONS.filter((c) => picked.includes(c)))
-    .pipe(shape.health_conditions.unwrap().unwrap()),
-});
+const petFormSchemaIn = (weightUnit: WeightUnit) =>
+  z.object({
+    name: shape.name,
+    breed: shape.breed,
+    age: numberText(shape.age),
+    weight: numberText(shape.weight, (n) => weightToLbs(n, weightUnit)),
+    medical_info: shape.medical_info,
+    emergency_contact: shape.emergency_contact,
+    sex: shape.sex,
+    body_condition: numberText(shape.body_condition),
+    health_conditions: z
+      .array(z.enum(HEALTH_CONDITIONS))
+      .readonly()
+      .transform((picked) => HEALTH_CONDITIONS.filter((c) => picked.includes(c)))
+      .pipe(shape.health_conditions.unwrap().unwrap()),
+  });
 
 const AGE_RANGE = `Age must be between 0 and ${LIMITS.petAgeMax} years.`;
 
-export const petFormResolver = formResolver(petFormSchema, {
-  required: ['name'],
-  wording: {
-    name: { required: 'Pet name is required' },
-    age: {
-      invalid: ({ type }) =>
-        type === 'too_small' || type === 'too_big'
-          ? AGE_RANGE
-          : 'Age must be a whole number of years.',
+/** The API's weight range in kg: 0.05–181.4 (0.1–400 lbs). */
+export const WEIGHT_KG_RANGE = [
+  Math.ceil(lbsToKg(LIMITS.petWeightMin) * 100) / 100,
+  Math.floor(lbsToKg(LIMITS.petWeightMax) * 10) / 10,
+] as const;
+const WEIGHT_RANGE: Record<WeightUnit, string> = {
+  lbs: `Weight must be between ${LIMITS.petWeightMin} and ${LIMITS.petWeightMax} lbs.`,
+  kg: `Weight must be between ${WEIGHT_KG_RANGE[0]} and ${WEIGHT_KG_RANGE[1]} kg.`,
+};
+
+const petFormResolverIn = (weightUnit: WeightUnit) =>
+  formResolver(petFormSchemaIn(weightUnit), {
+    required: ['name'],
+    wording: {
+      name: { required: 'Pet name is required' },
+      age: {
+        invalid: ({ type }) =>
+          type === 'too_small' || type === 'too_big'
+            ? AGE_RANGE
+            : 'Age must be a whole number of years.',
+      },
+      weight: { invalid: WEIGHT_RANGE[weightUnit] },
     },
-    weight: {
-      invalid: `Weight must be between ${LIMITS.petWeightMin} and ${LIMITS.petWeightMax} lbs.`,
-    },
-  },
-});
+  });
+
+/** The sheet's resolvers, built once: the weight typed in lbs or in kg. */
+export const petFormResolvers = {
+  lbs: petFormResolverIn('lbs'),
+  kg: petFormResolverIn('kg'),
+} as const;
 
 /**
  * The request body (spec section 5) from the checked values: empty optional fields omitted

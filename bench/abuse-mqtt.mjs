@@ -1,0 +1,68 @@
+// One collar key trying to fill the server's memory over MQTT: 10,000 retained publishes of
+// 100 KB that is not a reading, each on another spelling of its topic (spaces before the
+// Device ID, its case changed). Each is refused and its connection closed; the figure is the
+// server's resident memory before, halfway and after. Budget: flat (a broker that kept them
+// would hold about 1 GB). Figures only.
+import mqtt from 'mqtt';
+import { fleet, fmt, freePort, met, rssKiB, startServer } from './lib.mjs';
+
+const ATTEMPTS = 10_000;
+const PAYLOAD = 'x'.repeat(100_000);
+
+/** The topic's spelling for attempt `i`: never the same twice in a row, never the real one. */
+function variant(deviceId, i) {
+  const id = i % 2 ? deviceId.toLowerCase() : deviceId;
+  return `pawguard/devices/${' '.repeat(1 + (i % 500))}${id}/vitals`;
+}
+
+/** Connects, publishes one retained message, and waits for the server to close the connection. */
+async function attempt(url, collar, i) {
+  const client = await mqtt.connectAsync(url, {
+    username: collar.device_id,
+    password: collar.device_key,
+    clientId: `${collar.device_id}-${i % 2}`,
+    reconnectPeriod: 0,
+    protocolVersion: 4,
+  });
+  const closed = new Promise((r) => client.once('close', r));
+  client.publish(variant(collar.device_id, i), PAYLOAD, { qos: 0, retain: true });
+  await Promise.race([closed, new Promise((r) => setTimeout(r, 5_000))]);
+  const refused = !client.connected;
+  client.end(true);
+  return refused;
+}
+
+export async function run() {
+  const attempts = ATTEMPTS;
+  const mqttPort = await freePort();
+  const server = await startServer({ MQTT_PORT: String(mqttPort) });
+  try {
+    const [collar] = await fleet(server.base, 1, 'abuse-mqtt@bench.test');
+    const url = `mqtt://127.0.0.1:${mqttPort}`;
+    // Warm: the first connections load code and fill pools that then stay.
+    for (let i = 0; i < 200; i++) await attempt(url, collar, i);
+    const before = rssKiB(server.pid);
+    let middle = before;
+    let refused = 0;
+    const started = Date.now();
+    // Two at a time: a key's two connections (a third would close the oldest).
+    for (let i = 0; i < attempts; i += 2) {
+      const done = await Promise.all([attempt(url, collar, i), attempt(url, collar, i + 1)]);
+      refused += done.filter(Boolean).length;
+      if (i === attempts / 2) middle = rssKiB(server.pid);
+    }
+    const after = rssKiB(server.pid);
+    const seconds = (Date.now() - started) / 1000;
+    const growth = (after - before) / 1024;
+    // The first half may still grow the heap to the size this traffic needs; the second may not.
+    const secondHalf = (after - middle) / 1024;
+    console.log(
+      `abuse-mqtt  ${attempts} retained publishes of 100 KB on 1,000 topic spellings in ${fmt(seconds, 1)} s, ` +
+        `${refused} refused (connection closed): server RSS ${fmt(before / 1024, 0)} → ${fmt(middle / 1024, 0)} → ${fmt(after / 1024, 0)} MiB ` +
+        `(${growth >= 0 ? '+' : ''}${fmt(growth, 1)} MiB; kept, they would be ~${fmt((attempts * PAYLOAD.length) / 2 ** 20, 0)} MiB). ` +
+        `Budget flat (second half < 16 MiB, every attempt refused): ${met(secondHalf < 16 && refused === attempts)}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
