@@ -76,6 +76,55 @@ const jobs = {
     return measured(pool, () => fixedRate({ rate, seconds, request }));
   },
 
+  /**
+   * A flood: each target (a collar's key or an owner's token on one collar) posts lists of
+   * 1,000 readings as fast as `concurrency` clients can, for `seconds`. Each list is a
+   * different stretch of the last days (40 of them, then again: a repeat is stored once).
+   * Counts the readings stored (201) and refused (429) per target.
+   */
+  async flood({ base, targets, concurrency, seconds }) {
+    const pool = new Pool(base, { connections: targets.length * concurrency });
+    const now = Date.now();
+    const lists = Array.from({ length: 40 }, (_, k) =>
+      JSON.stringify(
+        Array.from({ length: 1000 }, (_, i) => ({
+          temperature: 22 + (i % 40) / 10,
+          humidity: 45,
+          heart_rate: 90,
+          activity_level: 3,
+          battery: 80,
+          timestamp: now - 60_000 - (k * 1000 + i) * 1000,
+        })),
+      ),
+    );
+    const counts = targets.map(() => ({ stored: 0, refused: 0, refusals: 0, other: 0 }));
+    const cpu0 = cpuNow();
+    const end = performance.now() + seconds * 1000;
+    await Promise.all(
+      targets.flatMap((target, t) =>
+        Array.from({ length: concurrency }, async (_, c) => {
+          for (let k = c; performance.now() < end; k += concurrency) {
+            const res = await pool.request({
+              path: `/api/devices/${target.device_id}/vitals`,
+              method: 'POST',
+              headers: { authorization: target.authorization, 'content-type': 'application/json' },
+              body: lists[k % lists.length],
+            });
+            await res.body.dump();
+            if (res.statusCode === 201) counts[t].stored += 1000;
+            else if (res.statusCode === 429) {
+              counts[t].refused += 1000;
+              counts[t].refusals++;
+            } else counts[t].other++;
+          }
+        }),
+      ),
+    );
+    const cpu = cpuNow() - cpu0;
+    await pool.close();
+    return { counts, cpu };
+  },
+
   /** As many signed-in GETs of one path as `concurrency` clients can get answered. */
   async 'get-closed'({ base, token, path, concurrency, seconds }) {
     const pool = new Pool(base, { connections: concurrency });

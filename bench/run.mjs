@@ -21,6 +21,7 @@ const all = [
   'reads-under-load',
   'alert-latency',
   'gc-soak',
+  'abuse',
   'metrics',
   'web',
 ];

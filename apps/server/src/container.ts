@@ -21,6 +21,7 @@ import { Housekeeping } from './services/housekeeping.js';
 import { HealthProbe, ReadinessProbe } from './services/health-probe.js';
 import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
+import { INGEST_BUDGET, IngestBudget } from './services/ingest-budget.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';
 import { ReadingsRepository } from './repositories/readings-repository.js';
@@ -39,9 +40,6 @@ import { AlertMail } from './services/alert-mail.js';
 import { Metrics } from './services/metrics.js';
 import path from 'node:path';
 import { sql } from 'kysely';
-
-/** A collar reports every few seconds and sends a backlog as one list: this is generous. */
-export const DEVICE_POSTS_PER_MINUTE = 600;
 
 /** Wires repositories and services once; routes receive what they need from here. */
 export function createContainer(opts: {
@@ -154,17 +152,6 @@ export function createContainer(opts: {
     const row = await repos.devices.findByKeyHash(hash);
     return row ? { id: row.id, deviceId: row.device_id } : null;
   });
-  const ingest = new IngestService({
-    db,
-    devices: repos.devices,
-    readings: repos.readings,
-    bus,
-    clock,
-    lockRows: dbHandle.dialect === 'postgres',
-    metrics,
-  });
-  ingest.onPublishError = (err) => opts.log.warn({ err }, 'live events of stored readings lost');
-  // Alerts join every ingest transaction; their mail is queued in it, delivered after it.
   const alerts = new AlertService({
     db,
     alerts: repos.alerts,
@@ -177,6 +164,30 @@ export function createContainer(opts: {
     lockRows: dbHandle.dialect === 'postgres',
     metrics,
   });
+  // Per collar and per owner account, in requests, readings and bytes, on every path (HTTP by
+  // key or token, MQTT), apart from any address's limits (DEV-7, RES-7); and the storage quota.
+  // A refused collar's owner is told by the alert engine (at most once a day per collar).
+  const budget = new IngestBudget({
+    multiplier: m,
+    quota: config.readingsQuotaPerAccount,
+    log: opts.log,
+    onOver: (deviceUuid, why) =>
+      void alerts
+        .tellOverBudget(deviceUuid, why)
+        .catch((err: unknown) => opts.log.warn({ err }, 'over-budget notice not recorded')),
+  });
+  const ingest = new IngestService({
+    db,
+    devices: repos.devices,
+    readings: repos.readings,
+    bus,
+    clock,
+    lockRows: dbHandle.dialect === 'postgres',
+    metrics,
+    budget,
+  });
+  ingest.onPublishError = (err) => opts.log.warn({ err }, 'live events of stored readings lost');
+  // Alerts join every ingest transaction; their mail is queued in it, delivered after it.
   ingest.addHook(alerts.ingestHook);
   alerts.onNoticesCommitted(() => outboxWorker.kick());
   const alertMail = new AlertMail({
@@ -200,10 +211,10 @@ export function createContainer(opts: {
     clock,
     log: opts.log,
   });
-  // Per collar, over HTTP and MQTT alike (every MQTT packet counts), apart from any user's or
-  // address's limits (DEV-7).
-  const devicePosts = new FixedWindowLimit(
-    Math.ceil(DEVICE_POSTS_PER_MINUTE * m),
+  // MQTT packets per collar (every packet counts, a malformed one too), at the rate of the
+  // collar's HTTP requests; the readings' budgets, shared by every path, count what is stored.
+  const mqttPackets = new FixedWindowLimit(
+    Math.ceil(INGEST_BUDGET.collar.requestsPerMinute * m),
     60_000,
     'Too many readings from this collar. Send a backlog as one list instead.',
   );
@@ -212,7 +223,7 @@ export function createContainer(opts: {
     ingest,
     clock,
     log: opts.log,
-    limit: devicePosts,
+    limit: mqttPackets,
     caps: {
       total: config.mqttMaxConnections,
       perAddress: config.mqttMaxConnectionsPerAddress,
@@ -257,6 +268,7 @@ export function createContainer(opts: {
   const housekeeping = new Housekeeping({
     ...repos,
     readingsRetentionDays: config.readingsRetentionDays,
+    lockRows: dbHandle.dialect === 'postgres',
     clock,
     log: opts.log,
   });
@@ -276,7 +288,8 @@ export function createContainer(opts: {
     ),
     mqtt,
     metrics,
-    devicePosts,
+    mqttPackets,
+    budget,
     streams,
     readings: new ReadingsService({ readings: repos.readings, devices, preferences, clock }),
     repos,

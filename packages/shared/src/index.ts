@@ -23,6 +23,8 @@ export * from './schemas/alert.js';
 export * from './schemas/notification.js';
 export * from './schemas/stream.js';
 export * from './domain/alert-engine.js';
+export * from './domain/alert-reasons.js';
+export * from './domain/history-range.js';
 export * from './domain/time-zone.js';
 export * from './domain/breeds.js';
 export * from './domain/heat-risk.js';

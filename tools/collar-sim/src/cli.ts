@@ -90,9 +90,9 @@ async function setUp(options: SimOptions): Promise<{ state: SimState; collars: S
   // Kept at once, so an interrupted set-up still knows the owner's password next time.
   writeState(options.statePath, { version: 1, url: base, owner, collars });
   const profile = options.scenario ? SCENARIOS[options.scenario].pet : undefined;
-  // Pets kept from an earlier run take the scenario's dog (a PUT each).
+  // Pets kept from an earlier run take the scenario's dog, or fit their breed (a PUT each).
   const reused = kept.slice(0, options.devices);
-  if (profile && reused.length > 0) await updatePets(base, ownerAuth.token, reused, profile);
+  if (reused.length > 0) await updatePets(base, ownerAuth.token, reused, profile);
   const missing = options.devices - kept.length;
   if (missing > 0) {
     const { token: adminToken } = await signIn(base, adminAccount(options));

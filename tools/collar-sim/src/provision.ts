@@ -192,27 +192,70 @@ const PET_NAMES = [
   'Murphy',
   'Juniper',
 ];
-const BREEDS = [
-  'Labrador Retriever',
-  'Border Collie',
-  'Beagle',
-  'French Bulldog',
-  'Golden Retriever',
-  'Dachshund',
-  'Husky',
-  'Poodle',
-  'Boxer',
-  'Shiba Inu',
+/**
+ * The demo's breeds, each with an adult weight range (lbs) from breed standards and a range of
+ * ages within its usual life, so a demo dog reads as a real one (no 10 lb Labrador, no 84 lb
+ * Beagle). Poodle: the standard size.
+ */
+export const DEMO_BREEDS: readonly {
+  breed: string;
+  weightLbs: readonly [number, number];
+  ageYears: readonly [number, number];
+}[] = [
+  { breed: 'Labrador Retriever', weightLbs: [55, 80], ageYears: [1, 12] },
+  { breed: 'Border Collie', weightLbs: [30, 45], ageYears: [1, 13] },
+  { breed: 'Beagle', weightLbs: [20, 30], ageYears: [1, 13] },
+  { breed: 'French Bulldog', weightLbs: [18, 28], ageYears: [1, 10] },
+  { breed: 'Golden Retriever', weightLbs: [55, 75], ageYears: [1, 11] },
+  { breed: 'Dachshund', weightLbs: [16, 32], ageYears: [1, 14] },
+  { breed: 'Siberian Husky', weightLbs: [35, 60], ageYears: [1, 12] },
+  { breed: 'Poodle', weightLbs: [40, 70], ageYears: [1, 13] },
+  { breed: 'Boxer', weightLbs: [50, 75], ageYears: [1, 10] },
+  { breed: 'Pug', weightLbs: [14, 18], ageYears: [1, 12] },
 ];
 
-/** The n-th demo pet: a name (numbered after the first twenty), a breed, an age and a weight. */
+/** The n-th of the whole numbers lo…hi, spread so that neighbours differ. */
+const spread = (n: number, [lo, hi]: readonly [number, number], step: number) =>
+  lo + ((n * step) % (hi - lo + 1));
+
+/**
+ * The n-th demo pet: a name (numbered after the first twenty), a breed, and an age and a
+ * weight (lbs) that fit the breed.
+ */
 export function demoPet(n: number) {
   const name = PET_NAMES[n % PET_NAMES.length]!;
+  const { breed, weightLbs, ageYears } = DEMO_BREEDS[n % DEMO_BREEDS.length]!;
   return {
     name: n < PET_NAMES.length ? name : `${name} ${Math.floor(n / PET_NAMES.length) + 1}`,
-    breed: BREEDS[n % BREEDS.length]!,
-    age: 1 + ((n * 7) % 13),
-    weight: 10 + ((n * 37) % 80),
+    breed,
+    age: spread(n, ageYears, 7),
+    weight: spread(n, weightLbs, 37),
+  };
+}
+
+/** Breed names earlier demos used, and the demo's name for them now. */
+const FORMER_DEMO_BREEDS: Record<string, string> = { Husky: 'Siberian Husky' };
+
+/**
+ * A pet an earlier demo made, as the demo makes it now: null when its weight and age already
+ * fit its breed (or the breed is none of the demo's), else its breed's name with a weight and
+ * an age that fit (the n-th demo pet's, as `demoPet` spreads them).
+ */
+export function refittedDemoPet(
+  dog: Pick<Dog, 'breed' | 'weight' | 'age'>,
+  n: number,
+): Pick<PetProfile, 'breed' | 'weight' | 'age'> | null {
+  const name = dog.breed ? (FORMER_DEMO_BREEDS[dog.breed] ?? dog.breed) : null;
+  const known = DEMO_BREEDS.find((b) => b.breed === name);
+  if (!known) return null;
+  const within = (v: number | null, [lo, hi]: readonly [number, number]) =>
+    v !== null && v >= lo && v <= hi;
+  if (name === dog.breed && within(dog.weight, known.weightLbs) && within(dog.age, known.ageYears))
+    return null;
+  return {
+    breed: known.breed,
+    age: spread(n, known.ageYears, 7),
+    weight: spread(n, known.weightLbs, 37),
   };
 }
 
@@ -254,14 +297,15 @@ const ownerDevices = (base: string, token: string): Promise<Device[]> =>
   allPages(base, token, '/api/devices', devicesResponseSchema, (p) => p.devices);
 
 /**
- * Gives the pets wearing `collars` a scenario's profile (PUT replaces the pet: its name and
- * what the scenario does not set are sent as they are).
+ * Gives the pets wearing `collars` a scenario's profile, or without one, refits the demo's
+ * pets an earlier run made with a weight or age their breed never has (PUT replaces the pet:
+ * its name and what the profile does not set are sent as they are).
  */
 export async function updatePets(
   base: string,
   token: string,
   collars: SimCollar[],
-  profile: PetProfile,
+  profile: PetProfile | undefined,
 ): Promise<void> {
   const worn = new Set(collars.map((c) => c.device_id));
   const dogIds = new Set(
@@ -270,12 +314,21 @@ export async function updatePets(
       .map((d) => d.dog_id!),
   );
   const dogs = await allPages(base, token, '/api/dogs', dogsResponseSchema, (p) => p.dogs);
-  for (const dog of dogs.filter((d) => dogIds.has(d.id))) {
+  for (const [n, dog] of dogs.filter((d) => dogIds.has(d.id)).entries()) {
+    const changes = profile ?? refittedDemoPet(dog, n);
+    if (!changes) continue;
     await savePet(base, token, 'PUT', `/api/dogs/${dog.id}`, {
       name: dog.name,
       medical_info: dog.medical_info,
       emergency_contact: dog.emergency_contact,
-      ...profile,
+      ...(profile
+        ? {}
+        : {
+            sex: dog.sex,
+            body_condition: dog.body_condition,
+            health_conditions: dog.health_conditions,
+          }),
+      ...changes,
     });
   }
 }

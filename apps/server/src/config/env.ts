@@ -2,6 +2,7 @@ import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
 import { SUPPORT_CONTACT } from '@pawguard/shared/content';
+import { DEFAULT_READINGS_QUOTA } from '../services/ingest-budget.js';
 
 /**
  * Every setting the server reads, parsed and validated once at start-up. This is the only
@@ -95,6 +96,13 @@ const envSchema = z
       .int({ error: 'must be a whole number of days (1 or more)' })
       .min(1, { error: 'must be a whole number of days (1 or more)' })
       .default(30),
+    // Readings kept per owner account; over it, new readings are refused (429) until older
+    // ones expire (decision 0039).
+    READINGS_QUOTA_PER_ACCOUNT: z.coerce
+      .number({ error: 'must be a whole number of readings (1 or more)' })
+      .int({ error: 'must be a whole number of readings (1 or more)' })
+      .min(1, { error: 'must be a whole number of readings (1 or more)' })
+      .default(DEFAULT_READINGS_QUOTA),
     REDIS_URL: urlWithProtocols(['redis', 'rediss']),
     // Any local@domain, so the default admin@localhost can also be set explicitly.
     ADMIN_EMAIL: z
@@ -203,6 +211,8 @@ export type Config = {
   /** Free megabytes in DATA_DIR below which the server is not ready. */
   readyMinFreeMb: number;
   readingsRetentionDays: number;
+  /** Readings kept per owner account before new ones are refused. */
+  readingsQuotaPerAccount: number;
   redisUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
@@ -258,6 +268,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: e.METRICS_TOKEN,
     readyMinFreeMb: e.READY_MIN_FREE_MB,
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
+    readingsQuotaPerAccount: e.READINGS_QUOTA_PER_ACCOUNT,
     redisUrl: e.REDIS_URL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

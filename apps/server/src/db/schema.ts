@@ -118,6 +118,8 @@ export interface DevicesTable {
   risk_score: number | null;
   risk_reasons: string | null;
   risk_state: string | null;
+  /** Readings this collar keeps (the account's storage quota sums them, decision 0039). */
+  readings_stored: Generated<number>;
 }
 
 export interface WaitlistEntriesTable {
@@ -165,7 +167,7 @@ export interface AlertsTable {
   id: string;
   device_id: string;
   user_id: string;
-  type: 'heat' | 'offline' | 'low_battery' | 'collar_off';
+  type: 'heat' | 'offline' | 'low_battery' | 'collar_off' | 'over_budget';
   level: 'WARNING' | 'DANGER' | 'CRITICAL' | null;
   opened_at: string;
   reading_at: string | null;
@@ -179,6 +181,8 @@ export interface AlertsTable {
   battery_level: number | null;
   /** heat: JSON list of the reasons as of opening or the last escalation. */
   reasons: string | null;
+  /** heat: when the owner acknowledged it (cleared by an escalation), else null. */
+  acknowledged_at: string | null;
 }
 
 /** One per alert opening or escalation, for the device's owner. */

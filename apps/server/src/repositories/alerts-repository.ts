@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import { parseReasons, type Alert } from '@pawguard/shared';
+import { DEFAULT_PREFERENCES, parseReasons, reasonsNow, type Alert } from '@pawguard/shared';
 import type { AlertsTable, Database } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -13,6 +13,9 @@ type AlertWithNames = AlertRow & {
   device_name: string | null;
   dog_id: string | null;
   dog_name: string | null;
+  /** The owner's thresholds now (null: the defaults apply). */
+  warning_now: number | null;
+  critical_now: number | null;
 };
 
 export function toAlert(row: AlertWithNames): Alert {
@@ -35,7 +38,13 @@ export function toAlert(row: AlertWithNames): Alert {
     peak_temperature_celsius: row.peak_temperature_celsius,
     peak_heat_index_f: row.peak_heat_index_f,
     battery_level: row.battery_level,
-    reasons: parseReasons(row.reasons),
+    // Stored as of the opening or last escalation; a threshold the owner has changed since
+    // is named as the one that applied then, beside today's.
+    reasons: reasonsNow(parseReasons(row.reasons), {
+      warningF: row.warning_now ?? DEFAULT_PREFERENCES.temperature_threshold,
+      criticalF: row.critical_now ?? DEFAULT_PREFERENCES.critical_temperature_threshold,
+    }),
+    acknowledged_at: row.acknowledged_at,
   };
 }
 
@@ -47,12 +56,15 @@ export class AlertsRepository {
       .selectFrom('alerts')
       .innerJoin('devices', 'devices.id', 'alerts.device_id')
       .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
+      .leftJoin('notification_preferences as prefs', 'prefs.user_id', 'alerts.user_id')
       .selectAll('alerts')
       .select([
         'devices.device_id as pet_device_id',
         'devices.device_name',
         'devices.dog_id',
         'dogs.name as dog_name',
+        'prefs.temperature_threshold as warning_now',
+        'prefs.critical_temperature_threshold as critical_now',
       ]);
   }
 
@@ -64,6 +76,24 @@ export class AlertsRepository {
       .where('device_id', '=', deviceId)
       .where('resolved_at', 'is', null)
       .execute();
+  }
+
+  /** Whether the device has an alert of `type` open, or opened since `since` (ISO). */
+  async anySince(
+    deviceId: string,
+    type: AlertRow['type'],
+    since: string,
+    ex: Executor,
+  ): Promise<boolean> {
+    const row = await ex
+      .selectFrom('alerts')
+      .select('id')
+      .where('device_id', '=', deviceId)
+      .where('type', '=', type)
+      .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('opened_at', '>=', since)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async insert(row: AlertRow, ex: Executor): Promise<void> {
@@ -140,6 +170,18 @@ export class AlertsRepository {
       .set({ resolved_at: at, resolved_by: by, resolved_reading_at: readingAt })
       .where('id', '=', id)
       .where('resolved_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Acknowledges an open alert not yet acknowledged; answers whether this call did. */
+  async acknowledge(id: string, at: string, ex: Executor): Promise<boolean> {
+    const r = await ex
+      .updateTable('alerts')
+      .set({ acknowledged_at: at })
+      .where('id', '=', id)
+      .where('resolved_at', 'is', null)
+      .where('acknowledged_at', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -25,7 +25,10 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export type DeviceRow = Selectable<DevicesTable>;
 /** A new device: what the database fills in (the low-battery arm) may be left out. */
-export type NewDeviceRow = Omit<DeviceRow, 'battery_alert_armed' | 'auto_assigned' | RiskColumn> &
+export type NewDeviceRow = Omit<
+  DeviceRow,
+  'battery_alert_armed' | 'auto_assigned' | 'readings_stored' | RiskColumn
+> &
   Partial<Pick<DeviceRow, RiskColumn>>;
 /** The heat-risk columns: empty until the collar's first reading. */
 type RiskColumn = 'risk_band' | 'risk_score' | 'risk_reasons' | 'risk_state';
@@ -60,6 +63,7 @@ const INGESTED_COLUMNS = {
   risk_score: REAL,
   risk_reasons: TEXT,
   risk_state: TEXT,
+  readings_stored: sql`bigint[]`,
 } as const satisfies Partial<Record<keyof DeviceRow, RawBuilder<unknown>>>;
 type IngestedColumn = keyof typeof INGESTED_COLUMNS;
 export type IngestedDeviceRow = Pick<DeviceRow, IngestedColumn>;
@@ -382,6 +386,18 @@ export class DevicesRepository {
     return rows;
   }
 
+  /** The readings each account keeps (the sum of its devices' counters); an account without any: absent. */
+  async storedByOwner(userIds: string[], ex: Executor = this.db): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await ex
+      .selectFrom('devices')
+      .select((eb) => ['user_id', eb.fn.sum<number>('readings_stored').as('n')])
+      .where('user_id', 'in', userIds)
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((r) => [r.user_id!, Number(r.n)]));
+  }
+
   private ingestStatesQuery(ids: string[], ex: Executor, lock: boolean) {
     const q = ex
       .selectFrom('devices')
@@ -406,6 +422,7 @@ export class DevicesRepository {
         'devices.risk_score',
         'devices.risk_reasons',
         'devices.risk_state',
+        'devices.readings_stored',
         'dogs.name as dog_name',
         'dogs.breed as dog_breed',
         'dogs.age as dog_age',

@@ -91,6 +91,16 @@ export class NotificationsRepository {
     return this.find(userId, id);
   }
 
+  /** Marks the notifications about one alert read (its owner acknowledged it), in `ex`. */
+  async markReadForAlert(alertId: string, at: string, ex: Executor): Promise<void> {
+    await ex
+      .updateTable('notifications')
+      .set({ read_at: at })
+      .where('alert_id', '=', alertId)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+
   async markAllRead(userId: string, at: string): Promise<void> {
     await this.db
       .updateTable('notifications')

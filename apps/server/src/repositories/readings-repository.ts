@@ -171,31 +171,53 @@ export class ReadingsRepository {
 
   /**
    * A released collar's readings go with it (the next owner never sees them), and so do the
-   * alerts judged from them (their notifications with them).
+   * alerts judged from them (their notifications with them); its count of readings kept is 0.
    */
   async deleteForDevice(deviceId: string, ex: Executor = this.db): Promise<void> {
     await ex.deleteFrom('alerts').where('device_id', '=', deviceId).execute();
     await ex.deleteFrom('readings').where('device_id', '=', deviceId).execute();
+    await ex
+      .updateTable('devices')
+      .set({ readings_stored: 0 })
+      .where('id', '=', deviceId)
+      .execute();
   }
 
   /**
-   * Deletes up to `batch` readings taken before `cutoff`; answers how many. Small batches keep
-   * each delete short, so ingest never waits long behind retention.
+   * Deletes up to `batch` readings taken before `cutoff`, and takes them off their collars'
+   * counts of readings kept, in one transaction; answers how many. Small batches keep each
+   * delete short, so ingest never waits long behind retention. On PostgreSQL (`lock`) the
+   * rows are claimed first, skipping any another instance is pruning, and the collars' rows
+   * are written in id order before the delete, as ingest takes them: never a deadlock.
    */
-  async pruneOlderThan(cutoff: number, batch: number): Promise<number> {
-    const r = await this.db
-      .deleteFrom('readings')
-      .where(
-        'id',
-        'in',
-        this.db
-          .selectFrom('readings')
-          .select('id')
-          .where('recorded_at', '<', cutoff)
-          .orderBy('recorded_at')
-          .limit(batch),
-      )
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
+  async pruneOlderThan(cutoff: number, batch: number, lock = false): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const q = trx
+        .selectFrom('readings')
+        .select(['id', 'device_id'])
+        .where('recorded_at', '<', cutoff)
+        .orderBy('recorded_at')
+        .limit(batch);
+      const rows = await (lock ? q.forUpdate().skipLocked() : q).execute();
+      if (rows.length === 0) return 0;
+      const perDevice = new Map<string, number>();
+      for (const r of rows) perDevice.set(r.device_id, (perDevice.get(r.device_id) ?? 0) + 1);
+      for (const [id, n] of [...perDevice].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+        await trx
+          .updateTable('devices')
+          .set((eb) => ({ readings_stored: eb('readings_stored', '-', n) }))
+          .where('id', '=', id)
+          .execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .deleteFrom('readings')
+          .where(
+            'id',
+            'in',
+            rows.slice(i, i + 500).map((r) => r.id),
+          )
+          .execute();
+      return rows.length;
+    });
   }
 }

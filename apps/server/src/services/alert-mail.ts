@@ -73,8 +73,8 @@ export class AlertMail {
 
   readonly onNotice: AlertNoticeListener = async (trx, notice, now) => {
     const { owner, alert, notification } = notice;
-    // "Collar off?" is a quiet note in the app, never a mail.
-    if (alert.type === 'collar_off' || !owner.email) return;
+    // "Collar off?" and "Readings refused" are quiet notes in the app, never a mail.
+    if (alert.type === 'collar_off' || alert.type === 'over_budget' || !owner.email) return;
     const prefs = (await this.d.preferences.find(owner.id, trx)) ?? DEFAULT_PREFERENCES;
     if (!prefs.email_notifications_enabled) return;
     const at = now.toISOString();
@@ -280,6 +280,7 @@ export class AlertMail {
         peak_heat_index_f: null,
         battery_level: null,
         reasons: [],
+        acknowledged_at: null,
       },
       notification: {
         id: 'test',
@@ -314,14 +315,15 @@ export class AlertMail {
         }),
       ]);
       if (this.d.transport.kind === 'file')
-        return {
-          success: true,
-          message: `No mail server is configured (SMTP_URL), so the test email to ${user.email} was saved as a file in the server's outbox folder instead of being sent.`,
-        };
-      return { success: true, message: `Test email sent to ${user.email}.` };
+        return { success: true, delivered: false, message: notSentWords(user) };
+      return { success: true, delivered: true, message: `Test email sent to ${user.email}.` };
     } catch (err) {
       this.d.log.warn({ err, event: 'mail.test_failed' }, 'test email not sent');
-      return { success: false, message: `Could not send the test email: ${reason(err)}.` };
+      return {
+        success: false,
+        delivered: false,
+        message: `Could not send the test email: ${reason(err)}.`,
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -355,4 +357,15 @@ function reason(err: unknown): string {
     return 'the mail server could not be reached';
   if (e.responseCode) return `the mail server refused it (${e.responseCode})`;
   return 'the mail server did not accept it';
+}
+
+/**
+ * What the test e-mail's sender reads when the server has no mail service (SMTP_URL unset, so
+ * the mail was written to DATA_DIR/outbox): an owner, what happened and who can fix it, in an
+ * owner's words; an admin, where the mail is and what to set.
+ */
+function notSentWords(user: User): string {
+  if (user.role === 'admin')
+    return `No mail server is configured (SMTP_URL), so the test email to ${user.email} was not sent: it was saved as a file in the outbox folder of the server's data directory. Set SMTP_URL to send mail.`;
+  return `The test email to ${user.email} could not be sent right now: this PawGuard service has no e-mail delivery set up yet. Please ask your PawGuard administrator.`;
 }

@@ -20,6 +20,7 @@ import {
   asVitalsStatus,
   nextPeaks,
   parseReasons,
+  thresholdReason,
   type VitalsStatus,
   wallClock,
   formatZonedTime,
@@ -40,6 +41,10 @@ import type { BusMessage, EventBus } from './event-bus.js';
 import type { HookOutcome, IngestDevice, StoredReading } from './ingest-service.js';
 import type { Clock } from './clock.js';
 import type { Metrics } from './metrics.js';
+import { BadRequestError, ConflictError } from './errors.js';
+
+/** A collar over its ingest budget is told to its owner at most this often. */
+const OVER_BUDGET_NOTICE_MS = 24 * 60 * 60 * 1000;
 
 /** How often the offline sweep looks for silent collars. */
 export const OFFLINE_SWEEP_MS = 30_000;
@@ -84,6 +89,8 @@ export class AlertService {
   /** Silence before this instance began listening was our outage, not the collars'. */
   private listeningSince: Date;
   private sweeping: Promise<unknown> | undefined;
+  /** Collars told over budget by this instance, and when (the database has the last word). */
+  private readonly overBudgetTold = new Map<string, number>();
 
   constructor(
     private readonly d: {
@@ -222,6 +229,8 @@ export class AlertService {
         if (step.kind === 'escalate') {
           changes.level = step.to;
           changes.escalated_at = at;
+          // Worse than what the owner acknowledged: it asks for them again (decision 0037).
+          changes.acknowledged_at = null;
           changes.reasons = JSON.stringify(
             reasonsFor(s, device.thresholds, await ownerUnit(), off(s)),
           );
@@ -401,6 +410,59 @@ export class AlertService {
   }
 
   /**
+   * Tells a collar's owner that its readings are being refused (RES-7): an `over_budget`
+   * alert and its notification, unless one is open or opened in the last 24 hours, so at
+   * most once a day per collar. Answers whether it told them.
+   */
+  async tellOverBudget(deviceUuid: string, why: 'rate' | 'quota'): Promise<boolean> {
+    const now = this.d.clock.now();
+    const told = this.overBudgetTold.get(deviceUuid);
+    if (told !== undefined && now.getTime() - told < OVER_BUDGET_NOTICE_MS) return false;
+    if (this.overBudgetTold.size >= 10_000) this.overBudgetTold.clear();
+    this.overBudgetTold.set(deviceUuid, now.getTime());
+    const since = new Date(now.getTime() - OVER_BUDGET_NOTICE_MS).toISOString();
+    const outcome = await this.d.db
+      .transaction()
+      .execute(async (trx) => {
+        await this.d.devices.lockRow(deviceUuid, trx, this.d.lockRows);
+        const device = await this.d.devices.findById(deviceUuid, trx);
+        if (!device?.user_id) return null;
+        if (await this.d.alerts.anySince(deviceUuid, 'over_budget', since, trx)) return null;
+        const at = now.toISOString();
+        const alert = newAlert({
+          device_id: deviceUuid,
+          user_id: device.user_id,
+          type: 'over_budget',
+          opened_at: at,
+          reading_at: null,
+          reasons: JSON.stringify([OVER_BUDGET_REASON[why]]),
+        });
+        await this.d.alerts.insert(alert, trx);
+        return this.record(
+          trx,
+          device.user_id,
+          deviceUuid,
+          [alert.id],
+          [{ kind: 'opened', alert, reading: null }],
+          now,
+        );
+      })
+      .catch((err: unknown) => {
+        // Not recorded: the next refusal may try again.
+        this.overBudgetTold.delete(deviceUuid);
+        throw err;
+      });
+    if (!outcome) return false;
+    try {
+      this.d.bus.publish(outcome.messages ?? []);
+    } catch (err) {
+      this.d.log.warn({ err }, 'over-budget alert events not published');
+    }
+    outcome.afterCommit?.();
+    return true;
+  }
+
+  /**
    * Takes collars silent for 10 minutes offline and opens their offline alert. Each collar in
    * a transaction of its own, guarded by the condition itself (still active, still silent),
    * so of several instances sweeping at once exactly one acts on a collar, and a reading that
@@ -488,16 +550,45 @@ export class AlertService {
       return alert && { alert, ownerId: row.user_id, resolvedNow };
     });
     if (!outcome) return undefined;
-    if (outcome.resolvedNow) {
-      try {
-        this.d.bus.publish([
-          { audience: [outcome.ownerId], event: { type: 'alert', alert: outcome.alert } },
-        ]);
-      } catch (err) {
-        this.d.log.warn({ err }, 'alert event not published');
-      }
-    }
+    if (outcome.resolvedNow) this.publishChange(outcome.ownerId, outcome.alert);
     return outcome.alert;
+  }
+
+  /**
+   * The owner acknowledges an open heat alert (decision 0037; the route has checked that the
+   * caller owns the collar): it stays open, so a reading that is still hot opens nothing new and
+   * mails nothing, and PawGuard keeps watching — an escalation notifies as always and asks again.
+   * Its notifications are marked read. Answers the alert as it is now (already acknowledged: as
+   * it was), undefined when the device has no such alert; a resolved alert or another type is a
+   * ConflictError / BadRequestError.
+   */
+  async acknowledgeByOwner(deviceUuid: string, alertId: string): Promise<Alert | undefined> {
+    const outcome = await this.d.db.transaction().execute(async (trx) => {
+      // The device row's lock, as ingest takes it: an escalation in flight either comes first
+      // (and this acknowledges the raised alert) or after (and clears this acknowledgement).
+      await this.d.devices.lockRow(deviceUuid, trx, this.d.lockRows);
+      const row = await this.d.alerts.findForDevice(deviceUuid, alertId, trx);
+      if (!row) return undefined;
+      if (row.type !== 'heat') throw new BadRequestError('Only a heat alert can be acknowledged');
+      if (row.resolved_at !== null) throw new ConflictError('This alert is already resolved');
+      const at = this.d.clock.now().toISOString();
+      const acknowledgedNow = await this.d.alerts.acknowledge(alertId, at, trx);
+      if (acknowledgedNow) await this.d.notifications.markReadForAlert(alertId, at, trx);
+      const [alert] = await this.d.alerts.answers([alertId], trx);
+      return alert && { alert, ownerId: row.user_id, acknowledgedNow };
+    });
+    if (!outcome) return undefined;
+    if (outcome.acknowledgedNow) this.publishChange(outcome.ownerId, outcome.alert);
+    return outcome.alert;
+  }
+
+  /** An owner's change to an alert, on their live stream (after the commit). */
+  private publishChange(ownerId: string, alert: Alert): void {
+    try {
+      this.d.bus.publish([{ audience: [ownerId], event: { type: 'alert', alert } }]);
+    } catch (err) {
+      this.d.log.warn({ err }, 'alert event not published');
+    }
   }
 
   startSweeping(): void {
@@ -557,23 +648,17 @@ function reasonsFor(
       'the collar may be off its dog (no heart rate or movement), but if it is on, this heat is dangerous',
     );
   const tempF = celsiusToFahrenheit(s.row.temperature);
-  // The thresholds are set in °F (the spec's settings screen): a °C reader sees the °C and,
-  // beside it, the °F they typed.
-  const threshold = (f: number) =>
-    unit === 'C' ? `${formatCelsius(fahrenheitToCelsius(f))} (${f}°F)` : `${f}°F`;
   const degrees = (f: number) =>
     unit === 'C' ? formatCelsius(fahrenheitToCelsius(f)) : formatFahrenheit(f);
   if (s.status === 'CRITICAL' || s.status === 'WARNING') {
     const limit = s.status === 'CRITICAL' ? thresholds.criticalF : thresholds.warningF;
     const which = s.status === 'CRITICAL' ? 'critical' : 'warning';
-    out.push(
-      `collar temperature ${degrees(tempF)} is at or above the ${which} threshold of ${threshold(limit)}`,
-    );
+    out.push(thresholdReason(`collar temperature ${degrees(tempF)}`, which, limit, unit));
   } else if (s.status === 'DANGER') {
     const hi = heatIndexQuotable(tempF, s.row.humidity)
       ? `heat index ${degrees(heatIndexF(tempF, s.row.humidity))}`
       : EXTREME_HEAT;
-    out.push(`${hi} is at or above the critical threshold of ${threshold(thresholds.criticalF)}`);
+    out.push(thresholdReason(hi, 'critical', thresholds.criticalF, unit));
   }
   const risk = asVitalsStatus(s.row.risk_band) ?? 'SAFE';
   if (risk === 'SAFE' || collarOff) return out;
@@ -626,6 +711,11 @@ function describe(
       title: `${who}'s collar seems to be off`,
       message: `${collar} has sent no heart rate and no movement for a few minutes. If it is charging or put away, all is well: heat alerts wait until it is back on ${who}.`,
     };
+  if (alert.type === 'over_budget')
+    return {
+      title: `${who}: readings refused`,
+      message: `${collar}: ${alert.reasons[0] ?? OVER_BUDGET_REASON.rate} PawGuard refuses its new readings for now, so heat alerts may miss them.`,
+    };
   if (alert.type === 'offline')
     return {
       title: `${who}: collar offline`,
@@ -636,6 +726,13 @@ function describe(
     message: `${collar} is at ${alert.battery_level ?? '?'}% battery. Charge it soon so alerts keep reaching you.`,
   };
 }
+
+/** Why an over-budget collar's readings are refused, in the owner's words. */
+const OVER_BUDGET_REASON = {
+  rate: 'It sent far more readings than a collar needs. Check its firmware, or contact support if this goes on.',
+  quota:
+    'Your account keeps as many readings as its storage quota allows. Older readings expire with retention; contact support to raise the quota.',
+} as const;
 
 /** A new open alert: what it is, whose, and since when; everything else empty until it moves. */
 function newAlert(
@@ -653,6 +750,7 @@ function newAlert(
     peak_heat_index_f: null,
     battery_level: null,
     reasons: null,
+    acknowledged_at: null,
     ...fields,
   };
 }

@@ -60,4 +60,15 @@ describe('a fixed-window limit', () => {
     expect(waits.filter((w) => w === 0)).toHaveLength(3);
     expect(waits.filter((w) => w === 60)).toHaveLength(7);
   });
+
+  it('counts a weight per hit (readings, bytes), and lets the hit that fills the window through', () => {
+    const limit = new FixedWindowLimit(2_500, 60_000);
+    expect(limit.tryTake('a', 0, 1_000)).toBe(0);
+    expect(limit.tryTake('a', 0, 1_000)).toBe(0);
+    // 2,000 of 2,500: the next list of 1,000 still goes (a list is never split)…
+    expect(limit.tryTake('a', 0, 1_000)).toBe(0);
+    // …and the window is then spent.
+    expect(limit.tryTake('a', 1_000, 1)).toBe(59);
+    expect(limit.tryTake('a', 60_000, 1_000)).toBe(0);
+  });
 });

@@ -27,15 +27,18 @@ export class FixedWindowLimit {
     return entry.count >= this.limit ? Math.ceil((entry.resetAt - now) / 1000) : 0;
   }
 
-  /** Counts one hit in the current window (opening one if none is open). */
-  hit(key: string, now: number): void {
+  /**
+   * Counts one hit in the current window (opening one if none is open), or `weight` of them
+   * (the readings or bytes of one upload).
+   */
+  hit(key: string, now: number, weight = 1): void {
     const entry = this.windows.get(key);
     if (entry && entry.resetAt > now) {
-      entry.count++;
+      entry.count += weight;
       return;
     }
     if (this.windows.size >= this.maxKeys) this.evict(now);
-    this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
+    this.windows.set(key, { count: weight, resetAt: now + this.windowMs });
   }
 
   /** Counts one call, or refuses it with 429 and Retry-After when the key is over its limit. */
@@ -58,9 +61,9 @@ export class FixedWindowLimit {
    * Counts the call and says whether it may go on, in one synchronous step: of many
    * concurrent calls exactly `limit` get through, however slow the work that follows is.
    */
-  tryTake(key: string, now: number): number {
+  tryTake(key: string, now: number, weight = 1): number {
     const wait = this.retryAfterSeconds(key, now);
-    if (wait === 0) this.hit(key, now);
+    if (wait === 0) this.hit(key, now, weight);
     return wait;
   }
 

@@ -30,6 +30,8 @@ export class Housekeeping {
       streamTickets: StreamTicketsRepository;
       readings: ReadingsRepository;
       readingsRetentionDays: number;
+      /** PostgreSQL: claim the rows to prune, skipping another instance's (see pruneOlderThan). */
+      lockRows?: boolean;
       clock: Clock;
       log: FastifyBaseLogger;
     },
@@ -61,7 +63,7 @@ export class Housekeeping {
   private async pruneReadings(cutoff: number): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = await this.d.readings.pruneOlderThan(cutoff, READINGS_PRUNE_BATCH);
+      const n = await this.d.readings.pruneOlderThan(cutoff, READINGS_PRUNE_BATCH, this.d.lockRows);
       total += n;
       if (n < READINGS_PRUNE_BATCH) return total;
       await new Promise((r) => setTimeout(r, 5));

@@ -31,6 +31,7 @@ import type { Clock } from './clock.js';
 import type { Metrics } from './metrics.js';
 import type { BusMessage, EventBus } from './event-bus.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
+import type { IngestBudget } from './ingest-budget.js';
 import { toReading, withLevel, type StoredVitals } from './reading-mapper.js';
 import { healthConditionsOf } from './pet-service.js';
 
@@ -46,6 +47,8 @@ export interface IngestDevice {
   thresholds: { warningF: number; criticalF: number };
   /** A battery below 20 % would open a low-battery alert (once per discharge). */
   batteryAlertArmed: boolean;
+  /** Readings the collar kept before this batch (its storage counter). */
+  readingsStored: number;
   /** The pet the collar is on, as the heat-risk model reads it. */
   profile: RiskProfile;
   /** The heat-risk model's memory of this collar: before the batch, then after it. */
@@ -89,6 +92,8 @@ export type IngestHook = (
 interface Job {
   deviceUuid: string;
   readings: ParsedReading[];
+  /** The upload's size, as its budget counts it. */
+  bytes: number;
   resolve: (stored: Reading[]) => void;
   reject: (err: unknown) => void;
 }
@@ -111,6 +116,11 @@ export interface IngestOptions {
   maxBatch?: number;
   /** Counts each commit's size and time. */
   metrics?: Metrics;
+  /**
+   * The ingest budgets and storage quota (RES-7): every upload is charged to its collar before
+   * it waits for a commit, and to its owner's account inside the transaction.
+   */
+  budget?: IngestBudget;
 }
 
 /** An owned collar posts; a released (unassigned) or unregistered one cannot. */
@@ -187,9 +197,21 @@ export class IngestService {
    * Stores the readings of one device; resolves with what was stored, in the order given (a
    * reading already stored answers the stored one), once it is on disk.
    */
-  submit(deviceUuid: string, readings: ParsedReading[]): Promise<Reading[]> {
+  submit(deviceUuid: string, readings: ParsedReading[], bytes = 0): Promise<Reading[]> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ deviceUuid, readings, resolve, reject });
+      // A collar over its budget is refused here, before it takes a place in a commit.
+      try {
+        this.o.budget?.chargeCollar(
+          deviceUuid,
+          readings.length,
+          bytes,
+          this.o.clock.now().getTime(),
+        );
+      } catch (err) {
+        reject(err);
+        return;
+      }
+      this.pending.push({ deviceUuid, readings, bytes, resolve, reject });
       this.pendingReadings += readings.length;
       if (this.committing) return; // the running commit schedules the next one
       if (this.pendingReadings >= this.maxBatch) this.flushSoon(0);
@@ -251,6 +273,7 @@ export class IngestService {
     this.o.metrics?.commit(count, performance.now() - started);
     this.batchCount++;
     this.storedCount += outcome.inserted;
+    for (const [account, n] of outcome.insertedByAccount) this.o.budget?.addStored(account, n);
     for (const [job, result] of outcome.results) {
       if (result instanceof Error) job.reject(result);
       else job.resolve(result);
@@ -277,6 +300,14 @@ export class IngestService {
     const devices = new Map<string, IngestDevice>();
     const results = new Map<Job, Reading[] | Error>();
     const nowMs = now.getTime();
+    const budget = this.o.budget;
+    if (budget) {
+      const owners = new Set<string>();
+      for (const r of rowsById.values()) if (r.user_id) owners.add(r.user_id);
+      const stale = budget.staleAccounts(owners, nowMs);
+      if (stale.length)
+        budget.storedKnown(stale, await this.o.devices.storedByOwner(stale, trx), nowMs);
+    }
     // Per device: the readings of this batch by time. A reading without a timestamp takes the
     // commit time, moved on by a millisecond while that is taken: it is a reading of its own,
     // never a repeat of another.
@@ -294,6 +325,11 @@ export class IngestService {
         results.set(job, new ForbiddenError(NOT_REGISTERED));
         continue;
       }
+      const refused = budget?.chargeAccount(r.user_id, r.id, job.readings.length, job.bytes, nowMs);
+      if (refused) {
+        results.set(job, refused);
+        continue;
+      }
       if (!devices.has(r.id)) {
         const risk = this.riskStateOf(r.id, r.risk_state);
         const {
@@ -307,6 +343,7 @@ export class IngestService {
           risk_score: score,
           risk_reasons: reasons,
           risk_state: riskState,
+          readings_stored: readingsStored,
           dog_name: dogName,
           dog_breed: breed,
           dog_age: age,
@@ -330,6 +367,7 @@ export class IngestService {
           state,
           previous: state,
           batteryAlertArmed: Boolean(armed),
+          readingsStored: Number(readingsStored),
           profile: {
             name: dogName,
             breed,
@@ -472,7 +510,12 @@ export class IngestService {
     }
     // A reading's own event first, then what it caused (an alert, a notification).
     messages.push(...hookMessages);
-    return { results, messages, afterCommit, inserted: inserted.length };
+    const insertedByAccount = new Map<string, number>();
+    for (const [id, rows] of insertedBy) {
+      const owner = devices.get(id)!.user_id;
+      insertedByAccount.set(owner, (insertedByAccount.get(owner) ?? 0) + rows.length);
+    }
+    return { results, messages, afterCommit, inserted: inserted.length, insertedByAccount };
   }
 
   private riskStateOf(deviceUuid: string, json: string | null): RiskState {
@@ -591,6 +634,9 @@ export class IngestService {
     for (const k of PATCH_COLUMNS) if (patch[k] !== before[k]) changes[k] = patch[k];
     if (reasons !== device.stored.risk_reasons) changes.risk_reasons = reasons;
     if (riskState !== device.stored.risk_state) changes.risk_state = riskState;
+    // The collar's count of readings kept: what this batch inserted (a repeat adds nothing).
+    const readingsStored = device.readingsStored + fresh.length;
+    if (fresh.length) changes.readings_stored = readingsStored;
     const row: IngestedDeviceRow = {
       id: device.id,
       user_id: device.user_id,
@@ -609,6 +655,7 @@ export class IngestService {
       risk_score: patch.risk_score,
       risk_reasons: reasons,
       risk_state: riskState,
+      readings_stored: readingsStored,
     };
     return { patch, changes: changes as DeviceChanges, row };
   }
@@ -648,4 +695,6 @@ interface BatchOutcome {
   messages: BusMessage[];
   afterCommit: (() => void)[];
   inserted: number;
+  /** Readings inserted per owner account (their quota counts). */
+  insertedByAccount: Map<string, number>;
 }

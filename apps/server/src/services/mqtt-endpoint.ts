@@ -225,7 +225,9 @@ export class MqttEndpoint {
           this.dropMalformed(collar.deviceId, err);
           return done(null);
         }
-        this.d.ingest.submit(collar.id, readings).then(
+        // Charged to the collar's and its owner's ingest budgets as over HTTP: over them, the
+        // message is refused and the connection closed (logged once a minute by the budget).
+        this.d.ingest.submit(collar.id, readings, packet.payload.length).then(
           (stored) => {
             this.d.metrics?.readingsIngested('mqtt', stored.length);
             done(null);
@@ -328,8 +330,8 @@ export class MqttEndpoint {
   }
 
   /**
-   * Counts one packet of this collar against its per-minute limit (the same one as its HTTP
-   * posts); answers whether it is over, logging that a few times a minute.
+   * Counts one packet of this collar against its per-minute packet limit (at the rate of its
+   * HTTP requests); answers whether it is over, logging that a few times a minute.
    */
   private overLimit(collar: DevicePrincipal, packet: string): boolean {
     if (this.d.limit.tryTake(collar.id, Date.now()) === 0) return false;

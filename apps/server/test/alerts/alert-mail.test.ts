@@ -401,7 +401,11 @@ describe('the test e-mail', () => {
     const owner = await seedUser(t);
     const res = await send(owner, { petName: 'Test Pet', temperature: 90 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: `Test email sent to ${owner.email}.` });
+    expect(res.json()).toEqual({
+      success: true,
+      delivered: true,
+      message: `Test email sent to ${owner.email}.`,
+    });
     const [mail] = mailTo(owner);
     expect(headerOf(mail!, 'subject')).toMatch(
       /^\[TEST\] \[WARNING\] Test Pet: heat alert at 90\.0°F \/ 32\.2°C$/,
@@ -437,6 +441,7 @@ describe('the test e-mail', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: false,
+        delivered: false,
         message: 'Could not send the test email: the mail server could not be reached.',
       });
     } finally {
@@ -444,18 +449,30 @@ describe('the test e-mail', () => {
     }
   });
 
-  it('without SMTP_URL writes the mail to a file and says so', async () => {
+  it('without SMTP_URL writes the mail to a file, tells an owner in an owner’s words and an admin where it is', async () => {
     const plain = await createTestApp({ buildOptions: { mailTransport: undefined } });
     try {
+      const sendAs = (u: SeededUser) =>
+        plain.app.inject({
+          method: 'POST',
+          url: '/api/notifications/test-email',
+          headers: bearer(u.token),
+          payload: { petName: 'Test Pet', temperature: 90 },
+        });
       const u = await seedUser(plain);
-      const res = await plain.app.inject({
-        method: 'POST',
-        url: '/api/notifications/test-email',
-        headers: bearer(u.token),
-        payload: { petName: 'Test Pet', temperature: 90 },
+      const res = await sendAs(u);
+      expect(res.json()).toEqual({
+        success: true,
+        delivered: false,
+        message: `The test email to ${u.email} could not be sent right now: this PawGuard service has no e-mail delivery set up yet. Please ask your PawGuard administrator.`,
       });
-      expect(res.json().success).toBe(true);
-      expect(res.json().message).toMatch(/No mail server is configured \(SMTP_URL\)/);
+      // An owner never reads server configuration.
+      expect(res.json().message).not.toMatch(/SMTP|outbox|server's/);
+      const a = await seedUser(plain, { role: 'admin' });
+      const forAdmin = (await sendAs(a)).json();
+      expect(forAdmin).toMatchObject({ success: true, delivered: false });
+      expect(forAdmin.message).toMatch(/SMTP_URL/);
+      expect(forAdmin.message).toMatch(/outbox folder of the server's data directory/);
     } finally {
       await plain.close();
     }

@@ -158,6 +158,110 @@ describe('the heat alert', () => {
     expect(reopened[0]!.id).not.toBe(open!.id);
   });
 
+  it('an owner may acknowledge it instead: it stays open and silent while as hot, and an escalation still notifies', async () => {
+    const c = await ownedCollar(t, admin, owner, 'Ack');
+    const unread = async () =>
+      (await get(owner.token, '/api/notifications/unread-count')).json().count as number;
+    const before = await unread();
+    await post(c, f(100));
+    const [open] = (await alertsOf(c, '?resolved=false')).alerts;
+    expect(open).toMatchObject({ level: 'WARNING', acknowledged_at: null });
+    expect(await unread()).toBe(before + 1);
+    const url = `/api/devices/${c.id}/alerts/${open!.id}/acknowledge`;
+    const res = await t.app.inject({ method: 'POST', url, headers: bearer(owner.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().alert).toMatchObject({ id: open!.id, resolved: false });
+    expect(res.json().alert.acknowledged_at).toEqual(expect.any(String));
+    // Its notification is read; acknowledging again answers it as it is.
+    expect(await unread()).toBe(before);
+    const again = await t.app.inject({ method: 'POST', url, headers: bearer(owner.token) });
+    expect(again.json().alert.acknowledged_at).toBe(res.json().alert.acknowledged_at);
+
+    // Still as hot: the same alert, nothing new to read (a resolve would have opened another).
+    const notes = (await notificationsOf()).length;
+    await post(c, f(101), f(100));
+    let alerts = (await alertsOf(c, '?resolved=false')).alerts;
+    expect(alerts.map((a) => a.id)).toEqual([open!.id]);
+    expect((await notificationsOf()).length).toBe(notes);
+
+    // Worse: the escalation notifies as always and asks again.
+    await post(c, f(107));
+    alerts = (await alertsOf(c, '?resolved=false')).alerts;
+    expect(alerts[0]).toMatchObject({ id: open!.id, level: 'CRITICAL', acknowledged_at: null });
+    expect((await notificationsOf()).length).toBe(notes + 1);
+    expect(await unread()).toBe(before + 1);
+  });
+
+  it('refuses to acknowledge a resolved alert (409), another type (400), a stranger (404) and an admin (403)', async () => {
+    const c = await ownedCollar(t, admin, owner, 'AckRefused');
+    await post(c, f(106), { ...f(70), battery: 10 });
+    const open = (await alertsOf(c, '?resolved=false')).alerts;
+    const battery = open.find((a) => a.type === 'low_battery')!;
+    const ack = (id: string, token = owner.token) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/devices/${c.id}/alerts/${id}/acknowledge`,
+        headers: bearer(token),
+      });
+    expectError(await ack(battery.id), 400, 'Only a heat alert can be acknowledged');
+    const heat = (await alertsOf(c)).alerts.find((a) => a.type === 'heat')!;
+    expect(heat.resolved).toBe(true); // the 70 °F reading ended it
+    expectError(await ack(heat.id), 409, 'This alert is already resolved');
+
+    await post(c, f(106));
+    const hot = (await alertsOf(c, '?resolved=false')).alerts.find((a) => a.type === 'heat')!;
+    expect((await ack(hot.id, stranger.token)).statusCode).toBe(404);
+    expectError(
+      await ack(hot.id, admin.token),
+      403,
+      'Only the collar’s owner can acknowledge its alerts',
+    );
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${c.id}/alerts/not-a-uuid/acknowledge`,
+      headers: bearer(owner.token),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await alertsOf(c, '?resolved=false')).alerts.find((a) => a.type === 'heat'),
+    ).toMatchObject({
+      acknowledged_at: null,
+    });
+  });
+
+  it('names a threshold the owner has changed since as the one that applied at the time', async () => {
+    const keen = await seedUser(t);
+    const c = await ownedCollar(t, admin, keen, 'Thresholds');
+    const setCritical = async (critical: number) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/notifications/preferences',
+        headers: bearer(keen.token),
+        payload: {
+          email_notifications_enabled: false,
+          temperature_threshold: 85,
+          critical_temperature_threshold: critical,
+          email_frequency: 'immediate',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setCritical(90);
+    await post(c, f(95));
+    const reasons = async () =>
+      (await alertsOf(c, '?resolved=false', keen.token)).alerts[0]!.reasons;
+    expect(await reasons()).toContain(
+      'collar temperature 95.0°F is at or above the critical threshold of 90°F',
+    );
+    await setCritical(105);
+    expect(await reasons()).toContain(
+      'collar temperature 95.0°F was at or above the critical threshold of 90°F at the time (it is 105°F now)',
+    );
+    expect(await reasons()).not.toContain(
+      'collar temperature 95.0°F is at or above the critical threshold of 90°F',
+    );
+  });
+
   it('a backlog older than the latest reading never reopens a resolved episode', async () => {
     const c = await ownedCollar(t, admin, owner, 'Old');
     const base = t.clock.now().getTime() - 3_600_000;

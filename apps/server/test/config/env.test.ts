@@ -30,6 +30,13 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '0', MQTT_PORT: '0' }).mqttPort).toBe(0);
     expect(loadConfig({}).readingsRetentionDays).toBe(30);
     expect(() => loadConfig({ READINGS_RETENTION_DAYS: '0' })).toThrow(/READINGS_RETENTION_DAYS/);
+    expect(loadConfig({}).readingsQuotaPerAccount).toBe(5_000_000);
+    expect(loadConfig({ READINGS_QUOTA_PER_ACCOUNT: '20000000' }).readingsQuotaPerAccount).toBe(
+      20_000_000,
+    );
+    expect(() => loadConfig({ READINGS_QUOTA_PER_ACCOUNT: '0' })).toThrow(
+      /READINGS_QUOTA_PER_ACCOUNT: must be a whole number of readings/,
+    );
   });
 
   it('caps MQTT connections overall and per address, 0 lifting the per-address cap', () => {

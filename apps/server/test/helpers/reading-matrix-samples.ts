@@ -67,6 +67,10 @@ export function readingMatrixSamples(ctx: {
       const { device, alert } = await hotCollar(p);
       return { method: 'POST', url: `/api/devices/${device}/alerts/${alert}/resolve` };
     },
+    'POST /api/devices/:id/alerts/:alertId/acknowledge': async (p) => {
+      const { device, alert } = await hotCollar(p);
+      return { method: 'POST', url: `/api/devices/${device}/alerts/${alert}/acknowledge` };
+    },
     'GET /api/alerts': async () => ({ url: '/api/alerts' }),
     'GET /api/notifications': async () => ({ url: '/api/notifications?limit=5' }),
     'GET /api/notifications/unread-count': async () => ({ url: '/api/notifications/unread-count' }),

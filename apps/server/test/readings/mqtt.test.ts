@@ -11,7 +11,7 @@ import {
   MAX_MQTT_PACKET,
   openFileLimit,
 } from '../../src/services/mqtt-endpoint.js';
-import { DEVICE_POSTS_PER_MINUTE } from '../../src/container.js';
+import { INGEST_BUDGET } from '../../src/services/ingest-budget.js';
 
 let t: TestApp;
 let admin: SeededUser;
@@ -336,8 +336,10 @@ describe('the MQTT endpoint’s caps (MQTT_MAX_CONNECTIONS, _PER_ADDRESS, the pa
     const owner = await seedUser(capped);
     const c = await ownedCollar(capped, await seedUser(capped, { role: 'admin' }), owner);
     // The collar's minute is used up but for six packets.
-    const limit = Math.ceil(DEVICE_POSTS_PER_MINUTE * capped.config.rateLimitMultiplier);
-    for (let i = 0; i < limit - 6; i++) capped.app.container.devicePosts.hit(c.id, Date.now());
+    const limit = Math.ceil(
+      INGEST_BUDGET.collar.requestsPerMinute * capped.config.rateLimitMultiplier,
+    );
+    for (let i = 0; i < limit - 6; i++) capped.app.container.mqttPackets.hit(c.id, Date.now());
     const client = mqtt.connect(`mqtt://127.0.0.1:${capPort}`, {
       username: c.device_id,
       password: c.device_key,

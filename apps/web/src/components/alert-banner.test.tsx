@@ -114,4 +114,23 @@ describe('the alert banner', () => {
     expect(within(banner).queryByText('Why')).toBeNull();
     expect(within(banner).queryByRole('link', { name: 'Find an emergency vet' })).toBeNull();
   });
+
+  it('says why a collar’s readings are refused, with no level and no first aid', () => {
+    show(
+      makeAlert({
+        type: 'over_budget',
+        level: null,
+        reasons: ['Your account keeps as many readings as its storage quota allows.'],
+      }),
+    );
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveAttribute('data-alert-type', 'over_budget');
+    expect(banner).not.toHaveAttribute('data-level');
+    expect(banner).toHaveTextContent('Readings refused');
+    expect(banner).toHaveTextContent('as many readings as its storage quota allows');
+    expect(within(banner).queryByText('Why')).toBeNull();
+    expect(
+      screen.getByRole('button', { name: /^Resolve readings refused alert for / }),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,29 +1,11 @@
-import { BatteryLow, CircleDashed, Siren, WifiOff } from 'lucide-react';
-import { toast } from 'sonner';
+import { BatteryLow, CircleDashed, Gauge, Siren, WifiOff } from 'lucide-react';
 import { formatRelativeTime, type Alert } from '@pawguard/shared';
 import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import { EmergencyVetLink, LEVEL_LOOK, HeatFirstAid, HeatReasons } from '@/components/heat-risk';
-import { Button } from '@/components/ui/button';
+import { AlertActions } from '@/components/alert-actions';
 import { cn } from '@/lib/utils';
-import { useResolveAlert } from '@/lib/api/alerts';
 
-/** An alert's type in words: in lists, and in the Resolve button's name (lower case there). */
-export const ALERT_TYPE_WORDS: Record<Alert['type'], string> = {
-  heat: 'Heat',
-  offline: 'Offline',
-  low_battery: 'Low battery',
-  collar_off: 'Collar off?',
-};
-
-/**
- * The Resolve button's name: its alert and whose it is ("Resolve heat alert for Biscuit"), so
- * that a page with several open alerts offers buttons a screen reader can tell apart. It starts
- * with the visible word, so speech input ("click Resolve") still finds it.
- */
-export function resolveLabel(alert: Alert): string {
-  const whose = alert.dog_name ?? alert.device_name ?? alert.device_id;
-  return `Resolve ${ALERT_TYPE_WORDS[alert.type].toLowerCase()} alert for ${whose}`;
-}
+export { ALERT_TYPE_WORDS, resolveLabel } from '@/components/alert-actions';
 
 /** What an open alert says, by type: its title line and what to do. */
 function wordsOf(alert: Alert, temperature: DisplayUnits['temperature']) {
@@ -41,6 +23,12 @@ function wordsOf(alert: Alert, temperature: DisplayUnits['temperature']) {
       className: 'border-slate-300 bg-slate-50 text-slate-900',
       Icon: CircleDashed,
     };
+  if (alert.type === 'over_budget')
+    return {
+      title: 'Readings refused: too many from this collar or account',
+      className: 'border-slate-300 bg-slate-50 text-slate-900',
+      Icon: Gauge,
+    };
   if (alert.type === 'offline')
     return {
       title: 'Collar offline: no reading for 10 minutes',
@@ -56,7 +44,7 @@ function wordsOf(alert: Alert, temperature: DisplayUnits['temperature']) {
 
 /**
  * An open alert where the owner looks (Monitoring card, dashboard card, My Pets, device page):
- * its level, since when, what to do now and a Resolve button. A heat alert also says why
+ * its level, since when, what to do now, and Resolve (a heat alert: Acknowledge beside it). A heat alert also says why
  * (the heat-risk model's reasons as of its opening or last escalation), gives the first aid
  * for its level and links the emergency vet finder. `compact` keeps the steps behind a
  * disclosure; `guidance={false}` leaves a heat alert's why, steps and link to the heat-risk
@@ -76,7 +64,6 @@ export function AlertBanner({
   /** Only the collar's owner resolves its alerts: an admin looking on gets no button. */
   canResolve: boolean;
 }) {
-  const resolve = useResolveAlert();
   const { temperature } = useDisplayUnits();
   const { title, className, Icon } = wordsOf(alert, temperature);
   const heat = alert.type === 'heat';
@@ -88,7 +75,10 @@ export function AlertBanner({
         ? 'Check that the collar is charged, switched on and in range. PawGuard cannot watch your dog while it is silent.'
         : alert.type === 'collar_off'
           ? 'If it is charging or put away, all is well. Heat alerts wait until it is back on your dog.'
-          : 'Charge the collar soon, so heat alerts keep reaching you.'}
+          : alert.type === 'over_budget'
+            ? (alert.reasons[0] ??
+              'It sent far more readings than a collar needs. Check its firmware, or contact support if this goes on.')
+            : 'Charge the collar soon, so heat alerts keep reaching you.'}
     </p>
   );
   return (
@@ -103,24 +93,7 @@ export function AlertBanner({
           <Icon className="size-4 shrink-0" aria-hidden="true" />
           {title}
         </p>
-        {canResolve ? (
-          <Button
-            size="sm"
-            variant="outline"
-            className="bg-card"
-            aria-label={resolveLabel(alert)}
-            disabled={resolve.isPending}
-            onClick={() =>
-              resolve.mutate(alert, {
-                onSuccess: () => toast.success('Alert resolved'),
-                onError: (error) =>
-                  toast.error('Failed to resolve alert', { description: error.message }),
-              })
-            }
-          >
-            Resolve
-          </Button>
-        ) : null}
+        {canResolve ? <AlertActions alert={alert} /> : null}
       </div>
       <p className="mt-1">
         {/* "Opened 5m ago", "Opened just now" ("Since 5m ago" read oddly). */}

@@ -61,8 +61,9 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
 
 /**
  * Calls `/api{path}`. Rules (DESIGN §4): Content-Type only when there is a body; a bearer
- * header whenever a token is stored; a 401 on a call made with a token ends the session
- * — a 401 without one (a failed login) keeps the server's own message.
+ * header whenever a token is stored; a 401 on a call made with a token, or while this tab
+ * holds a session, ends the session — a 401 without either (a failed login) keeps the
+ * server's own message.
  */
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
@@ -95,7 +96,9 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   const payload = await readJson(response);
 
   if (!response.ok) {
-    if (response.status === 401 && token) {
+    // A call this tab made in its session, even one that went without a token because another
+    // tab had just logged out: the session ends here too.
+    if (response.status === 401 && (token || authToken.held())) {
       // Only drop the token this call used: a newer sign-in may have replaced it meanwhile.
       if (authToken.get() === token) authToken.expire();
       throw new ApiError(MESSAGES.authRequired, 401);

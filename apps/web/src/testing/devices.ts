@@ -183,6 +183,7 @@ export function makeAlert(
     peak_heat_index_f: 104,
     battery_level: null,
     reasons: [],
+    acknowledged_at: null,
     ...overrides,
   };
 }

@@ -16,7 +16,13 @@ import { pageQueryShape } from './common.js';
  * data-quality note without a level: told in the app once per off spell in the day, never
  * mailed, and resolved when the collar is back on.
  */
-export const ALERT_TYPES = ['heat', 'offline', 'low_battery', 'collar_off'] as const;
+/**
+ * `over_budget`: PawGuard refused a collar's readings, because it (or its owner's account)
+ * sent far more than a collar needs, or the account keeps as many readings as its quota
+ * allows (docs/operations.md, "Ingest budgets"). Told in the app at most once a day per
+ * collar, never mailed; the owner resolves it. `reasons` holds which of the two it was.
+ */
+export const ALERT_TYPES = ['heat', 'offline', 'low_battery', 'collar_off', 'over_budget'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 export const alertTypeSchema = z.enum(ALERT_TYPES);
 
@@ -68,6 +74,11 @@ export const alertSchema = z.object({
    * escalated it (the heat-risk model's reasons); empty for other types.
    */
   reasons: z.array(z.string()),
+  /**
+   * heat: when its owner acknowledged it (decision 0037), else null. It stays open and watched;
+   * its notifications are read; an escalation notifies as always and clears this.
+   */
+  acknowledged_at: z.string().nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 
@@ -85,7 +96,10 @@ export type AlertsQuery = z.infer<typeof alertsQuerySchema>;
 export const alertsResponseSchema = z.object({ alerts: z.array(alertSchema), total: z.number() });
 export const alertResponseSchema = z.object({ alert: alertSchema });
 
-/** POST /api/devices/{id}/alerts/{alertId}/resolve: 200 with the alert (already resolved: as it is). */
+/**
+ * POST /api/devices/{id}/alerts/{alertId}/resolve: 200 with the alert (already resolved: as it
+ * is). POST …/acknowledge: 200 with the alert (already acknowledged: as it is).
+ */
 export const alertParamsSchema = z.strictObject({
   id: z.uuid({ error: 'id must be a valid id' }),
   alertId: z.uuid({ error: 'alertId must be a valid id' }),

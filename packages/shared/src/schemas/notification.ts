@@ -72,5 +72,13 @@ export const testEmailInputSchema = z.strictObject({
     .max(200, { error: 'temperature must be between -40 and 200 °F' }),
 });
 export type TestEmailInput = z.infer<typeof testEmailInputSchema>;
-export const testEmailResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+/**
+ * The spec's `{ success, message }`, and `delivered`: whether a mail server took the mail (false
+ * when the server has no mail service and kept it as a file, or the send failed).
+ */
+export const testEmailResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  delivered: z.boolean().optional(),
+});
 export type TestEmailResponse = z.infer<typeof testEmailResponseSchema>;

@@ -10,6 +10,8 @@ import * as m008 from './008-heat-risk.js';
 import * as m009 from './009-alert-reading-times.js';
 import * as m010 from './010-user-time-zone.js';
 import * as m011 from './011-user-units.js';
+import * as m012 from './012-alert-acknowledged.js';
+import * as m013 from './013-readings-stored.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '009-alert-reading-times': m009,
   '010-user-time-zone': m010,
   '011-user-units': m011,
+  '012-alert-acknowledged': m012,
+  '013-readings-stored': m013,
 };

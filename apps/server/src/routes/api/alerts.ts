@@ -60,6 +60,30 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/devices/:id/alerts/:alertId/acknowledge',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['alerts'],
+        summary:
+          'Acknowledge an open heat alert of your own collar: it stays open and watched, its notifications are marked read, no new alert or mail while it stays hot, and an escalation notifies and clears the acknowledgement (already acknowledged: answers as it is; another type: 400; resolved: 409; an admin reading another owner’s collar: 403)',
+        params: alertParamsSchema,
+        body: noBodySchema,
+        response: { 200: alertResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const device = await devices.get(user, request.params.id);
+      if (device.user_id !== user.id)
+        throw new ForbiddenError('Only the collar’s owner can acknowledge its alerts');
+      const alert = await alerts.acknowledgeByOwner(request.params.id, request.params.alertId);
+      if (!alert) throw new NotFoundError('Alert not found');
+      return { alert };
+    },
+  );
+
   app.get(
     '/alerts',
     {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   backtestQuerySchema,
@@ -18,11 +19,21 @@ import {
 import { currentUser } from '../../plugins/auth.js';
 import { parseReadingUpload, READINGS_BODY_LIMIT } from '../../services/reading-upload.js';
 import { refusalFor } from '../../services/metrics.js';
+import { ForbiddenError } from '../../services/errors.js';
+
+/** An upload's size as its budget counts it: its Content-Length, or its JSON when chunked. */
+function uploadBytes(request: FastifyRequest): number {
+  const length = Number(request.headers['content-length']);
+  return Number.isFinite(length) && length > 0
+    ? length
+    : Buffer.byteLength(JSON.stringify(request.body) ?? '');
+}
 
 /** Readings: collars post them; owners and admins read them. */
 export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ingest, readings, devices, metrics } = app.container;
-  const deviceLimit = app.container.devicePosts;
+  const { ingest, readings, devices, metrics, budget } = app.container;
+  /** The collar each upload in flight is for, as its preParsing step found it. */
+  const collarOf = new WeakMap<FastifyRequest, string>();
   const e = errorSchema;
   const readErrors = { 400: e, 401: e, 404: e };
 
@@ -40,6 +51,23 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
       // Readings are counted, not logged one by one (the hot path).
       logLevel: 'warn',
+      // The collar this upload is for, and its budget, before its body is even read: a flood
+      // over its budget costs its refusals and not the parsing of what it sends (RES-7).
+      preParsing: async (request) => {
+        const param = deviceIdParamSchema.safeParse(request.params);
+        if (!param.success) return; // answered 400 by the validation below
+        const deviceId = param.data.deviceId;
+        let uuid: string;
+        if (request.device) {
+          if (request.device.deviceId !== deviceId)
+            throw new ForbiddenError('This device key belongs to another collar');
+          uuid = request.device.id;
+        } else {
+          uuid = (await devices.getByDeviceId(currentUser(request), deviceId)).id;
+        }
+        collarOf.set(request, uuid);
+        budget.checkCollar(uuid, app.container.clock.now().getTime());
+      },
       // Every refusal counts, wherever it came from (the key check, the limits, the body).
       onResponse: (_request, reply, done) => {
         if (reply.statusCode >= 400) metrics.ingestRefused('http', refusalFor(reply.statusCode));
@@ -50,7 +78,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['readings'],
         summary: 'Store one reading, or a backlog of up to 1,000 (a collar, its owner or an admin)',
         description:
-          "Takes the printed Device ID. A collar authenticates with `Authorization: Device <key>`; a key of another collar answers 403. Answers once the readings are on disk. A repeated (device, timestamp) is stored once and answered with the stored reading. A timestamp more than 5 minutes ahead of the server's clock or more than 7 days old is refused (400); any bad item of a list refuses the whole request, naming the item (readings[3].humidity …), and nothing of it is stored.",
+          "Takes the printed Device ID. A collar authenticates with `Authorization: Device <key>`; a key of another collar answers 403. Answers once the readings are on disk. A repeated (device, timestamp) is stored once and answered with the stored reading. A timestamp more than 5 minutes ahead of the server's clock or more than 7 days old is refused (400); any bad item of a list refuses the whole request, naming the item (readings[3].humidity …), and nothing of it is stored. Every upload, whoever sends it, is charged to the collar's and its owner account's ingest budgets (requests, readings and bytes a minute and an hour); over them, or over the account's storage quota of readings kept, it is refused whole with 429, `Retry-After` (seconds) and `{ error }`.",
         params: deviceIdParamSchema,
         body: readingUploadSchema,
         response: {
@@ -76,23 +104,15 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const deviceId = request.params.deviceId;
-      let uuid: string;
-      if (request.device) {
-        if (request.device.deviceId !== deviceId) {
-          return reply.code(403).send({ error: 'This device key belongs to another collar' });
-        }
-        uuid = request.device.id;
-        // Per collar, apart from any user's limits: one noisy collar cannot crowd the rest.
-        deviceLimit.take(uuid, Date.now());
-      } else {
-        uuid = (await devices.getByDeviceId(currentUser(request), deviceId)).id;
-      }
+      const uuid = collarOf.get(request)!;
       const parsed = parseReadingUpload(
         request.body,
         app.container.clock.now().getTime(),
         deviceId,
       );
-      const stored = await ingest.submit(uuid, parsed);
+      // Charged to the collar's and its owner's ingest budgets, whoever posts (RES-7): one
+      // noisy collar or account cannot crowd the rest; over them, 429 with Retry-After.
+      const stored = await ingest.submit(uuid, parsed, uploadBytes(request));
       metrics.readingsIngested('http', stored.length);
       return reply.code(201).send({ vitals: Array.isArray(request.body) ? stored : stored[0]! });
     },

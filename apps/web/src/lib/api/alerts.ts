@@ -64,9 +64,33 @@ export function useResolveAlert() {
   });
 }
 
-const RANK = { heat: 0, offline: 1, low_battery: 2, collar_off: 3 } as const;
+/**
+ * Acknowledges an open heat alert (decision 0037): it stays open and watched; its notifications
+ * are read, so the bell's count changes too.
+ */
+export function useAcknowledgeAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (alert: Alert) =>
+      api.post(
+        `/devices/${encodeURIComponent(alert.device)}/alerts/${encodeURIComponent(alert.id)}/acknowledge`,
+        undefined,
+        alertResponseSchema,
+      ),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+      ]),
+  });
+}
 
-/** Heat first, then offline, low battery and collar off: the order alerts are shown in. */
+const RANK = { heat: 0, offline: 1, low_battery: 2, collar_off: 3, over_budget: 4 } as const;
+
+/**
+ * Heat first, then offline, low battery, collar off and readings refused: the order alerts
+ * are shown in.
+ */
 export const byAlertRank = (a: Alert, b: Alert) => RANK[a.type] - RANK[b.type];
 
 /** Open alerts grouped by device (its UUID), heat first. */

@@ -31,11 +31,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [confirmationPending, setConfirmationPending] = useState(false);
 
   useEffect(() => {
-    if (!authToken.get()) return;
+    const token = authToken.get();
+    if (!token) return;
     const controller = new AbortController();
     sessionApi()
       .then(({ getProfile }) => getProfile(controller.signal))
-      .then((user) =>
+      .then((user) => {
+        authToken.hold(token);
         // A transition: React renders the signed-in app in slices, yielding to the browser
         // between them, instead of in one long task on a slow phone (the loader stays until
         // it is ready).
@@ -46,8 +48,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             sessionEnded: false,
             sessionKey: nextSessionKey(),
           }),
-        ),
-      )
+        );
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('Could not restore the session', error);

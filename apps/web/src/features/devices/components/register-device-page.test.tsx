@@ -62,6 +62,18 @@ describe('the Register Device page', () => {
     await user.click(screen.getByRole('button', { name: 'Assign Collar' }));
     expect(await screen.findByRole('heading', { name: 'Collar Assigned!' })).toBeInTheDocument();
     expect(screen.getByRole('definition')).toHaveTextContent('PET-QQ12');
+    // What happened, not a delivery that was never ordered.
+    expect(
+      screen.getByText(
+        "A collar from the PawGuard fleet is now reserved for Pepper, as “Pepper's collar”.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Check your email for setup instructions')).toBeInTheDocument();
+    expect(
+      screen.getByText('We have e-mailed you the setup steps for this collar. Here they are too:'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Setting up collar PET-QQ12')).toBeInTheDocument();
+    expect(screen.queryByText(/arrives/)).toBeNull();
     expect(JSON.parse(String(posts()[0]!.init.body))).toEqual({
       dog_id: pepper.id,
       device_name: "Pepper's collar",

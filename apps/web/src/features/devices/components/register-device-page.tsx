@@ -174,9 +174,10 @@ function AssignedScreen({ device }: { device: Device }) {
         <h1 id="page-title" className="text-2xl font-bold tracking-tight">
           Collar Assigned!
         </h1>
+        {/* Nothing was ordered or shipped: a collar the fleet already holds is now this pet's. */}
         <p className="text-muted-foreground">
-          {device.device_name}
-          {device.dog_name ? ` is reserved for ${device.dog_name}.` : ' is reserved for you.'}
+          A collar from the PawGuard fleet is now reserved for {device.dog_name ?? 'you'}, as
+          &ldquo;{device.device_name}&rdquo;.
         </p>
         <dl className="rounded-lg border bg-muted px-6 py-3">
           <dt className="text-xs uppercase tracking-wide text-muted-foreground">Device ID</dt>
@@ -186,8 +187,11 @@ function AssignedScreen({ device }: { device: Device }) {
           <Mail className="size-4 text-primary" aria-hidden="true" />
           Check your email for setup instructions
         </p>
+        <p className="text-sm text-muted-foreground">
+          We have e-mailed you the setup steps for this collar. Here they are too:
+        </p>
         <div className="w-full rounded-lg bg-amber-50 p-4 text-left text-amber-950">
-          <p className="mb-2 text-sm font-semibold">When your collar arrives</p>
+          <p className="mb-2 text-sm font-semibold">Setting up collar {device.device_id}</p>
           <SetupSteps deviceId={device.device_id} />
         </div>
         <Button asChild>

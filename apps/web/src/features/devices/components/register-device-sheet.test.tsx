@@ -101,14 +101,36 @@ describe('the Register Device sheet', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
-  it('creates the device when the Device ID is unknown (404), noting an admin must pre-populate it', async () => {
-    const { called } = await registerWith({
+  it('asks before creating a device for a Device ID no collar has, and creates nothing when the owner checks the ID', async () => {
+    const { called, user, onOpenChange } = await registerWith({
+      [LOOKUP]: () => jsonResponse(404, { error: 'Device PET-AB12 was not found' }),
+    });
+    const question = await screen.findByRole('alert');
+    expect(question).toHaveTextContent(
+      'No collar PET-AB12 is known. Check the ID on the collar, or create it anyway?',
+    );
+    expect(called(CREATE)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Check the ID' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Device ID *')).toHaveFocus();
+    expect(called(CREATE)).toHaveLength(0);
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('creates the device for an unknown Device ID (404) once the owner confirms, noting an admin must pre-populate it', async () => {
+    const { called, user } = await registerWith({
       [LOOKUP]: () => jsonResponse(404, { error: 'Device PET-AB12 was not found' }),
       [CREATE]: () =>
         jsonResponse(201, {
           device: makeDevice({ device_id: 'PET-AB12', registration_status: 'unregistered' }),
         }),
     });
+    await screen.findByText(
+      'No collar PET-AB12 is known. Check the ID on the collar, or create it anyway?',
+    );
+    expect(called(CREATE)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Create it anyway' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalled());
     const [title, options] = vi.mocked(toast.success).mock.calls[0]!;
     expect(title).toMatch(/created successfully/i);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -57,10 +57,13 @@ export function RegisterDeviceSheet({ open, onOpenChange, pets }: RegisterDevice
 export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () => void }) {
   const register = useRegisterDevice();
   const ids = { pet: useId(), name: useId(), deviceId: useId(), error: useId(), hint: useId() };
+  /** The Device ID no collar has, while the owner decides: check it, or create it anyway. */
+  const [unknownId, setUnknownId] = useState<string | null>(null);
   const {
     register: field,
     handleSubmit,
     control,
+    setFocus,
     formState: { errors },
   } = useForm({
     resolver,
@@ -70,54 +73,64 @@ export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () =
       device_id: '',
     },
   });
-  const missing = useWatch({ control, name: ['dog_id', 'device_name', 'device_id'] }).some(isBlank);
+  const watched = useWatch({ control, name: ['dog_id', 'device_name', 'device_id'] });
+  const missing = watched.some(isBlank);
+  // A changed Device ID is looked up afresh: the question was about the one typed before.
+  const asking =
+    unknownId !== null && watched[2]?.trim().toUpperCase() === unknownId ? unknownId : null;
   const deviceIdError =
     errors.device_id?.type === 'required' ? undefined : errors.device_id?.message;
 
-  const submit = handleSubmit(
-    ({ dog_id, device_name, device_id }) => {
-      register.mutate(
-        { dogId: dog_id, deviceName: device_name, deviceId: device_id },
-        {
-          onSuccess: (result) => {
-            switch (result.outcome) {
-              case 'assigned':
-                toast.success('Device Assigned Successfully!', {
-                  description: `${result.device.device_id} is now on ${result.device.dog_name ?? 'your pet'}.`,
+  const send = (createUnknown: boolean) =>
+    handleSubmit(
+      ({ dog_id, device_name, device_id }) => {
+        setUnknownId(null);
+        register.mutate(
+          { dogId: dog_id, deviceName: device_name, deviceId: device_id, createUnknown },
+          {
+            onSuccess: (result) => {
+              switch (result.outcome) {
+                case 'unknown':
+                  setUnknownId(result.deviceId);
+                  return;
+                case 'assigned':
+                  toast.success('Device Assigned Successfully!', {
+                    description: `${result.device.device_id} is now on ${result.device.dog_name ?? 'your pet'}.`,
+                  });
+                  onDone();
+                  return;
+                case 'created':
+                  toast.success('Device Created Successfully', {
+                    description: `Device ${result.device.device_id} was created. An admin must pre-populate it for hardware integration.`,
+                  });
+                  onDone();
+                  return;
+                case 'already-assigned':
+                  toast.error('Device Already Assigned', { description: result.message });
+                  return;
+              }
+            },
+            onError: (error) => {
+              if (error instanceof CreateDeviceError)
+                toast.error('Failed to create device', { description: error.message });
+              else
+                toast.error('Assignment Failed', {
+                  // A refusal (400: not a collar; 429: too many look-ups) says why, and retrying
+                  // at once would fail the same way: show the server's words.
+                  description:
+                    error instanceof ApiError && (error.status === 400 || error.status === 429)
+                      ? error.message
+                      : 'Failed to assign device. Please try again.',
                 });
-                onDone();
-                return;
-              case 'created':
-                toast.success('Device Created Successfully', {
-                  description: `Device ${result.device.device_id} was created. An admin must pre-populate it for hardware integration.`,
-                });
-                onDone();
-                return;
-              case 'already-assigned':
-                toast.error('Device Already Assigned', { description: result.message });
-                return;
-            }
+            },
           },
-          onError: (error) => {
-            if (error instanceof CreateDeviceError)
-              toast.error('Failed to create device', { description: error.message });
-            else
-              toast.error('Assignment Failed', {
-                // A refusal (400: not a collar; 429: too many look-ups) says why, and retrying
-                // at once would fail the same way: show the server's words.
-                description:
-                  error instanceof ApiError && (error.status === 400 || error.status === 429)
-                    ? error.message
-                    : 'Failed to assign device. Please try again.',
-              });
-          },
-        },
-      );
-    },
-    (invalid) => {
-      if (hasBlankField(invalid)) toast.error(REQUIRED_FIELDS_MESSAGE);
-    },
-  );
+        );
+      },
+      (invalid) => {
+        if (hasBlankField(invalid)) toast.error(REQUIRED_FIELDS_MESSAGE);
+      },
+    );
+  const submit = send(false);
 
   return (
     <form
@@ -192,6 +205,31 @@ export function RegisterDeviceForm({ pets, onDone }: { pets: Dog[]; onDone: () =
           </p>
         )}
       </div>
+
+      {asking ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p>No collar {asking} is known. Check the ID on the collar, or create it anyway?</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              className="bg-card"
+              onClick={() => {
+                setUnknownId(null);
+                setFocus('device_id', { shouldSelect: true });
+              }}
+            >
+              Check the ID
+            </Button>
+            <Button size="sm" disabled={register.isPending} onClick={() => void send(true)()}>
+              Create it anyway
+            </Button>
+          </div>
+        </div>
+      ) : null}
 
       <SheetFooter>
         <Button variant="outline" onClick={onDone}>

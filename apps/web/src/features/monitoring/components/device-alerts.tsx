@@ -51,6 +51,7 @@ function describe(a: Alert, temperature: DisplayUnits['temperature']): string {
   if (a.type === 'low_battery')
     return `${ALERT_TYPE_WORDS.low_battery} · ${a.battery_level ?? '?'}%`;
   if (a.type === 'collar_off') return ALERT_TYPE_WORDS.collar_off;
+  if (a.type === 'over_budget') return ALERT_TYPE_WORDS.over_budget;
   return ALERT_TYPE_WORDS.offline;
 }
 

@@ -245,6 +245,53 @@ describe('device history', () => {
     );
   });
 
+  it('opens a new collar’s history on the last hour, where its readings are, and keeps that in the address', async () => {
+    const fresh = { ...device, vitals_recorded_at: minutesAgo(1) };
+    const calls = stub({
+      [`GET ${base}`]: () => jsonResponse(200, { device: fresh }),
+      [`GET ${base}/history?range=24h`]: () =>
+        jsonResponse(
+          200,
+          makeHistory(
+            '24h',
+            [
+              { t: minutesAgo(20), temperature: 30 },
+              { t: minutesAgo(3), temperature: 31 },
+            ],
+            {
+              bucket_seconds: 180,
+            },
+          ),
+        ),
+    });
+    show();
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Last hour' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain(`${base}/history?range=1h`));
+    // The spec's range options stay, and any of them is a click away.
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Last hour',
+      '24 hours',
+      '7 days',
+    ]);
+  });
+
+  it('opens on 7 days when the collar’s readings are all older than a day', async () => {
+    const quiet = { ...device, vitals_recorded_at: minutesAgo(3 * 1440) };
+    stub({
+      [`GET ${base}`]: () => jsonResponse(200, { device: quiet }),
+      [`GET ${base}/history?range=24h`]: () => jsonResponse(200, makeHistory('24h', [])),
+    });
+    show();
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: '7 days' })).toHaveAttribute('aria-selected', 'true'),
+    );
+  });
+
   it('opens on the range in the address, and shows the readings as a table on request', async () => {
     stub();
     show(`/devices/${device.id}/history?range=1h`);

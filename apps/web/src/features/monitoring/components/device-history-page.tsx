@@ -1,6 +1,14 @@
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, LineChart } from 'lucide-react';
-import { HISTORY_RANGES, isFresh, type Device, type HistoryRange } from '@pawguard/shared';
+import {
+  DEFAULT_HISTORY_RANGE,
+  HISTORY_RANGES,
+  isFresh,
+  openingHistoryRange,
+  type Device,
+  type HistoryRange,
+} from '@pawguard/shared';
 import { CardAlerts, LevelBlock, ReadingFacts, type CardReading } from '@/components/dog-status';
 import { OpenAlertsNotice } from '@/components/open-alerts-notice';
 import { useDeviceAlerts } from '@/lib/api/alerts';
@@ -33,18 +41,39 @@ const RANGES: { value: HistoryRange; label: string; words: string }[] = [
   { value: '24h', label: '24 hours', words: 'the last 24 hours' },
   { value: '7d', label: '7 days', words: 'the last 7 days' },
 ];
-const DEFAULT_RANGE: HistoryRange = '24h';
-
 const isRange = (value: string | null): value is HistoryRange =>
   value !== null && Object.hasOwn(HISTORY_RANGES, value);
 
-/** One device's readings over the last hour, 24 hours or 7 days; the range is in the URL. */
+/**
+ * One device's readings over the last hour, 24 hours or 7 days; the range is in the URL, and
+ * without one it opens on the range that holds the collar's readings.
+ */
 export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('range');
-  const range = isRange(requested) ? requested : DEFAULT_RANGE;
+  const range = isRange(requested) ? requested : DEFAULT_HISTORY_RANGE;
   const fallback = useLiveFallback(MONITORING_POLL_MS);
   const device = useDevice(deviceId, { refetchIntervalMs: fallback });
+  // Without a range in the address, History opens on the one that holds the collar's readings
+  // (a new collar's first minutes: the last hour), judged once from the day's history (the
+  // '24 hours' tab's own query) and kept in the address, so it does not jump as readings come.
+  const day = useDeviceHistory(deviceId, '24h');
+  const latestReadingAt = device.data?.vitals_recorded_at ?? null;
+  const decidable = !isRange(requested) && device.data !== undefined && !day.isPending;
+  const dayHistory = day.data;
+  useEffect(() => {
+    if (!decidable) return;
+    const opening = openingHistoryRange(dayHistory, latestReadingAt, Date.now());
+    setParams(
+      (current) => {
+        if (isRange(current.get('range'))) return current;
+        const next = new URLSearchParams(current);
+        next.set('range', opening);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [decidable, dayHistory, latestReadingAt, setParams]);
   const { user } = useAuth();
   useDocumentTitle(device.data ? `${device.data.device_name} history` : 'Device history');
 

@@ -386,7 +386,10 @@ describe('Monitoring', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/resolve'))).toBe(true),
     );
-    expect(toast.success).toHaveBeenCalledWith('Alert resolved');
+    expect(toast.success).toHaveBeenCalledWith('Alert resolved', {
+      description:
+        'If the next reading is still above Warning, PawGuard opens a new alert and tells you again.',
+    });
 
     // An admin sees the same alert on the owner's collar, without a Resolve of their own.
     cleanup();

@@ -6,7 +6,7 @@ import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
 import { NotificationSettingsPage } from './notification-settings-page';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 
 const saved = {
   email_notifications_enabled: true,
@@ -259,6 +259,16 @@ describe('Notification settings', () => {
         petName: 'Test Pet',
         temperature: 90,
       });
+    });
+
+    it("a test email the server kept undelivered keeps the title 'Test Email Sent' but warns, with the server's words", async () => {
+      const words =
+        'The test email to you could not be sent right now: this PawGuard service has no e-mail delivery set up yet. Please ask your PawGuard administrator.';
+      await run(() => jsonResponse(200, { success: true, delivered: false, message: words }));
+      await waitFor(() =>
+        expect(toast.warning).toHaveBeenCalledWith('Test Email Sent', { description: words }),
+      );
+      expect(toast.success).not.toHaveBeenCalled();
     });
 
     it("success false gives the destructive 'Test Failed' with the message", async () => {

@@ -268,7 +268,9 @@ function AlertBadge({ alerts }: { alerts: Alert[] }) {
         ? 'Collar offline'
         : first.type === 'collar_off'
           ? 'Collar off?'
-          : 'Battery low';
+          : first.type === 'over_budget'
+            ? 'Readings refused'
+            : 'Battery low';
   return (
     <Badge
       variant={

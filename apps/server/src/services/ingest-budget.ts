@@ -1,0 +1,221 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { FixedWindowLimit } from './fixed-window-limit.js';
+import { TooManyRequestsError } from './errors.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const MIB = 1024 * 1024;
+
+/**
+ * What one collar and one owner account may upload (decision 0039), before
+ * RATE_LIMIT_MULTIPLIER scales it. A collar reporting every second sends 60 readings a
+ * minute and 3,600 an hour; a 7-day backlog of once-a-minute readings is 10,080 readings in
+ * 11 lists of at most 1,000 (at most 11 × 512 KiB): each fits with room to spare. A flood of
+ * 1,000-reading lists is refused after 12 of them in a minute, and 30 in an hour.
+ */
+export const INGEST_BUDGET = {
+  collar: {
+    requestsPerMinute: 600,
+    minute: { readings: 12_000, bytes: 8 * MIB },
+    hour: { readings: 30_000, bytes: 24 * MIB },
+  },
+  account: {
+    minute: { readings: 30_000, bytes: 20 * MIB },
+    hour: { readings: 100_000, bytes: 60 * MIB },
+  },
+} as const;
+
+/** Readings kept per account (READINGS_QUOTA_PER_ACCOUNT): two collars a second for 30 days. */
+export const DEFAULT_READINGS_QUOTA = 5_000_000;
+
+/** An account's count of readings kept is read again from the database after this long. */
+const STORED_TTL_MS = MINUTE;
+/** Refused while over the quota: retention frees room at most this often (housekeeping). */
+const QUOTA_RETRY_SECONDS = 3600;
+
+const COLLAR_REFUSAL = 'Too many readings from this collar. Send a backlog as one list instead.';
+const ACCOUNT_REFUSAL = 'Too many readings for this account’s collars. Please try again later.';
+const quotaRefusal = (quota: number) =>
+  `This account keeps ${quota.toLocaleString('en-US')} readings at most and is full: new readings are refused until older ones expire. Contact support to raise the quota.`;
+
+/** Why a collar's readings were refused: its (or its account's) upload rate, or the quota. */
+export type OverBudget = 'rate' | 'quota';
+
+interface Window {
+  limit: FixedWindowLimit;
+  /** What one upload counts in it. */
+  weight: (readings: number, bytes: number) => number;
+}
+
+type Spans = { [span in 'minute' | 'hour']: { readings: number; bytes: number } };
+
+/** Readings and bytes, over a minute and over an hour, scaled by `m`. */
+const windows = (m: number, b: Spans): Window[] =>
+  (['minute', 'hour'] as const).flatMap((span) => {
+    const ms = span === 'hour' ? HOUR : MINUTE;
+    return [
+      {
+        limit: new FixedWindowLimit(Math.ceil(b[span].readings * m), ms),
+        weight: (readings: number) => readings,
+      },
+      {
+        limit: new FixedWindowLimit(Math.ceil(b[span].bytes * m), ms),
+        weight: (_: number, bytes: number) => bytes,
+      },
+    ];
+  });
+
+/**
+ * Ingest budgets (RES-7, DEV-7): per collar and per owner account, counted in requests,
+ * readings and bytes over a minute and an hour, in memory per instance like the other
+ * limits (decision 0002). Every path charges them: a collar's key and an owner's or admin's
+ * token over HTTP, and MQTT. An upload is let through while every window it falls in has room
+ * (the one that fills a window still goes: a list is never split), and is refused whole,
+ * uncounted, otherwise. Refusals are logged at most once a minute per collar and per account,
+ * with how many were left out, and told to `onOver` (the owner's notice).
+ *
+ * The quota counts the readings an account keeps: the devices' counters (written in the
+ * ingest transaction), summed per account and read again at most once a minute, plus what
+ * this instance stored since.
+ */
+export class IngestBudget {
+  private readonly collar: Window[];
+  private readonly account: Window[];
+  private readonly logged = new Map<string, { minute: number; left: number }>();
+  private readonly stored = new Map<string, { n: number; readAt: number }>();
+
+  constructor(
+    private readonly o: {
+      multiplier: number;
+      quota: number;
+      log: Pick<FastifyBaseLogger, 'warn'>;
+      onOver?: (deviceUuid: string, why: OverBudget) => void;
+    },
+  ) {
+    const m = o.multiplier;
+    this.collar = [
+      {
+        limit: new FixedWindowLimit(Math.ceil(INGEST_BUDGET.collar.requestsPerMinute * m), MINUTE),
+        weight: () => 1,
+      },
+      ...windows(m, INGEST_BUDGET.collar),
+    ];
+    this.account = windows(m, INGEST_BUDGET.account);
+  }
+
+  /**
+   * Refuses at once (429) a collar whose budget is already spent, charging nothing: called
+   * before an upload is parsed, so a flood costs little more than its refusals.
+   */
+  checkCollar(deviceUuid: string, now: number): void {
+    const wait = take(this.collar, deviceUuid, 0, 0, now, false);
+    if (wait === 0) return;
+    this.refused('collar', deviceUuid, deviceUuid, wait, now);
+    throw new TooManyRequestsError(wait, COLLAR_REFUSAL);
+  }
+
+  /** Charges an upload to its collar, or throws 429 with Retry-After (nothing charged). */
+  chargeCollar(deviceUuid: string, readings: number, bytes: number, now: number): void {
+    const wait = take(this.collar, deviceUuid, readings, bytes, now);
+    if (wait === 0) return;
+    this.refused('collar', deviceUuid, deviceUuid, wait, now);
+    throw new TooManyRequestsError(wait, COLLAR_REFUSAL);
+  }
+
+  /**
+   * Charges an upload to its collar's owner, or answers the 429 that refuses it (nothing
+   * charged): over the account's rate, or over its quota of readings kept. `storedKnown`
+   * must have been called for the account first.
+   */
+  chargeAccount(
+    accountId: string,
+    deviceUuid: string,
+    readings: number,
+    bytes: number,
+    now: number,
+  ): TooManyRequestsError | null {
+    if ((this.stored.get(accountId)?.n ?? 0) >= this.o.quota) {
+      this.refused('quota', accountId, deviceUuid, QUOTA_RETRY_SECONDS, now);
+      return new TooManyRequestsError(QUOTA_RETRY_SECONDS, quotaRefusal(this.o.quota));
+    }
+    const wait = take(this.account, accountId, readings, bytes, now);
+    if (wait === 0) return null;
+    this.refused('account', accountId, deviceUuid, wait, now);
+    return new TooManyRequestsError(wait, ACCOUNT_REFUSAL);
+  }
+
+  /** The accounts whose count of readings kept is unknown here or older than a minute. */
+  staleAccounts(accountIds: Iterable<string>, now: number): string[] {
+    const out: string[] = [];
+    for (const id of accountIds) {
+      const s = this.stored.get(id);
+      if (!s || now - s.readAt >= STORED_TTL_MS) out.push(id);
+    }
+    return out;
+  }
+
+  /** The readings kept per account, as just read from the database (an account absent: 0). */
+  storedKnown(accountIds: string[], counts: Map<string, number>, now: number): void {
+    if (this.stored.size > 100_000) this.stored.clear();
+    for (const id of accountIds) this.stored.set(id, { n: counts.get(id) ?? 0, readAt: now });
+  }
+
+  /** Readings this instance has just stored for an account. */
+  addStored(accountId: string, n: number): void {
+    const s = this.stored.get(accountId);
+    if (s) s.n += n;
+  }
+
+  /** One log line a minute per collar and per account, with the refusals left out before it. */
+  private refused(
+    scope: 'collar' | 'account' | 'quota',
+    key: string,
+    deviceUuid: string,
+    wait: number,
+    now: number,
+  ): void {
+    const minute = Math.floor(now / MINUTE);
+    const id = `${scope === 'collar' ? 'c' : 'a'}:${key}`;
+    const entry = this.logged.get(id);
+    if (entry && entry.minute === minute) {
+      entry.left++;
+      return;
+    }
+    if (this.logged.size > 10_000)
+      for (const [k, v] of this.logged) if (v.minute < minute) this.logged.delete(k);
+    this.logged.set(id, { minute, left: 0 });
+    this.o.log.warn(
+      {
+        event: 'ingest.over_budget',
+        scope,
+        ...(scope === 'collar' ? {} : { account: key }),
+        device: deviceUuid,
+        retry_after_s: wait,
+        suppressed: entry?.left ?? 0,
+      },
+      scope === 'quota'
+        ? 'readings refused: the account is over its storage quota'
+        : `readings refused: the ${scope} is over its ingest budget`,
+    );
+    this.o.onOver?.(deviceUuid, scope === 'quota' ? 'quota' : 'rate');
+  }
+}
+
+/**
+ * Seconds to wait (the longest of the windows that are full), or 0 after charging them all
+ * (unless `charge` is false).
+ */
+function take(
+  list: Window[],
+  key: string,
+  readings: number,
+  bytes: number,
+  now: number,
+  charge = true,
+): number {
+  let wait = 0;
+  for (const w of list) wait = Math.max(wait, w.limit.retryAfterSeconds(key, now));
+  if (wait > 0 || !charge) return wait;
+  for (const w of list) w.limit.hit(key, now, w.weight(readings, bytes));
+  return 0;
+}
