@@ -32,6 +32,7 @@ import {
 import { apiRoutes } from './routes/api/index.js';
 import { MetricsListener, registerPublicMetrics } from './plugins/metrics.js';
 import { ensureFirstAdmin, resolveJwtSecret } from './bootstrap.js';
+import { octal } from './db/data-dir-lock.js';
 import { systemClock, type Clock } from './services/clock.js';
 import type { MailTransport } from './services/mail-transport.js';
 import { APP_VERSION } from './version.js';
@@ -245,6 +246,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const dbHandle =
     opts.db ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   const ownsDb = !opts.db;
+  if (dbHandle.dataDirTightenedFrom !== null)
+    app.log.warn(
+      { dataDir: config.dataDir, mode: octal(dbHandle.dataDirTightenedFrom) },
+      'DATA_DIR was open to other accounts; it is private (0700) now',
+    );
   dbHandle.onConnectionLost = (err) =>
     app.log.warn(
       { error: loggableDbError(err), event: 'db.connection_lost' },

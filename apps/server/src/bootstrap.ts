@@ -3,22 +3,45 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.js';
+import { DataDirError, octal } from './db/data-dir-lock.js';
 import type { UsersRepository } from './repositories/users-repository.js';
 import { hashPassword } from './services/auth-service.js';
 
-/** JWT_SECRET, or one generated once into DATA_DIR (mode 0600) and reused on every start. */
+/**
+ * JWT_SECRET, or one generated once into DATA_DIR (mode 0600) and reused on every start. A
+ * secret file another account may write (group- or world-writable, or owned by another
+ * account than the server's) is refused, and the server does not start: whoever can write it
+ * can sign tokens for any account, the admin's too.
+ */
 export function resolveJwtSecret(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
   const file = path.join(config.dataDir, 'jwt-secret');
+  let fd: number | undefined;
   try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (Buffer.byteLength(existing) >= 32) return existing;
-  } catch {
+    fd = fs.openSync(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     // Not there yet: generate below.
+  }
+  if (fd !== undefined) {
+    try {
+      const st = fs.fstatSync(fd);
+      const uid = process.getuid?.();
+      if ((st.mode & 0o022) !== 0 || (uid !== undefined && st.uid !== uid && st.uid !== 0)) {
+        throw new DataDirError(
+          `${file} can be written by another account (mode ${octal(st.mode)}, owner uid ${st.uid}), so it is not trusted to sign sign-ins. Delete it (a new secret is made, and everyone signs in again) or make it the server's own with \`chmod 600\`, after checking that nobody changed it.`,
+        );
+      }
+      const existing = fs.readFileSync(fd, 'utf8').trim();
+      if (Buffer.byteLength(existing) >= 32) return existing;
+    } finally {
+      fs.closeSync(fd);
+    }
   }
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
   return secret;
 }
 

@@ -108,6 +108,7 @@ export function createContainer(opts: {
     1_000,
     () => clock.now(),
     metrics,
+    dbHandle.instanceId,
   );
   const m = config.rateLimitMultiplier;
   const auth = new AuthService({
@@ -296,7 +297,7 @@ export function createContainer(opts: {
     mailTransport,
     outboxWorker,
     housekeeping,
-    health: new HealthProbe(db, clock),
+    health: new HealthProbe({ db, dialect: dbHandle.dialect, dataDir: config.dataDir, clock }),
     readiness: new ReadinessProbe({
       db,
       dialect: dbHandle.dialect,

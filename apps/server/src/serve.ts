@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig, loadEnvFile } from './config/env.js';
-import { DataDirLockedError, DatabaseUnavailableError } from './db/index.js';
+import { DataDirError, DatabaseUnavailableError } from './db/index.js';
 import { buildApp } from './app.js';
 import { EventBusUnavailableError } from './services/event-bus.js';
 
@@ -23,7 +23,7 @@ async function main() {
     app = await buildApp({ config });
   } catch (err) {
     if (
-      err instanceof DataDirLockedError ||
+      err instanceof DataDirError ||
       err instanceof DatabaseUnavailableError ||
       err instanceof EventBusUnavailableError
     ) {

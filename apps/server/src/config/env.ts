@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { SUPPORT_CONTACT } from '@pawguard/shared/content';
 import { DEFAULT_READINGS_QUOTA } from '../services/ingest-budget.js';
+import { isCommonPassword } from '../services/common-passwords.js';
 
 /**
  * Every setting the server reads, parsed and validated once at start-up. This is the only
@@ -112,12 +113,14 @@ const envSchema = z
         message: 'must be an e-mail address such as admin@example.com',
       })
       .default('admin@localhost'),
-    ADMIN_PASSWORD: optionalString.refine(
-      (v) => v === undefined || (v.length >= 8 && v.length <= 128),
-      {
+    ADMIN_PASSWORD: optionalString
+      .refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), {
         message: 'must be 8 to 128 characters',
-      },
-    ),
+      })
+      // The rule sign-up follows (AUTH-3), for the account that can do everything.
+      .refine((v) => v === undefined || !isCommonPassword(v), {
+        message: 'is one of the most common passwords: choose a longer or less usual one',
+      }),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',

@@ -1,8 +1,54 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 
-export class DataDirLockedError extends Error {}
+/** DATA_DIR cannot be used as it is: the server does not start, and the message says why. */
+export class DataDirError extends Error {}
+export class DataDirLockedError extends DataDirError {}
+
+/**
+ * Creates DATA_DIR private (0700), or makes an existing one private: it holds the database,
+ * the generated JWT secret and the first admin's password, and whoever may write to it may
+ * swap any of them. Answers the mode it had when that was wider (to be logged), else null.
+ * A folder other accounts may write to and this server may not tighten stops the start.
+ */
+export function prepareDataDir(dataDir: string): number | null {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const st = fs.statSync(dataDir);
+  if (!st.isDirectory()) throw new DataDirError(`DATA_DIR ${dataDir} is not a folder.`);
+  const mode = st.mode & 0o777;
+  if ((mode & 0o077) === 0) return null;
+  try {
+    fs.chmodSync(dataDir, 0o700);
+  } catch (err) {
+    if ((mode & 0o022) === 0) return null; // readable by others only: its files are 0600
+    throw new DataDirError(
+      `DATA_DIR ${dataDir} can be written by other accounts (mode ${octal(mode)}) and this server cannot make it private (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}). Run \`chmod 700 ${dataDir}\` as its owner, or set DATA_DIR to a folder of this server's own.`,
+    );
+  }
+  return mode;
+}
+
+export const octal = (mode: number) => `0${(mode & 0o777).toString(8).padStart(3, '0')}`;
+
+/**
+ * This server instance's name, kept in DATA_DIR/instance-id (made once, 0600). One process at
+ * a time holds DATA_DIR (lockDataDir), so a mail claim carrying this id after a restart was
+ * left by a process that is gone. Call it with the lock held.
+ */
+export function instanceIdOf(dataDir: string): string {
+  const file = path.join(dataDir, 'instance-id');
+  try {
+    const id = fs.readFileSync(file, 'utf8').trim();
+    if (/^[0-9a-f-]{36}$/.test(id)) return id;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const id = randomUUID();
+  fs.writeFileSync(file, `${id}\n`, { mode: 0o600 });
+  return id;
+}
 
 /**
  * One server process owns DATA_DIR. The lock is an OS file lock on DATA_DIR/pawguard.lock,

@@ -6,7 +6,14 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { DurableSqliteDialect, WalSync } from './durable-sqlite.js';
-import { DataDirLockedError, lockDataDir, sqliteFile } from './data-dir-lock.js';
+import {
+  DataDirError,
+  DataDirLockedError,
+  instanceIdOf,
+  lockDataDir,
+  prepareDataDir,
+  sqliteFile,
+} from './data-dir-lock.js';
 import { WalCheckpointer, WRITER_CHECKPOINT_PAGES } from './wal-checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -32,11 +39,15 @@ export interface DbHandle {
    * timeout on the way): the pool has let it go and opens another when one is needed.
    */
   onConnectionLost?: ((err: Error) => void) | undefined;
+  /** This instance's name (DATA_DIR/instance-id): whose mail claims are whose. */
+  instanceId: string;
+  /** The mode DATA_DIR had when it was wider than 0700 and was made private at start; else null. */
+  dataDirTightenedFrom: number | null;
   /** Closes the pool / file and releases the DATA_DIR lock. */
   close(): Promise<void>;
 }
 
-export { DataDirLockedError };
+export { DataDirError, DataDirLockedError };
 
 /** The PostgreSQL server of DATABASE_URL did not answer at start: the server does not start. */
 export class DatabaseUnavailableError extends Error {}
@@ -57,35 +68,48 @@ export interface OpenDbOptions {
 }
 
 export async function openDatabase(opts: OpenDbOptions): Promise<DbHandle> {
-  if (opts.databaseUrl)
-    return openPostgres(
-      opts.databaseUrl,
-      opts.pgSchema,
-      opts.connectTimeoutMs,
-      opts.queryTimeoutMs,
-    );
-  return openSqlite(opts.dataDir);
-}
-
-function openSqlite(dataDir: string): DbHandle {
-  // Created private: it holds the database (password hashes, sessions) and generated secrets.
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = sqliteFile(dataDir);
+  // Private: it holds the database (password hashes, sessions) and generated secrets.
+  const tightenedFrom = prepareDataDir(opts.dataDir);
+  // One server process per DATA_DIR, on either database: its instance id is that process's.
   // Taken before the database is touched, so a second server never opens (or closes) a
   // descriptor of it: closing one would drop the POSIX locks the first server's connection holds.
-  const lock = lockDataDir(dataDir);
-  let sqlite: SQLite.Database;
+  const lock = lockDataDir(opts.dataDir);
   try {
-    // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode,
-    // and the process umask (often 022) would otherwise leave them readable by every account.
-    if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
-    fs.chmodSync(file, 0o600);
-    sqlite = new SQLite(file);
-    sqlite.pragma('journal_mode = WAL');
+    const instanceId = instanceIdOf(opts.dataDir);
+    const handle = opts.databaseUrl
+      ? await openPostgres(
+          opts.databaseUrl,
+          opts.pgSchema,
+          opts.connectTimeoutMs,
+          opts.queryTimeoutMs,
+        )
+      : openSqlite(opts.dataDir);
+    const close = handle.close;
+    return Object.assign(handle, {
+      instanceId,
+      dataDirTightenedFrom: tightenedFrom,
+      close: async () => {
+        try {
+          await close();
+        } finally {
+          lock.release();
+        }
+      },
+    });
   } catch (err) {
     lock.release();
     throw err;
   }
+}
+
+function openSqlite(dataDir: string): Omit<DbHandle, 'instanceId' | 'dataDirTightenedFrom'> {
+  const file = sqliteFile(dataDir);
+  // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode,
+  // and the process umask (often 022) would otherwise leave them readable by every account.
+  if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
   // A commit is on disk before anyone is told it happened: COMMIT writes the WAL, and the
   // driver flushes it on the thread pool before the commit's promise resolves (durable-sqlite.ts).
   sqlite.pragma('synchronous = NORMAL');
@@ -116,7 +140,6 @@ function openSqlite(dataDir: string): DbHandle {
       await wal.close();
       // Kysely closes the file only if it ever ran a query; the lock must go either way.
       if (sqlite.open) sqlite.close();
-      lock.release();
     },
   };
 }
@@ -152,7 +175,7 @@ async function openPostgres(
   schema: string | undefined,
   connectTimeoutMs = CONNECT_TIMEOUT_MS,
   queryTimeoutMs = QUERY_TIMEOUT_MS,
-): Promise<DbHandle> {
+): Promise<Omit<DbHandle, 'instanceId' | 'dataDirTightenedFrom'>> {
   const searchPath = schema ? `-c search_path=${schema}` : '';
   const pool = new pg.Pool({
     connectionString: url,
@@ -203,7 +226,7 @@ async function openPostgres(
   } finally {
     void probe.end().catch(() => undefined);
   }
-  const handle: DbHandle = {
+  const handle: Omit<DbHandle, 'instanceId' | 'dataDirTightenedFrom'> = {
     db,
     migrationDb,
     dialect: 'postgres',
@@ -352,8 +375,8 @@ const NETWORK_ERRORS = new Set([
   'EAI_AGAIN',
 ]);
 /**
- * PostgreSQL cannot be reached, is shutting down or starting, or is out of connections, disk
- * or memory, or a statement or lock wait ran past our session limits. Not 08P01 (a protocol
+ * PostgreSQL cannot be reached, is shutting down or starting, takes no writes (read-only), or
+ * is out of connections, disk or memory, or a statement or lock wait ran past our session limits. Not 08P01 (a protocol
  * violation) nor 53400 (a configured limit): those are mistakes of ours, not a passing state.
  */
 const PG_UNAVAILABLE = new Set([
@@ -373,6 +396,9 @@ const PG_UNAVAILABLE = new Set([
   // time. The database is busy or something holds a row; the request may well pass in a moment.
   '57014',
   '55P03',
+  // Writes refused by a database that is read-only now: a standby after a failover, or a
+  // database set read-only while its disk is rescued. It takes writes again once it is primary.
+  '25006',
 ]);
 /** What node-postgres says, without a code, when a connection cannot be made or is lost. */
 const PG_CONNECTION_LOST =
@@ -380,14 +406,19 @@ const PG_CONNECTION_LOST =
 
 /**
  * The database cannot take the request now, though it may in a moment: PostgreSQL as above,
- * or SQLite's disk full, its file unreadable or unwritable, or locked by another process past
+ * or SQLite's disk full, its file unreadable or unwritable (read-only), or locked by another process past
  * the busy timeout. Answered 503 with Retry-After, not 500.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : '';
   if (NETWORK_ERRORS.has(code) || PG_UNAVAILABLE.has(code)) return true;
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR'))
+  if (
+    code === 'SQLITE_BUSY' ||
+    code === 'SQLITE_FULL' ||
+    code.startsWith('SQLITE_IOERR') ||
+    code.startsWith('SQLITE_READONLY')
+  )
     return true;
   return !code && typeof e?.message === 'string' && PG_CONNECTION_LOST.test(e.message);
 }

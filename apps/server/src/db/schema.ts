@@ -83,6 +83,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The instance id (instance-id.ts) of the server holding the row's claim; null when none. */
+  claimed_by: Generated<string | null>;
 }
 
 /** A collar (or vest, harness, tracker); see DESIGN §3 for its states. */

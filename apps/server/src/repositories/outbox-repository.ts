@@ -51,18 +51,20 @@ export class OutboxRepository {
   }
 
   /**
-   * Takes a due row for one worker: moves its next attempt to `leaseUntil`, only if it is
-   * still pending at the attempt time this worker read. The condition is checked by the
-   * UPDATE itself, so of several workers (processes, on one database) exactly one wins; a
-   * worker that dies mid-send leaves the row due again when the lease ends.
+   * Takes a due row for one worker: moves its next attempt to `leaseUntil` and names the
+   * instance holding it, only if it is still pending at the attempt time this worker read. The
+   * condition is checked by the UPDATE itself, so of several workers (processes, on one
+   * database) exactly one wins; a worker that dies mid-send leaves the row due again when the
+   * lease ends, or at once when its instance starts again (releaseClaims).
    */
   async claim(
     row: Pick<OutboxRow, 'id' | 'next_attempt_at'>,
     leaseUntil: string,
+    instance: string,
   ): Promise<boolean> {
     const r = await this.db
       .updateTable('outbox')
-      .set({ next_attempt_at: leaseUntil })
+      .set({ next_attempt_at: leaseUntil, claimed_by: instance })
       .where('id', '=', row.id)
       .where('status', '=', 'pending')
       .where('next_attempt_at', '=', row.next_attempt_at)
@@ -71,19 +73,43 @@ export class OutboxRepository {
   }
 
   /**
-   * How much mail waits to be delivered and when the oldest of it was queued (for the metrics
-   * scrape). Reads only pending rows, through the status index: a few rows when mail flows.
+   * Makes the rows `instance` still holds due now (at start-up: the process that claimed them
+   * is gone, since one process at a time owns an instance's DATA_DIR, and what it had claimed
+   * but not finished is sent again at once instead of after the lease). Answers how many.
    */
-  async pendingSummary(): Promise<{ pending: number; oldest: string | null }> {
+  async releaseClaims(instance: string, now: string): Promise<number> {
     const r = await this.db
-      .selectFrom('outbox')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('pending'),
-        eb.fn.min('created_at').as('oldest'),
-      ])
+      .updateTable('outbox')
+      .set({ next_attempt_at: now, claimed_by: null })
+      .where('claimed_by', '=', instance)
       .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    return { pending: Number(r.pending), oldest: r.oldest ?? null };
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /**
+   * How much mail waits to be delivered, when the oldest of it was queued, and how much was
+   * given up (for the metrics scrape). Reads through the status index: pending rows are a few
+   * when mail flows.
+   */
+  async pendingSummary(): Promise<{ pending: number; oldest: string | null; failed: number }> {
+    const [r, f] = await Promise.all([
+      this.db
+        .selectFrom('outbox')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('pending'),
+          eb.fn.min('created_at').as('oldest'),
+        ])
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow(),
+      // Given-up mail is kept (sent mail is pruned, failed mail never is), through the same index.
+      this.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('failed'))
+        .where('status', '=', 'failed')
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { pending: Number(r.pending), oldest: r.oldest ?? null, failed: Number(f.failed) };
   }
 
   /** Sent mail older than `before` (kept a while for support questions, then pruned). */
@@ -104,7 +130,7 @@ export class OutboxRepository {
   async markSent(id: string, now: string, lease: string): Promise<boolean> {
     const r = await this.db
       .updateTable('outbox')
-      .set({ status: 'sent', sent_at: now, last_error: null })
+      .set({ status: 'sent', sent_at: now, last_error: null, claimed_by: null })
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .where('next_attempt_at', '=', lease)
@@ -128,6 +154,7 @@ export class OutboxRepository {
         next_attempt_at: nextAttemptAt,
         last_error: error.slice(0, 500),
         status: failed ? 'failed' : 'pending',
+        claimed_by: null,
       })
       .where('id', '=', id)
       .where('status', '=', 'pending')

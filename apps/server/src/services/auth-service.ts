@@ -11,7 +11,8 @@ import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import { TOKEN_LIFETIME_SECONDS, type TokenService } from './token-service.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { Clock } from './clock.js';
-import { ConflictError, UnauthorizedError } from './errors.js';
+import { BadRequestError, ConflictError, UnauthorizedError } from './errors.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import { confirmationMail } from './mail-templates.js';
 
 const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -63,6 +64,8 @@ export class AuthService {
   constructor(private readonly d: AuthDeps) {}
 
   async register(input: RegisterInput): Promise<{ token: string; user: User }> {
+    // Before hashing: a refused password costs no hash (AUTH-3).
+    if (isCommonPassword(input.password)) throw new BadRequestError(COMMON_PASSWORD_MESSAGE);
     const now = this.d.clock.now();
     const iso = now.toISOString();
     const passwordHash = await hashPassword(input.password);

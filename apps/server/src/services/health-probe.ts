@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { sqliteFile } from '../db/data-dir-lock.js';
 import type { Database } from '../db/schema.js';
@@ -11,24 +12,28 @@ export const HEALTH_CACHE_MS = 1_000;
 export const PING_TIMEOUT_MS = 2_000;
 
 /**
- * Whether the database answers. GET /api/health is public and not rate-limited (load
- * balancers poll it), so a flood must cost nothing: callers within a second share one
- * answer, and concurrent callers share one query in flight.
+ * Whether the server can do its work: the database answers and writes land (GET /api/health).
+ * The endpoint is public and not rate-limited (load balancers poll it), so a flood must cost
+ * nothing: callers within a second share one answer, and concurrent callers share one check.
  */
 export class HealthProbe {
   private last: { ok: boolean; at: number } | undefined;
   private inFlight: Promise<boolean> | undefined;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
+    private readonly d: {
+      db: Kysely<Database>;
+      dialect: 'sqlite' | 'postgres';
+      dataDir: string;
+      clock: Clock;
+    },
   ) {}
 
-  async databaseAnswers(): Promise<boolean> {
-    const now = this.clock.now().getTime();
+  async healthy(): Promise<boolean> {
+    const now = this.d.clock.now().getTime();
     if (this.last && now - this.last.at < HEALTH_CACHE_MS) return this.last.ok;
     this.inFlight ??= this.ping().then((ok) => {
-      this.last = { ok, at: this.clock.now().getTime() };
+      this.last = { ok, at: this.d.clock.now().getTime() };
       this.inFlight = undefined;
       return ok;
     });
@@ -36,12 +41,49 @@ export class HealthProbe {
   }
 
   /**
-   * One round trip to the database; a database that does not answer within PING_TIMEOUT_MS
-   * counts as down (a hung connection must not hang every health check behind it).
+   * One round trip to the database and the write probe (writesLand); a check that does not
+   * finish within PING_TIMEOUT_MS counts as failed (a hung connection or disk must not hang
+   * every health check behind it). A full disk fails it, while every write answers 503.
    */
   ping(): Promise<boolean> {
-    return withDeadline(sql`select 1`.execute(this.db).then(() => true));
+    return withDeadline(writesLand(this.d));
   }
+}
+
+/** What one write probe writes: a page, as the database's smallest write would take. */
+const PROBE_BYTES = Buffer.alloc(4096);
+
+/**
+ * Whether the database answers and takes writes. PostgreSQL: it is neither a read-only standby
+ * nor read-only. SQLite: this process may write its file, and a new file of a page, written
+ * and removed in DATA_DIR (the database's disk), lands: a full disk (ENOSPC), a read-only
+ * mount or an I/O error fail it, as they fail every commit. Nothing is written to the
+ * database itself: a write would queue behind ingest's commits.
+ */
+export async function writesLand(d: {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  dataDir: string;
+}): Promise<boolean> {
+  if (d.dialect === 'postgres') {
+    const { rows } = await sql<{
+      standby: boolean;
+      read_only: string;
+    }>`select pg_is_in_recovery() as standby, current_setting('transaction_read_only') as read_only`.execute(
+      d.db,
+    );
+    return rows[0]?.standby === false && rows[0]?.read_only === 'off';
+  }
+  await sql`select 1`.execute(d.db);
+  await fs.access(sqliteFile(d.dataDir), fs.constants.W_OK);
+  // A name of its own per probe: the health and readiness probes may run at the same time.
+  const file = path.join(d.dataDir, `.write-probe-${randomUUID()}`);
+  try {
+    await fs.writeFile(file, PROBE_BYTES, { flag: 'wx', mode: 0o600 });
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+  return true;
 }
 
 export type ReadinessCheck = 'ok' | 'failed' | 'not configured';
@@ -59,11 +101,9 @@ export interface Readiness {
 
 /**
  * Whether this instance can take traffic now (GET /api/health/ready): the database answers and
- * takes writes, Redis answers when configured, the MQTT port listens when configured, and
- * DATA_DIR has room. Like HealthProbe, one answer stands for a second and concurrent callers
- * share one check, so polling costs nothing. Nothing is written to find out: a write would
- * queue behind ingest's commits; instead PostgreSQL is asked whether it is a read-only
- * standby, and SQLite's file whether this process may write it.
+ * takes writes (writesLand), Redis answers when configured, the MQTT port listens when
+ * configured, and DATA_DIR has room. Like HealthProbe, one answer stands for a second and
+ * concurrent callers share one check, so polling costs nothing.
  */
 export class ReadinessProbe {
   private last: { answer: Readiness; at: number } | undefined;
@@ -118,19 +158,8 @@ export class ReadinessProbe {
     };
   }
 
-  private async databaseWritable(): Promise<boolean> {
-    if (this.d.dialect === 'postgres') {
-      const { rows } = await sql<{
-        standby: boolean;
-        read_only: string;
-      }>`select pg_is_in_recovery() as standby, current_setting('transaction_read_only') as read_only`.execute(
-        this.d.db,
-      );
-      return rows[0]?.standby === false && rows[0]?.read_only === 'off';
-    }
-    await sql`select 1`.execute(this.d.db);
-    await fs.access(sqliteFile(this.d.dataDir), fs.constants.W_OK);
-    return true;
+  private databaseWritable(): Promise<boolean> {
+    return writesLand(this.d);
   }
 
   private async diskHasRoom(): Promise<boolean> {

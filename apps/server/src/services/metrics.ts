@@ -18,8 +18,11 @@ export type IngestRefusal =
 export interface ScrapeSources {
   openStreams: () => number;
   mqttConnections: () => number;
-  /** Mail waiting to be delivered, and when the oldest of it was queued (ISO) or null. */
-  outbox: () => Promise<{ pending: number; oldest: string | null }>;
+  /**
+   * Mail waiting to be delivered, when the oldest of it was queued (ISO) or null, and how much
+   * was given up (refused for its recipient, or undeliverable for a day).
+   */
+  outbox: () => Promise<{ pending: number; oldest: string | null; failed: number }>;
   now: () => number;
 }
 
@@ -59,7 +62,7 @@ export class Metrics {
   });
   private readonly mails = new Counter({
     name: 'pawguard_mails_total',
-    help: 'Mail delivery attempts, by outcome (sent, failed: will be retried, given_up)',
+    help: 'Mail delivery attempts, by outcome (sent, failed: will be retried, given_up: refused for its recipient or failing for a day)',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
@@ -105,11 +108,12 @@ export class Metrics {
     // One query fills both gauges per scrape. While the database does not answer, they keep
     // their last values and the scrape goes on; the up/down of the database is the health
     // endpoints' to tell.
-    let outbox: Promise<{ pending: number; oldest: string | null } | null> | undefined;
+    let outbox:
+      Promise<{ pending: number; oldest: string | null; failed: number } | null> | undefined;
     const readOutbox = () =>
-      (outbox ??= (sources()?.outbox() ?? Promise.resolve({ pending: 0, oldest: null })).catch(
-        () => null,
-      ));
+      (outbox ??= (
+        sources()?.outbox() ?? Promise.resolve({ pending: 0, oldest: null, failed: 0 })
+      ).catch(() => null));
     new Gauge({
       name: 'pawguard_outbox_pending',
       help: 'Mail in the outbox waiting to be delivered (all instances: it is the database)',
@@ -117,6 +121,15 @@ export class Metrics {
       async collect() {
         const r = await readOutbox();
         if (r) this.set(r.pending);
+      },
+    });
+    new Gauge({
+      name: 'pawguard_outbox_failed',
+      help: 'Mail given up and kept in the outbox: refused for its recipient by the mail server (5xx after RCPT or DATA), or undeliverable for a day',
+      registers: [this.registry],
+      async collect() {
+        const r = await readOutbox();
+        if (r) this.set(r.failed);
       },
     });
     new Gauge({

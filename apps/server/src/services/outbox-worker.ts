@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import type { MailTransport } from './mail-transport.js';
@@ -21,11 +22,43 @@ export const SEND_DEADLINE_MS = 2 * 60 * 1000;
 /** Retry after 5 s, 10 s, 20 s … capped at 10 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 600_000);
 
+/** What an SMTP failure says about the mail (nodemailer's `code`, `command`, `responseCode`). */
+type SmtpError = { code?: string; command?: string; responseCode?: number };
+export type DeliveryFailure =
+  /** The mail server refused this mail for its recipient (a 5xx after RCPT TO or DATA): final. */
+  | 'recipient_refused'
+  /** The mail server refused our login (535 …): its password changed, say; retried. */
+  | 'authentication'
+  /** No connection, a 5xx greeting, a timeout, a dropped line, a 4xx: retried. */
+  | 'unavailable';
+
+/**
+ * Only a permanent answer (5xx, not 503 "bad sequence") to the mail's own recipient or
+ * content is final: no retry would change it. Everything before that, a refused connection, a
+ * 554 greeting, a failed login, a timeout, a refused sender, says nothing about the mail and
+ * is an outage like any other, retried with backoff until the mail server takes the mail.
+ */
+export function classifyFailure(err: unknown): DeliveryFailure {
+  const e = (err ?? {}) as SmtpError;
+  const code = e.responseCode ?? 0;
+  if (
+    (e.command === 'RCPT TO' || e.command === 'DATA') &&
+    code >= 500 &&
+    code < 600 &&
+    code !== 503
+  )
+    return 'recipient_refused';
+  if (e.code === 'EAUTH' || e.code === 'ENOAUTH' || /^AUTH\b/.test(e.command ?? ''))
+    return 'authentication';
+  return 'unavailable';
+}
+
 /**
  * Delivers outbox rows. Each row is claimed (a lease, see OutboxRepository.claim) just
  * before it is sent, so several instances on one database send it once. A row is marked
  * sent only after the transport accepted it, so a crash in between resends it with the same
- * Message-ID when the lease ends (at-least-once, never lost). stop() lets the row being sent
+ * Message-ID (at-least-once, never lost): at once when this instance starts again (its own
+ * claims are released first), else when the lease ends. stop() lets the row being sent
  * finish and starts no other.
  */
 export class OutboxWorker {
@@ -36,6 +69,8 @@ export class OutboxWorker {
   /** Set by stop(): a drain in progress finishes its current row and takes no other. */
   private stopRequested = false;
   private kickedWhileRunning = false;
+  /** Set once this instance's claims left from before a restart are released. */
+  private released = false;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -45,7 +80,24 @@ export class OutboxWorker {
     private readonly intervalMs = 1_000,
     private readonly now: () => Date = () => new Date(),
     private readonly metrics?: Metrics,
+    /** This server instance's name (DATA_DIR/instance-id): its claims carry it. */
+    private readonly instance: string = randomUUID(),
   ) {}
+
+  /**
+   * Makes the rows this instance had claimed before a crash or kill due now; the first drain
+   * after start() does it. Answers how many there were.
+   */
+  async releaseOwnClaims(): Promise<number> {
+    const n = await this.outbox.releaseClaims(this.instance, this.now().toISOString());
+    this.released = true;
+    if (n > 0)
+      this.log.warn(
+        { released: n },
+        'mail claimed before a restart and not marked sent is delivered now (possibly again)',
+      );
+    return n;
+  }
 
   start(): void {
     this.stopped = false;
@@ -69,10 +121,12 @@ export class OutboxWorker {
 
   private async tick(): Promise<void> {
     if (this.stopped) return;
-    this.running = this.drain().then(
-      () => undefined,
-      (err) => this.log.error({ err }, 'outbox delivery failed'),
-    );
+    this.running = (this.released ? Promise.resolve(0) : this.releaseOwnClaims())
+      .then(() => this.drain())
+      .then(
+        () => undefined,
+        (err) => this.log.error({ err }, 'outbox delivery failed'),
+      );
     await this.running;
     this.running = undefined;
     const again = this.kickedWhileRunning;
@@ -91,7 +145,7 @@ export class OutboxWorker {
         // Between rows, never in the middle of one.
         if (this.stopRequested) return sent;
         const lease = new Date(this.now().getTime() + CLAIM_LEASE_MS).toISOString();
-        if (!(await this.outbox.claim(row, lease))) continue; // another worker has it
+        if (!(await this.outbox.claim(row, lease, this.instance))) continue; // another worker has it
         claimed++;
         let deadline: NodeJS.Timeout | undefined;
         try {
@@ -121,10 +175,10 @@ export class OutboxWorker {
           );
         } catch (err) {
           const attempts = row.attempts + 1;
-          // A 5xx answer is the mail server's final word (no such mailbox…): no retry mends it.
-          const refused = ((err as { responseCode?: number }).responseCode ?? 0) >= 500;
-          const failed =
-            refused || this.now().getTime() - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS;
+          const failure = classifyFailure(err);
+          const refused = failure === 'recipient_refused';
+          const expired = this.now().getTime() - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS;
+          const failed = refused || expired;
           const next = new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString();
           await this.outbox.markRetry(
             row.id,
@@ -135,13 +189,25 @@ export class OutboxWorker {
             failed,
           );
           this.metrics?.mail(failed ? 'given_up' : 'failed');
+          const { responseCode, command } = err as SmtpError;
           this.log[failed ? 'error' : 'warn'](
-            { mailId: row.id, attempts, failed, err: (err as Error).message },
+            {
+              mailId: row.id,
+              attempts,
+              failed,
+              failure,
+              ...(responseCode ? { responseCode } : {}),
+              ...(command ? { command } : {}),
+              ...(failed ? {} : { nextAttemptAt: next }),
+              err: (err as Error).message,
+            },
             refused
-              ? 'mail refused by the mail server'
-              : failed
+              ? 'mail refused for its recipient by the mail server: given up, not retried'
+              : expired
                 ? 'mail given up after a day of failed deliveries'
-                : 'mail delivery failed',
+                : failure === 'authentication'
+                  ? 'mail server refused the login: mail retried later (check SMTP_URL)'
+                  : 'mail delivery failed: retried later',
           );
         } finally {
           clearTimeout(deadline);

@@ -19,6 +19,8 @@ export const HEARTBEAT_MS = 20_000;
  */
 export const STREAMS_PER_SESSION = 5;
 export const STREAMS_PER_ACCOUNT = 10;
+/** Said to a stream closed because a newer one of its session or account took its place. */
+const SUPERSEDED_FRAME = 'event: superseded\ndata: {}\n\n';
 
 /** An event kept for replay; framed once, when first written to a client. */
 interface RingEntry {
@@ -139,10 +141,17 @@ export class StreamHub {
     this.d.bus.publish([{ access: { users: [userId] } }]);
   }
 
-  /** Over `max` streams of this user matching `same`: the oldest of them end (Sets keep order). */
+  /**
+   * Over `max` streams of this user matching `same`: the oldest of them end (Sets keep order),
+   * told first with a `superseded` event, so that a tab whose stream another took over waits
+   * instead of reconnecting at once and closing the next oldest in turn.
+   */
   private closeOldest(client: Client, same: (c: Client) => boolean, max: number): void {
     const matching = [...(this.byUser.get(client.userId) ?? [])].filter(same);
-    for (const c of matching.slice(0, Math.max(0, matching.length - max))) this.end(c);
+    for (const c of matching.slice(0, Math.max(0, matching.length - max))) {
+      if (!c.res.writableEnded) c.res.write(SUPERSEDED_FRAME);
+      this.end(c);
+    }
   }
 
   private add(client: Client): void {

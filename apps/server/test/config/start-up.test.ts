@@ -140,6 +140,27 @@ describe('a server that cannot start says why in one line', () => {
   });
 });
 
+describe('a DATA_DIR another account could write to', () => {
+  it('a jwt-secret file others may write stops the start, naming it (CFG-2)', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-start-up-secret-'));
+    try {
+      const file = path.join(own, 'jwt-secret');
+      fs.writeFileSync(file, `${'s'.repeat(64)}\n`);
+      fs.chmodSync(file, 0o666);
+      fs.chmodSync(own, 0o777);
+      const r = await runServer({ PORT: '0', DATA_DIR: own, JWT_SECRET: '' });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`${file} can be written by another account (mode 0666`);
+      expect(r.stderr).not.toContain('s'.repeat(64));
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+      // The folder itself was made private before the secret was looked at.
+      expect(fs.statSync(own).mode & 0o777).toBe(0o700);
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a .env file in the directory the server starts from', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-dotenv-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, openDatabase, type DbHandle } from '../../src/db/index.js';
+import {
+  DataDirError,
+  DataDirLockedError,
+  openDatabase,
+  type DbHandle,
+} from '../../src/db/index.js';
 import { createMailTransport } from '../../src/services/mail-transport.js';
+import { resolveJwtSecret } from '../../src/bootstrap.js';
+import { loadConfig } from '../../src/config/env.js';
 
 const opened: DbHandle[] = [];
 const dirs: string[] = [];
@@ -60,4 +67,63 @@ describe('DATA_DIR (SQLite)', () => {
     await first.close();
     opened.push(await openDatabase({ dataDir }));
   });
+});
+
+describe('DATA_DIR that other accounts could write (CFG-2)', () => {
+  it('an existing 0777 DATA_DIR is made private (0700) at start', async () => {
+    const dataDir = path.join(freshParent(), 'data');
+    fs.mkdirSync(dataDir);
+    fs.chmodSync(dataDir, 0o777);
+    const handle = await openDatabase({ dataDir });
+    opened.push(handle);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(handle.dataDirTightenedFrom).toBe(0o777);
+  });
+
+  it('a group-readable one too; a private one is left as it is', async () => {
+    const open = path.join(freshParent(), 'data');
+    fs.mkdirSync(open);
+    fs.chmodSync(open, 0o750);
+    opened.push(await openDatabase({ dataDir: open }));
+    expect(fs.statSync(open).mode & 0o777).toBe(0o700);
+    const closed = path.join(freshParent(), 'data');
+    fs.mkdirSync(closed, { mode: 0o700 });
+    const handle = await openDatabase({ dataDir: closed });
+    opened.push(handle);
+    expect(handle.dataDirTightenedFrom).toBeNull();
+  });
+
+  const secretConfig = (dataDir: string) => loadConfig({ DATA_DIR: dataDir });
+  const SECRET = `${'k'.repeat(64)}\n`;
+
+  it('refuses a jwt-secret that the group or everyone may write, naming the file', () => {
+    const dataDir = freshParent();
+    const file = path.join(dataDir, 'jwt-secret');
+    for (const mode of [0o666, 0o620, 0o602]) {
+      fs.writeFileSync(file, SECRET);
+      fs.chmodSync(file, mode);
+      expect(() => resolveJwtSecret(secretConfig(dataDir))).toThrow(DataDirError);
+      expect(() => resolveJwtSecret(secretConfig(dataDir))).toThrow(
+        `${file} can be written by another account`,
+      );
+      // Nothing was trusted, and nothing was replaced either.
+      expect(fs.readFileSync(file, 'utf8')).toBe(SECRET);
+    }
+    fs.chmodSync(file, 0o600);
+    expect(resolveJwtSecret(secretConfig(dataDir))).toBe('k'.repeat(64));
+    // Readable by the group: taken (only a writer could forge tokens with it; DATA_DIR is 0700).
+    fs.chmodSync(file, 0o640);
+    expect(resolveJwtSecret(secretConfig(dataDir))).toBe('k'.repeat(64));
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'refuses a jwt-secret owned by another account (it can rewrite it)',
+    () => {
+      const dataDir = freshParent();
+      const file = path.join(dataDir, 'jwt-secret');
+      fs.writeFileSync(file, SECRET, { mode: 0o600 });
+      fs.chownSync(file, 4242, 4242);
+      expect(() => resolveJwtSecret(secretConfig(dataDir))).toThrow(/owner uid 4242/);
+    },
+  );
 });

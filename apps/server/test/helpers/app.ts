@@ -55,7 +55,7 @@ export function memoryTransport(sink: MailMessage[]): MailTransport {
   };
 }
 
-async function createPgSchema(): Promise<{ schema: string; drop: () => Promise<void> }> {
+export async function createPgSchema(): Promise<{ schema: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const client = new pg.Client({ connectionString: url });

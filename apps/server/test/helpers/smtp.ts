@@ -14,17 +14,64 @@ export interface TestSmtp {
   hang: boolean;
   /** Messages taken in and left unanswered so far. */
   readonly hanging: number;
+  /** While set, every connection is greeted with this reply code (e.g. 554) and closed. */
+  greeting: number | null;
+  /** While set, a login is required and only this password is taken (535 otherwise). */
+  password: string | null;
+  /** Recipients refused after RCPT TO with 550 (no such mailbox). */
+  refused: Set<string>;
+  /** Connections greeted with a refusal, and logins refused, so far. */
+  readonly refusals: { greetings: number; logins: number };
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback (no TLS, no auth) that keeps every message it accepts. */
+/**
+ * A real SMTP server on loopback (no TLS) that keeps every message it accepts. Logins are
+ * optional unless `password` is set; `greeting` and `refused` make it refuse as a real one does.
+ */
 export async function startSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
-  const state = { hang: false, hanging: 0 };
+  const state = {
+    hang: false,
+    hanging: 0,
+    greeting: null as number | null,
+    password: null as string | null,
+  };
+  const refused = new Set<string>();
+  const refusals = { greetings: 0, logins: 0 };
   const server = new SMTPServer({
     authOptional: true,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (state.greeting === null) return callback();
+      refusals.greetings++;
+      callback(
+        Object.assign(new Error('Service unavailable, try later'), {
+          responseCode: state.greeting,
+        }),
+      );
+    },
+    onAuth(auth, _session, callback) {
+      if (state.password !== null && auth.password !== state.password) {
+        refusals.logins++;
+        return callback(
+          Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }),
+        );
+      }
+      callback(null, { user: auth.username });
+    },
+    onMailFrom(_address, session, callback) {
+      if (state.password !== null && !session.user)
+        return callback(Object.assign(new Error('Authentication required'), { responseCode: 530 }));
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address))
+        return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -56,6 +103,20 @@ export async function startSmtp(): Promise<TestSmtp> {
     get hanging() {
       return state.hanging;
     },
+    get greeting() {
+      return state.greeting;
+    },
+    set greeting(v: number | null) {
+      state.greeting = v;
+    },
+    get password() {
+      return state.password;
+    },
+    set password(v: string | null) {
+      state.password = v;
+    },
+    refused,
+    refusals,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -223,6 +223,9 @@ describe('GET /api/stream', () => {
     streams.push(await stream(u));
     expect(streams[5]!.status).toBe(200);
     await streams[0]!.ended;
+    // Told why, so the browser tab waits instead of taking a stream back at once.
+    expect(streams[0]!.events.some((e) => e.event === 'superseded')).toBe(true);
+    expect(streams[1]!.events.some((e) => e.event === 'superseded')).toBe(false);
     // Twelve in all: the last five receive, the first seven have ended.
     for (let i = 0; i < 6; i++) streams.push(await stream(u));
     await Promise.all(streams.slice(0, 7).map((s) => s.ended));

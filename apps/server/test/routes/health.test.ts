@@ -1,5 +1,11 @@
 import fs from 'node:fs';
+import fsPromises from 'node:fs/promises';
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import net from 'node:net';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
 import path from 'node:path';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +15,21 @@ import { createTestApp, usePostgres, type TestApp } from '../helpers/app.js';
 import { until } from '../helpers/sse.js';
 import { testRedisUrl } from '../helpers/redis.js';
 import { ReadinessProbe } from '../../src/services/health-probe.js';
+
+/** Whether this machine lets the tests mount a small tmpfs (root, with the capability). */
+function canMountTmpfs(): boolean {
+  if (process.getuid?.() !== 0) return false;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-mount-check-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('umount', [dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,6 +59,144 @@ describe('GET /api/health', () => {
       await broken.close();
     }
   });
+
+  it.skipIf(usePostgres)(
+    'answers 503 degraded while writes fail: the write probe in DATA_DIR gets ENOSPC',
+    async () => {
+      const full = await createTestApp();
+      try {
+        expect((await full.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+        full.clock.advance(1_001);
+        const spy = vi
+          .spyOn(fsPromises, 'writeFile')
+          .mockRejectedValue(
+            Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }),
+          );
+        try {
+          const res = await full.app.inject({ url: '/api/health' });
+          expect(res.statusCode).toBe(503);
+          // The spec's shape, as when healthy.
+          expect(res.json()).toEqual({
+            status: 'degraded',
+            version: APP_VERSION,
+            database: 'sqlite',
+          });
+        } finally {
+          spy.mockRestore();
+        }
+        full.clock.advance(1_001);
+        expect((await full.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+        // The probe leaves nothing behind in DATA_DIR.
+        expect(fs.readdirSync(full.dataDir).filter((f) => f.startsWith('.write-probe'))).toEqual(
+          [],
+        );
+      } finally {
+        await full.close();
+      }
+    },
+  );
+
+  it.skipIf(usePostgres || !canMountTmpfs())(
+    'answers 503 degraded on a disk that is really full, and ok again once there is room',
+    async () => {
+      const mount = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-full-disk-'));
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mount]);
+      const dataDir = path.join(mount, 'data');
+      fs.mkdirSync(dataDir);
+      let full: TestApp | undefined;
+      try {
+        full = await createTestApp({ dataDir });
+        expect((await full.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+        // Every free block taken by another file.
+        const filler = path.join(mount, 'filler');
+        const fd = fs.openSync(filler, 'w');
+        try {
+          for (;;) fs.writeSync(fd, Buffer.alloc(64 * 1024));
+        } catch (err) {
+          expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC');
+        } finally {
+          fs.closeSync(fd);
+        }
+        full.clock.advance(1_001);
+        const res = await full.app.inject({ url: '/api/health' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ status: 'degraded' });
+        fs.rmSync(filler);
+        full.clock.advance(1_001);
+        expect((await full.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      } finally {
+        await full?.close();
+        execFileSync('umount', [mount]);
+        fs.rmSync(mount, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(usePostgres)(
+    'answers 503 degraded while PostgreSQL takes no writes (read-only), and ok once it does',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+      await admin.connect();
+      const role = `ro_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+      await admin.query(`create role ${role} login superuser`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.username = role;
+      url.password = '';
+      let ro: TestApp | undefined;
+      /** Ends the pool's connections and waits until its new ones start read-only or not. */
+      const reconnect = async (readOnly: 'on' | 'off') => {
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where usename = $1',
+          [role],
+        );
+        const setting = () =>
+          sql<{ transaction_read_only: string }>`show transaction_read_only`
+            .execute(ro!.app.container.db)
+            .then(
+              (r) => r.rows[0]?.transaction_read_only,
+              () => 'ended',
+            );
+        // Every connection the pool hands out answers the new setting a few times running.
+        let running = 0;
+        await expect
+          .poll(async () => ((await setting()) === readOnly ? ++running : (running = 0)), {
+            timeout: 10_000,
+            interval: 20,
+          })
+          .toBeGreaterThanOrEqual(5);
+        ro!.clock.advance(1_001);
+      };
+      try {
+        ro = await createTestApp({ databaseUrl: url.toString() });
+        expect((await ro.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+        await admin.query(`alter role ${role} set default_transaction_read_only = on`);
+        await reconnect('on');
+        const res = await ro.app.inject({ url: '/api/health' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({
+          status: 'degraded',
+          version: APP_VERSION,
+          database: 'postgres',
+        });
+        // A write meanwhile is refused as an outage (503, try again later), never a 500.
+        const write = await ro.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: `ro-${role}@example.com`, password: 'Kennel-Walk-2026', name: 'Ro' },
+        });
+        expect(write.statusCode).toBe(503);
+        expect(write.headers['retry-after']).toBeDefined();
+        expect(write.json()).toHaveProperty('error');
+        await admin.query(`alter role ${role} reset default_transaction_read_only`);
+        await reconnect('off');
+        expect((await ro.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      } finally {
+        await ro?.close();
+        await admin.query(`drop role if exists ${role}`);
+        await admin.end();
+      }
+    },
+  );
 
   it('costs one database round trip however often it is asked within a second', async () => {
     t.clock.advance(5_000);

@@ -159,7 +159,10 @@ describe('mail delivery in the metrics', () => {
           async send() {
             if (answer === 'down') throw new Error('connection refused');
             if (answer === 'refused')
-              throw Object.assign(new Error('no such mailbox'), { responseCode: 550 });
+              throw Object.assign(new Error('no such mailbox'), {
+                responseCode: 550,
+                command: 'RCPT TO',
+              });
             return {};
           },
           close() {},
@@ -184,6 +187,8 @@ describe('mail delivery in the metrics', () => {
       expect(sample(text, 'pawguard_mails_total', 'outcome="sent"')).toBe(1);
       expect(sample(text, 'pawguard_mails_total', 'outcome="failed"')).toBe(1);
       expect(sample(text, 'pawguard_mails_total', 'outcome="given_up"')).toBe(1);
+      // The given-up mail stays in the outbox, and the scrape says how much there is.
+      expect(sample(text, 'pawguard_outbox_failed')).toBe(1);
     } finally {
       await t.close();
     }

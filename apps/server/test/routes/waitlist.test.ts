@@ -205,12 +205,25 @@ describe('GET /api/admin/waitlist/export.csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename=".*\.csv"/);
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('Name,Email,Phone,Pet name,Pet breed,Joined');
+    expect(lines[0]).toBe('"Name","Email","Phone","Pet name","Pet breed","Joined"');
     const row = lines.find((l) => l.includes('formula@example.com'))!;
     expect(row.startsWith(`"'=HYPERLINK(""http://evil.test"",""click"")"`)).toBe(true);
-    expect(row).toContain(",'@SUM(A1),");
+    expect(row).toContain(`,"'@SUM(A1)",`);
     // A phone number starting with + is neutralised too.
-    expect(row).toContain(",'+1 (555) 010-2030,");
+    expect(row).toContain(`,"'+1 (555) 010-2030",`);
+  });
+
+  it('quotes every cell, so a `;` locale never splits one into a formula', async () => {
+    await join(valid({ name: "Ann;=cmd|' /C calc'!A0", email: 'semicolon@example.com' }));
+    const res = await t.app.inject({
+      url: '/api/admin/waitlist/export.csv',
+      headers: bearer(admin.token),
+    });
+    const row = res.body.split('\r\n').find((l) => l.includes('semicolon@example.com'))!;
+    expect(row.startsWith(`"Ann;=cmd|' /C calc'!A0","semicolon@example.com",`)).toBe(true);
+    // Every cell of every line is quoted.
+    for (const line of res.body.split('\r\n').filter(Boolean))
+      expect(line).toMatch(/^"([^"]|"")*"(,"([^"]|"")*")*$/);
   });
 
   it('never stops short: it reads batch after batch until every entry is in', async () => {

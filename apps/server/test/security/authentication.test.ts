@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, seedUser, TEST_PASSWORD, type TestApp } from '../helpers/app.js';
 import { expectError } from '../helpers/api.js';
+import { loadConfig } from '../../src/config/env.js';
+import { COMMON_PASSWORD_MESSAGE } from '../../src/services/common-passwords.js';
 
 const register = (t: TestApp, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
@@ -64,7 +66,7 @@ describe('password storage and rules (shared app)', () => {
 
     it('has no composition rules: eight lowercase letters are fine', async () => {
       expect(
-        (await register(t, { email: 'simple@example.com', password: 'abcdefgh', name: 'S' }))
+        (await register(t, { email: 'simple@example.com', password: 'kdwpqmzt', name: 'S' }))
           .statusCode,
       ).toBe(201);
     });
@@ -88,6 +90,41 @@ describe('password storage and rules (shared app)', () => {
       expect((await login(t, { email, password: 'password Seven' })).statusCode).toBe(401);
       expect((await login(t, { email, password: ' Password Seven' })).statusCode).toBe(401);
       expect((await login(t, { email, password: 'Password Seven' })).statusCode).toBe(200);
+    });
+  });
+
+  describe('AUTH-3: the most common passwords are refused at sign-up', () => {
+    it.each(['password', '12345678', 'PASSWORD', 'Password', 'qwertyuiop', 'iloveyou', 'abcdefgh'])(
+      'refuses %s with 400 and one generic message, creating no account',
+      async (password) => {
+        const email = `common-${password.toLowerCase()}-${password.length}@example.com`;
+        const res = await register(t, { email, password, name: 'Common' });
+        expectError(res, 400, COMMON_PASSWORD_MESSAGE);
+        const row = await t.app.container.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', email)
+          .executeTakeFirst();
+        expect(row).toBeUndefined();
+      },
+    );
+
+    it('takes a password that is not on the list', async () => {
+      expect(
+        (
+          await register(t, {
+            email: 'uncommon@example.com',
+            password: 'grey otter 4 lanterns',
+            name: 'U',
+          })
+        ).statusCode,
+      ).toBe(201);
+    });
+
+    it('refuses a common ADMIN_PASSWORD at start, naming the setting', () => {
+      expect(() => loadConfig({ ADMIN_PASSWORD: 'password1' })).toThrow(
+        /ADMIN_PASSWORD: is one of the most common passwords/,
+      );
     });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { OutboxWorker } from '../../src/services/outbox-worker.js';
+import { OutboxWorker, classifyFailure } from '../../src/services/outbox-worker.js';
 import type { MailMessage, MailTransport } from '../../src/services/mail-transport.js';
 
 let t: TestApp;
@@ -93,8 +93,8 @@ describe('the mail outbox worker', () => {
     await enqueue(1, 'lease');
     const [row] = await rowsOf('lease');
     const lease = new Date(now().getTime() + 5 * 60 * 1000).toISOString();
-    expect(await t.app.container.repos.outbox.claim(row!, lease)).toBe(true);
-    expect(await t.app.container.repos.outbox.claim(row!, lease)).toBe(false);
+    expect(await t.app.container.repos.outbox.claim(row!, lease, 'gone')).toBe(true);
+    expect(await t.app.container.repos.outbox.claim(row!, lease, 'gone')).toBe(false);
     const sent: MailMessage[] = [];
     await worker(slowTransport(sent)).drain();
     expect(sent.filter((m) => m.to.startsWith('lease-'))).toHaveLength(0);
@@ -138,12 +138,15 @@ describe('the mail outbox worker', () => {
     expect(dead!.status).toBe('failed');
   });
 
-  it('gives a mail up at once when the mail server refuses it for good (5xx)', async () => {
+  it('gives a mail up at once when the mail server refuses its recipient for good (5xx after RCPT)', async () => {
     await enqueue(1, 'refused');
     const w = worker({
       kind: 'smtp',
       async send() {
-        throw Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 });
+        throw Object.assign(new Error('550 mailbox unavailable'), {
+          responseCode: 550,
+          command: 'RCPT TO',
+        });
       },
       close() {},
     });
@@ -151,5 +154,58 @@ describe('the mail outbox worker', () => {
     const [row] = await rowsOf('refused');
     expect(row!.status).toBe('failed');
     expect(row!.last_error).toMatch(/550/);
+  });
+
+  it('retries a 5xx that is not about the mail: a 554 greeting, a 535 login, a refused sender', async () => {
+    await enqueue(3, 'not-final');
+    const refusals = [
+      { responseCode: 554, command: 'CONN', code: 'EPROTOCOL' },
+      { responseCode: 535, command: 'AUTH PLAIN', code: 'EAUTH' },
+      { responseCode: 550, command: 'MAIL FROM', code: 'EENVELOPE' },
+    ];
+    let i = 0;
+    const w = worker({
+      kind: 'smtp',
+      async send() {
+        throw Object.assign(new Error('refused'), refusals[i++ % refusals.length]);
+      },
+      close() {},
+    });
+    await w.drain();
+    const rows = await rowsOf('not-final');
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+      ['pending', 1],
+    ]);
+  });
+});
+
+describe('which mail server answers are final', () => {
+  const err = (fields: Record<string, unknown>) => Object.assign(new Error('x'), fields);
+  it('only a permanent answer to the recipient (RCPT TO) or the mail (DATA)', () => {
+    expect(classifyFailure(err({ responseCode: 550, command: 'RCPT TO' }))).toBe(
+      'recipient_refused',
+    );
+    expect(classifyFailure(err({ responseCode: 554, command: 'DATA' }))).toBe('recipient_refused');
+    expect(classifyFailure(err({ responseCode: 552, command: 'DATA' }))).toBe('recipient_refused');
+  });
+  it('everything else is retried: connection, greeting, login, timeouts, 4xx, 503', () => {
+    const retried: [Record<string, unknown>, string][] = [
+      [{ responseCode: 554, command: 'CONN', code: 'EPROTOCOL' }, 'unavailable'],
+      [{ responseCode: 421, command: 'CONN' }, 'unavailable'],
+      [{ code: 'ECONNECTION', command: 'CONN' }, 'unavailable'],
+      [{ code: 'ESOCKET', command: 'CONN' }, 'unavailable'],
+      [{ code: 'ETIMEDOUT', command: 'CONN' }, 'unavailable'],
+      [{ code: 'EDNS', command: 'CONN' }, 'unavailable'],
+      [{ responseCode: 535, command: 'AUTH PLAIN', code: 'EAUTH' }, 'authentication'],
+      [{ responseCode: 530, command: 'MAIL FROM', code: 'EENVELOPE' }, 'unavailable'],
+      [{ responseCode: 550, command: 'MAIL FROM', code: 'EENVELOPE' }, 'unavailable'],
+      [{ responseCode: 450, command: 'RCPT TO', code: 'EENVELOPE' }, 'unavailable'],
+      [{ responseCode: 503, command: 'DATA', code: 'EENVELOPE' }, 'unavailable'],
+      [{}, 'unavailable'],
+    ];
+    for (const [fields, kind] of retried)
+      expect(classifyFailure(err(fields)), JSON.stringify(fields)).toBe(kind);
   });
 });

@@ -136,6 +136,30 @@ describe('the live stream', () => {
     expect(FakeEventSource.instances).toHaveLength(0);
   });
 
+  it('waits, polling, when a newer tab took its stream over, and takes it back once shown again', async () => {
+    const { result } = renderHook(() => ({
+      status: useLiveStatus(),
+      poll: useLiveFallback(10_000),
+    }));
+    const { options } = fakeStreamOptions();
+    stop = startLiveStream(createQueryClient(), options);
+    await settle();
+    act(() => FakeEventSource.latest.open());
+    act(() => {
+      FakeEventSource.latest.emit('superseded', {});
+      FakeEventSource.latest.fail();
+    });
+    // No prompt retry (the fake's retries take no time): it would close another tab's stream.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(result.current).toEqual({ status: 'down', poll: 10_000 });
+    // The owner looks at this tab again: it is live again at once.
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    act(() => FakeEventSource.latest.open());
+    expect(result.current.status).toBe('live');
+  });
+
   it('closes at stop, and polling takes over again', async () => {
     const { result } = renderHook(() => ({
       status: useLiveStatus(),

@@ -55,6 +55,13 @@ export function useLiveFallback(intervalMs: number): number | undefined {
 
 const EVENT_NAMES = ['reading', 'device', 'alert', 'notification', 'resync'] as const;
 const MAX_RETRY_MS = 30_000;
+/**
+ * A stream closed with `superseded` gave its place to a newer one of the same session or
+ * account (another tab; the server keeps at most 5 a session): this tab waits this long before
+ * it takes one back, polling meanwhile, unless it is shown again first, so that a sixth tab
+ * does not start a round of tabs closing each other's streams.
+ */
+export const SUPERSEDED_WAIT_MS = 5 * 60_000;
 
 export type LiveStreamOptions = {
   fetchTicket?: () => Promise<string>;
@@ -113,13 +120,17 @@ export function startLiveStream(queryClient: QueryClient, options: LiveStreamOpt
     applyStreamEvent(queryClient, parsed.data);
   };
 
+  let superseded = false;
+
   const retry = () => {
     if (stopped) return;
     setStatus('down');
+    const wait = superseded ? SUPERSEDED_WAIT_MS : delay(attempt);
+    superseded = false;
     retryTimer = setTimeout(() => {
       retryTimer = null;
       void connect();
-    }, delay(attempt));
+    }, wait);
     attempt += 1;
   };
 
@@ -160,23 +171,31 @@ export function startLiveStream(queryClient: QueryClient, options: LiveStreamOpt
       retry();
     };
     for (const name of EVENT_NAMES) current.addEventListener(name, onEvent);
+    current.addEventListener('superseded', () => {
+      if (source === current) superseded = true;
+    });
   };
 
-  // Back online: try at once rather than at the end of the back-off.
-  const onOnline = () => {
+  // Back online, or this tab shown again: try at once rather than at the end of the wait.
+  const retryNow = () => {
     if (retryTimer === null) return;
     clearTimeout(retryTimer);
     retryTimer = null;
     void connect();
   };
-  window.addEventListener('online', onOnline);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') retryNow();
+  };
+  window.addEventListener('online', retryNow);
+  document.addEventListener('visibilitychange', onVisible);
 
   setStatus('connecting');
   void connect();
 
   return () => {
     stopped = true;
-    window.removeEventListener('online', onOnline);
+    window.removeEventListener('online', retryNow);
+    document.removeEventListener('visibilitychange', onVisible);
     if (retryTimer !== null) clearTimeout(retryTimer);
     source?.close();
     source = null;

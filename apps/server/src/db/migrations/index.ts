@@ -12,6 +12,7 @@ import * as m010 from './010-user-time-zone.js';
 import * as m011 from './011-user-units.js';
 import * as m012 from './012-alert-acknowledged.js';
 import * as m013 from './013-readings-stored.js';
+import * as m014 from './014-outbox-claims.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '011-user-units': m011,
   '012-alert-acknowledged': m012,
   '013-readings-stored': m013,
+  '014-outbox-claims': m014,
 };

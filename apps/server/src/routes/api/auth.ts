@@ -32,6 +32,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public', rateLimit: perMinute(10) },
       schema: {
         tags: ['auth'],
+        description:
+          'A password is 8–128 characters of any kind, and not one of the 10,000 most common passwords (compared as typed and in lower case): such a one answers 400 with one generic `error`.',
         body: registerInputSchema,
         response: { 201: authResponseSchema, ...errors },
       },

@@ -15,12 +15,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public', rateLimit: false },
       schema: {
         tags: ['health'],
-        summary: 'Service health: 200 ok, or 503 degraded when the database does not answer',
+        summary:
+          'Service health: 200 ok, or 503 degraded when the database does not answer or writes do not land',
+        description:
+          'Degraded while the database does not answer, or does not take writes: on SQLite a full disk, a read-only mount or an I/O error in DATA_DIR (a small file is written and removed there); on PostgreSQL a read-only server. One answer stands for a second.',
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
     },
     async (_request, reply) => {
-      const ok = await health.databaseAnswers();
+      const ok = await health.healthy();
       return reply
         .code(ok ? 200 : 503)
         .send({ status: ok ? 'ok' : 'degraded', version: APP_VERSION, database: dialect });
