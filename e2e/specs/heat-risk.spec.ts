@@ -47,15 +47,14 @@ test('an owner tells PawGuard about the dog; a parked car shows as a critical he
 
   await page.goto('/monitoring');
   const card = page.getByRole('listitem').filter({ hasText: collar.deviceId });
-  await expect(card.getByText('Heat risk: Critical')).toBeVisible();
-  await expect(card).toContainText('the pattern of a parked car');
-  await expect(card).toContainText('Cool first');
+  // One level per dog: 'Safe zone' says the Critical the model raised, with its leading
+  // reason in one line; what to do on demand.
+  await expect(card.locator('dt:text-is("Safe zone") + dd')).toHaveText('Critical');
+  await expect(card.locator('[data-why-line]')).toContainText('the pattern of a parked car');
   await expect(card.getByRole('alert')).toContainText('Critical heat alert');
-  // One level per dog: 'Safe zone' says the Critical the model raised, and the thresholds'
-  // own Warning is only a detail beside the heat risk.
-  await expect(card.locator('dt:text-is("Safe zone") + dd')).toHaveText(/Critical/);
-  await expect(card).toContainText('Your thresholds: Warning · heat-risk model: Critical');
-  // Said once, not by the alert and the heat risk both.
+  await card.getByText('What to do and why').click();
+  await expect(card.getByText(/^Cool first/)).toBeVisible();
+  // Said once, not by the alert and the card both.
   await expect(card.getByRole('link', { name: 'Find an emergency vet' })).toHaveCount(1);
   await card.getByRole('link', { name: 'Find an emergency vet' }).click();
   await expect(page).toHaveURL(/\/emergency/);
@@ -72,6 +71,8 @@ test('an owner tells PawGuard about the dog; a parked car shows as a critical he
   // The device page tells what the model adds over the plain thresholds.
   await page.goto(`/devices/${collar.id}/history`);
   const panel = page.getByRole('region', { name: 'What heat-risk adds' });
+  await expect(panel).toContainText('Last 7 days:');
+  await panel.getByText('Details').click();
   await expect(panel).toContainText('Over the last 7 days');
   const highest = panel.getByRole('row', { name: /Highest level/ });
   await expect(highest.getByRole('cell')).toHaveText([/Warning/, /Critical/]);

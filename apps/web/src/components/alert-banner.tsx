@@ -1,12 +1,7 @@
 import { BatteryLow, CircleDashed, Gauge, Siren, WifiOff } from 'lucide-react';
 import { formatRelativeTime, type Alert } from '@pawguard/shared';
 import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
-import {
-  EmergencyVetLink,
-  HEAT_LEVEL_LOOK,
-  HeatFirstAid,
-  HeatReasons,
-} from '@/components/heat-risk';
+import { EmergencyVetLink, LEVEL_LOOK, HeatFirstAid, HeatReasons } from '@/components/heat-risk';
 import { AlertActions } from '@/components/alert-actions';
 import { cn } from '@/lib/utils';
 
@@ -15,12 +10,12 @@ export { ALERT_TYPE_WORDS, resolveLabel } from '@/components/alert-actions';
 /** What an open alert says, by type: its title line and what to do. */
 function wordsOf(alert: Alert, temperature: DisplayUnits['temperature']) {
   if (alert.type === 'heat') {
-    const look = HEAT_LEVEL_LOOK[alert.level ?? 'WARNING'];
+    const look = LEVEL_LOOK[alert.level ?? 'WARNING'];
     const peak =
       alert.peak_temperature_celsius === null
         ? ''
         : ` · peak ${temperature(alert.peak_temperature_celsius)}`;
-    return { title: `${look.label} heat alert${peak}`, className: look.className, Icon: Siren };
+    return { title: `${look.word} heat alert${peak}`, className: look.className, Icon: Siren };
   }
   if (alert.type === 'collar_off')
     return {

@@ -21,3 +21,6 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 /** One device's readings history (paths.deviceHistory with its id). */
 export const deviceHistoryPath = (id: string): string =>
   paths.deviceHistory.replace(':id', encodeURIComponent(id));
+
+/** My Pets with its add-pet sheet open (the dashboard's "Add a pet"). */
+export const addPetPath = `${paths.myPets}?add=pet`;

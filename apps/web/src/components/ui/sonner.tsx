@@ -13,19 +13,24 @@ const READABLE_RICH_COLORS = {
   '--info-text': 'hsl(216, 87%, 40%)',
 } as CSSProperties;
 
-/** Below this width the toasts span the screen, so they sit at its centre. */
+/** Below this width the toasts span the screen. */
 const PHONE = '(max-width: 639px)';
 
+/** Just below the sticky header (h-16), so a toast never covers its bell, badges or Logout. */
+const BELOW_HEADER = { top: 72 };
+
 /**
- * Always at the bottom, clear of the sticky header (at the top they covered its bell, badges
- * and Logout): centred on a phone, at the right on a wide screen. At most three show at
- * once, stacked with the newest in front.
+ * On a wide screen at the bottom right, beside what it announces. On a phone a toast spans
+ * the screen: at the bottom it covered the very result it announced (the new pet at the end
+ * of the list, a sheet's button), so it sits at the top, just below the sticky header, over
+ * what was already read. At most three show at once, stacked with the newest in front.
  */
 export function Toaster({ style, ...props }: ToasterProps) {
   const phone = useMediaQuery(PHONE);
   return (
     <Sonner
-      position={phone ? 'bottom-center' : 'bottom-right'}
+      position={phone ? 'top-center' : 'bottom-right'}
+      mobileOffset={BELOW_HEADER}
       visibleToasts={3}
       closeButton
       richColors

@@ -4,6 +4,7 @@ import { RefreshCw, Search } from 'lucide-react';
 import { formatRelativeTime, isOnline, type Device } from '@pawguard/shared';
 import { useDisplayUnits } from '@/lib/display-units';
 import { CardGridSkeleton } from '@/components/card-grid-skeleton';
+import { LEVEL_LOOK, TEMPERATURE_LABEL } from '@/components/dog-status';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { BatteryMeter } from '@/components/ui/battery-meter';
@@ -221,10 +222,10 @@ function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
           <dd className="truncate font-mono text-xs" title={device.device_address ?? undefined}>
             {device.device_address ?? '—'}
           </dd>
-          <dt className="text-muted-foreground">Temperature</dt>
+          <dt className="text-muted-foreground">{TEMPERATURE_LABEL}</dt>
           <dd className="tabular-nums">{c === null ? '—' : temperature(c)}</dd>
-          <dt className="text-muted-foreground">Heat status</dt>
-          <dd>{device.vitals_status ?? '—'}</dd>
+          <dt className="text-muted-foreground">Safe zone</dt>
+          <dd>{device.vitals_status ? LEVEL_LOOK[device.vitals_status].word : '—'}</dd>
           <dt className="text-muted-foreground">Battery</dt>
           <dd>
             <BatteryMeter percent={device.battery_level} />

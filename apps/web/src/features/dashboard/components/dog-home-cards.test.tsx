@@ -59,14 +59,15 @@ function setup(dogs = [rex, bella, luna], devices = [rexCollar, bellaCollar]) {
 }
 
 const card = async (name: string) =>
-  within((await screen.findByRole('link', { name })) as HTMLElement);
+  within((await screen.findByRole('article', { name })) as HTMLElement);
 
 describe('the dashboard’s card per dog', () => {
   it('shows each dog’s state, values, battery and how old the reading is, above the links', async () => {
     setup();
     const rexCard = await card('Rex');
-    expect(rexCard.getByText('Critical')).toHaveAttribute('data-state', 'CRITICAL');
-    expect(rexCard.getByText('41.0°C / 105.8°F')).toBeInTheDocument();
+    expect(rexCard.getByText('Critical')).toHaveAttribute('data-level', 'CRITICAL');
+    expect(rexCard.getByText('Body temperature (collar)')).toBeInTheDocument();
+    expect(rexCard.getByText('41.0°C')).toBeInTheDocument();
     expect(rexCard.getByText('62.5%')).toBeInTheDocument();
     expect(rexCard.getByRole('meter', { name: 'Battery' })).toHaveAttribute('aria-valuenow', '64');
     expect(rexCard.getByText('Updated 12s ago')).toBeInTheDocument();
@@ -75,8 +76,12 @@ describe('the dashboard’s card per dog', () => {
       '/devices/10000000-0000-4000-8000-00000000000a/history',
     );
 
-    // A reading 10 minutes old: Disconnected, whatever it said then.
-    expect((await card('Bella')).getByText('Disconnected')).toBeInTheDocument();
+    // A reading 10 minutes old: Disconnected, what it said then dimmed.
+    const bellaCard = await card('Bella');
+    expect(bellaCard.getByText('Disconnected')).toBeInTheDocument();
+    expect(bellaCard.getByText('Last known')).toBeInTheDocument();
+    expect(bellaCard.getByText('Last known').parentElement).toHaveAttribute('data-stale', 'true');
+    expect(bellaCard.getByText('Updated 10m ago')).toBeInTheDocument();
     // No collar: says so and leads to Devices.
     const lunaCard = await card('Luna');
     expect(lunaCard.getByText('No collar')).toBeInTheDocument();
@@ -113,11 +118,11 @@ describe('the dashboard’s card per dog', () => {
       await vi.advanceTimersByTimeAsync(10);
     });
     expect(await rexCard.findByText('Safe')).toBeInTheDocument();
-    expect(rexCard.getByText('30.0°C / 86.0°F')).toBeInTheDocument();
+    expect(rexCard.getByText('30.0°C')).toBeInTheDocument();
     expect(rexCard.getByText('Updated just now')).toBeInTheDocument();
   });
 
-  it('shows a raised heat risk beside the card, with why, first aid and the emergency vet finder', async () => {
+  it('says the one level, one line of why, and what to do and every reason on demand', async () => {
     const collar = {
       ...rexCollar,
       temperature_celsius: 30,
@@ -130,31 +135,78 @@ describe('the dashboard’s card per dog', () => {
       ],
     };
     setup([rex], [collar]);
-    // One level per dog (DESIGN §3): the card says the level the model raised, and the heat
-    // risk beside it names the same level, with the thresholds' own verdict as a detail.
-    expect((await card('Rex')).getByText('Danger')).toHaveAttribute('data-state', 'DANGER');
-    const risk = screen.getByRole('group', { name: 'Heat risk: Danger' });
-    expect(risk).toHaveTextContent('Your thresholds: Safe · heat-risk model: Danger');
-    expect(risk).toHaveTextContent('(French Bulldog), about 6× the risk');
-    expect(risk).toHaveTextContent('Wet the coat with cool, not ice-cold, water and fan it.');
-    expect(within(risk).getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
+    // One level per dog (DESIGN §3): the level the model raised, in one word.
+    const rexCard = await card('Rex');
+    expect(rexCard.getByText('Danger')).toHaveAttribute('data-level', 'DANGER');
+    expect(rexCard.queryByText(/Heat risk/)).not.toBeInTheDocument();
+    expect(
+      rexCard.getByText('Flat-faced breed with a high published heat risk (French Bulldog)'),
+    ).toBeInTheDocument();
+    const details = rexCard.getByText('What to do and why').closest('details')!;
+    expect(details.open).toBe(false);
+    expect(details).toHaveTextContent('(French Bulldog), about 6× the risk');
+    expect(details).toHaveTextContent('Wet the coat with cool, not ice-cold, water and fan it.');
+    expect(within(details).getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
       'href',
       '/emergency',
     );
   });
 
-  it('adds nothing about heat risk while it is SAFE, or when the reading is old', async () => {
+  it('adds nothing about why while Safe, or when the reading is old', async () => {
     const safe = { ...rexCollar, vitals_status: 'SAFE' as const, risk_band: 'SAFE' as const };
     const stale = {
       ...bellaCollar,
+      vitals_status: 'CRITICAL' as const,
       risk_band: 'CRITICAL' as const,
       risk_reasons: ['a parked car'],
     };
     setup([rex, bella], [safe, stale]);
     expect((await card('Rex')).getByText('Safe')).toBeInTheDocument();
     expect((await card('Bella')).getByText('Disconnected')).toBeInTheDocument();
-    expect(screen.queryByText(/Heat risk/)).not.toBeInTheDocument();
+    expect(screen.queryByText('What to do and why')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Find an emergency vet' })).not.toBeInTheDocument();
+    // A stale Critical is dimmed, not shown as now: the Safe dog with a fresh reading is not
+    // less worrying than a silent one, which comes first.
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual([
+      'dog-home-dog-bella',
+      'dog-home-dog-rex',
+    ]);
+  });
+
+  it('puts the worst dog first, then by name', async () => {
+    const collarOf = (dog: typeof rex, n: string, vitals_status: 'SAFE' | 'WARNING' | 'DANGER') =>
+      makeDevice({
+        id: `10000000-0000-4000-8000-0000000000${n}`,
+        dog_id: dog.id,
+        dog_name: dog.name,
+        temperature_celsius: 30,
+        humidity_percent: 40,
+        vitals_status,
+        vitals_recorded_at: ago(5),
+      });
+    const ada = makePet({ id: 'dog-ada', name: 'Ada' });
+    setup(
+      [ada, bella, luna, rex],
+      [
+        collarOf(ada, 'c1', 'SAFE'),
+        collarOf(bella, 'c2', 'WARNING'),
+        collarOf(rex, 'c3', 'DANGER'),
+      ],
+    );
+    await card('Rex');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual([
+      'dog-home-dog-rex',
+      'dog-home-dog-bella',
+      'dog-home-dog-ada',
+      'dog-home-dog-luna',
+    ]);
+  });
+
+  it('labels the battery bar', async () => {
+    setup([rex], [rexCollar]);
+    const rexCard = await card('Rex');
+    expect(rexCard.getByText('Battery')).toBeInTheDocument();
+    expect(rexCard.getByRole('meter', { name: 'Battery' })).toHaveAttribute('aria-valuenow', '64');
   });
 
   it('says the collars could not be loaded, not that a dog has none, keeps open alerts, and tries again', async () => {
@@ -209,9 +261,10 @@ describe('the dashboard’s card per dog', () => {
 
   it('invites an owner without dogs to add one', async () => {
     setup([], []);
+    // Straight to the add-pet sheet.
     expect(await screen.findByRole('link', { name: 'Add a pet' })).toHaveAttribute(
       'href',
-      '/my-pets',
+      '/my-pets?add=pet',
     );
   });
 });

@@ -1,22 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, PawPrint } from 'lucide-react';
+import { isFresh, petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
 import {
-  formatOneDecimal,
-  formatRelativeTime,
-  isFresh,
-  isVitalsStatus,
-  petAvatar,
-  type Device,
-  type Dog,
-} from '@pawguard/shared';
-import { useDisplayUnits } from '@/lib/display-units';
-import { AlertsWithRisk } from '@/components/alerts-with-risk';
-import { CollarOffBadge } from '@/components/collar-off-badge';
-import { BatteryMeter } from '@/components/ui/battery-meter';
+  CardAlerts,
+  ConnectionBadge,
+  LevelBlock,
+  ReadingFacts,
+  deviceReading,
+  worry,
+  worstFirst,
+} from '@/components/dog-status';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { deviceHistoryPath, paths } from '@/config/paths';
+import { addPetPath, deviceHistoryPath, paths } from '@/config/paths';
 import { OpenAlertsNotice } from '@/components/open-alerts-notice';
 import { alertsByDevice, openAlertsOfPet, useOpenAlerts } from '@/lib/api/alerts';
 import { useDevices } from '@/lib/api/get-devices';
@@ -28,24 +25,6 @@ import { dogHomeState, type DogHomeState, type KnownCollars } from './dog-home-s
 
 /** Spec section 9's Monitoring poll, used here too while the live stream is down. */
 const POLL_MS = 120_000;
-
-const LOOK: Record<DogHomeState['kind'], { label: string; className: string }> = {
-  SAFE: { label: 'Safe', className: 'bg-green-50 text-green-800 border-green-200' },
-  WARNING: { label: 'Warning', className: 'bg-amber-50 text-amber-900 border-amber-300' },
-  DANGER: { label: 'Danger', className: 'bg-orange-50 text-orange-900 border-orange-300' },
-  CRITICAL: { label: 'Critical', className: 'bg-red-50 text-red-900 border-red-300' },
-  checking: { label: 'Checking…', className: 'bg-slate-50 text-slate-700 border-slate-200' },
-  unknown: { label: 'Not known', className: 'bg-slate-50 text-slate-700 border-slate-200' },
-  'no-collar': { label: 'No collar', className: 'bg-slate-50 text-slate-700 border-slate-200' },
-  disconnected: {
-    label: 'Disconnected',
-    className: 'bg-slate-50 text-slate-700 border-slate-200',
-  },
-  waiting: {
-    label: 'Waiting for data',
-    className: 'bg-slate-50 text-slate-700 border-slate-200',
-  },
-};
 
 /**
  * One card per dog, above the dashboard's links (`children`): the first thing an owner sees
@@ -108,14 +87,31 @@ function DogCards({
           Add your dog and put a collar on them to see how they are doing right here.
         </p>
         <Link
-          to={paths.myPets}
-          className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground"
+          to={addPetPath}
+          className="inline-flex min-h-11 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground"
         >
           Add a pet
         </Link>
       </Card>
     );
   }
+  // Worst dog first, by name among equals: the order Monitoring uses too.
+  const cards = worstFirst(
+    pets.data.map((dog) => {
+      const state = dogHomeState(dog.id, collars, now);
+      return {
+        dog,
+        state,
+        alerts: openAlertsOfPet(dog.id, collarList, openAlerts),
+      };
+    }),
+    ({ state, alerts }) =>
+      // A dog whose collar has sent nothing yet is not known to be safe either.
+      state.kind === 'waiting'
+        ? Math.max(2, worry(null, alerts, now))
+        : worry(state.collar ? deviceReading(state.collar) : null, alerts, now),
+    ({ dog }) => dog.name,
+  );
   return (
     <section aria-labelledby="dogs-heading" className="mb-6">
       <h2 id="dogs-heading" className="sr-only">
@@ -129,27 +125,19 @@ function DogCards({
       ) : null}
       <OpenAlertsNotice alerts={alertsQuery} />
       <ul className="grid gap-4 sm:grid-cols-2">
-        {pets.data.map((dog) => {
-          const state = dogHomeState(dog.id, collars, now);
-          // A fresh reading's heat risk: an old one is not shown as if it were now.
-          const risk = isVitalsStatus(state.kind) ? state.collar : null;
-          const dogAlerts = openAlertsOfPet(dog.id, collarList, openAlerts);
-          return (
-            <li key={dog.id} className="grid content-start gap-2">
-              <DogHomeCard dog={dog} state={state} now={now} />
-              {/* Its collars' open alerts and its heat risk, beside the card, not in it: their
-                  links and buttons cannot sit inside its link. */}
-              {/* The caller's own dogs: theirs to resolve. */}
-              <AlertsWithRisk alerts={dogAlerts} risk={risk} now={now} headingAs="h4" canResolve />
-            </li>
-          );
-        })}
+        {cards.map(({ dog, state, alerts }) => (
+          <li key={dog.id}>
+            {/* The caller's own dogs: theirs to resolve. */}
+            <DogHomeCard dog={dog} state={state} alerts={alerts} now={now} />
+          </li>
+        ))}
       </ul>
     </section>
   );
 }
 
-function footnote(state: DogHomeState, now: number): string {
+/** What a card says where there is no reading to show. */
+function footnote(state: DogHomeState): string | null {
   switch (state.kind) {
     case 'checking':
       return 'Looking for its collar…';
@@ -160,69 +148,73 @@ function footnote(state: DogHomeState, now: number): string {
     case 'waiting':
       return 'Waiting for the first reading';
     default:
-      return `Updated ${formatRelativeTime(state.collar.vitals_recorded_at, now).replace(/^Just now$/, 'just now')}`;
+      return null;
   }
 }
 
-function DogHomeCard({ dog, state, now }: { dog: Dog; state: DogHomeState; now: number }) {
-  const { temperature } = useDisplayUnits();
-  const look = LOOK[state.kind];
+/** The word a card without a reading shows in the level's place. */
+const NO_READING_WORD: Partial<Record<DogHomeState['kind'], string>> = {
+  checking: 'Checking…',
+  unknown: 'Not known',
+  'no-collar': 'No collar',
+  waiting: 'Waiting for data',
+};
+
+function DogHomeCard({
+  dog,
+  state,
+  alerts,
+  now,
+}: {
+  dog: Dog;
+  state: DogHomeState;
+  alerts: Alert[];
+  now: number;
+}) {
   const collar = state.collar;
   const titleId = `dog-home-${dog.id}`;
-  const body = (
-    <>
+  const reading = collar && collar.vitals_recorded_at !== null ? deviceReading(collar) : null;
+  const word = NO_READING_WORD[state.kind];
+  const note = footnote(state);
+  // With a collar the name opens its history; without one, Devices, to put one on.
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-state={state.kind}
+      className="grid h-full content-start gap-3 rounded-xl border bg-card p-4 shadow-sm"
+    >
       <div className="flex items-center gap-3">
         <span className="text-3xl" aria-hidden="true">
           {petAvatar(dog.id)}
         </span>
         <h3 id={titleId} className="min-w-0 flex-1 truncate text-lg font-semibold" title={dog.name}>
-          {dog.name}
+          <Link
+            to={collar ? deviceHistoryPath(collar.id) : paths.devices}
+            className="inline-flex min-h-11 max-w-full items-center gap-1 rounded-md underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="truncate">{dog.name}</span>
+            <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          </Link>
         </h3>
-        <CollarOffBadge
-          device={collar && isFresh(collar.vitals_recorded_at, now) ? collar : undefined}
-        />
-        <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+        {reading ? <ConnectionBadge connected={isFresh(reading.recordedAt, now)} /> : null}
       </div>
-      <p
-        className={cn('mt-3 rounded-lg border px-3 py-2 text-2xl font-bold', look.className)}
-        data-state={state.kind}
-      >
-        {look.label}
-      </p>
-      {collar && collar.temperature_celsius !== null ? (
-        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-          <div>
-            <dt className="text-muted-foreground">Temperature</dt>
-            <dd className="font-medium tabular-nums">{temperature(collar.temperature_celsius)}</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Humidity</dt>
-            <dd className="font-medium tabular-nums">
-              {collar.humidity_percent === null
-                ? '—'
-                : `${formatOneDecimal(collar.humidity_percent)}%`}
-            </dd>
-          </div>
-          <div className="col-span-2">
-            <dt className="sr-only">Battery</dt>
-            <dd>
-              <BatteryMeter percent={collar.battery_level} />
-            </dd>
-          </div>
-        </dl>
+      {word ? (
+        <p
+          className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xl font-bold text-slate-700"
+          data-state={state.kind}
+        >
+          {word}
+        </p>
       ) : null}
-      <p className="mt-3 text-sm text-muted-foreground">{footnote(state, now)}</p>
-    </>
-  );
-  // With a collar the card opens its history; without one, Devices, to put one on.
-  return (
-    <Link
-      to={collar ? deviceHistoryPath(collar.id) : paths.devices}
-      aria-labelledby={titleId}
-      className="block h-full rounded-xl border bg-card p-4 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-    >
-      {body}
-    </Link>
+      {reading ? (
+        <>
+          <LevelBlock reading={reading} alerts={alerts} now={now} />
+          {reading.temperature === null ? null : <ReadingFacts reading={reading} now={now} />}
+        </>
+      ) : null}
+      {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
+      <CardAlerts alerts={alerts} now={now} canResolve />
+    </article>
   );
 }
 

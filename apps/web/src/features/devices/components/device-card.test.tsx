@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '@/testing/render';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import { makeUser } from '@/testing/fixtures';
 import { makeDevice } from '@/testing/devices';
 import { DeviceCard } from './device-card';
 
@@ -19,30 +20,64 @@ describe('DeviceCard', () => {
     expect(screen.getByText('Power on the collar.')).toBeInTheDocument();
   });
 
-  it("says 'Device Connected' and 'No vitals data yet' for a registered collar that has not reported itself", () => {
-    show({ registration_status: 'assigned', firmware_version: null });
+  it("says a registered collar that never sent a reading is waiting for it, not 'Device Connected'", () => {
+    show({ registration_status: 'assigned', firmware_version: null, last_seen: null });
     expect(screen.getByText('Registered')).toBeInTheDocument();
-    expect(screen.getByText('Device Connected')).toBeInTheDocument();
-    expect(screen.getByText(/It reports itself once it is powered on/)).toBeInTheDocument();
+    expect(screen.queryByText('Device Connected')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Waiting for the first reading')).not.toHaveLength(0);
+    expect(screen.getByText(/starts sending readings once it is powered on/)).toBeInTheDocument();
+    expect(screen.getByText('How to set it up')).toBeInTheDocument();
     expect(screen.getByText('No vitals data yet')).toBeInTheDocument();
-    expect(screen.getByText('Waiting for the first reading')).toBeInTheDocument();
   });
 
-  it("says a collar that sends readings but never reported itself is connected, with no 'once it is powered on'", () => {
+  it("says 'Device Connected' for a collar that never reported itself while its readings are fresh", () => {
     show({
       registration_status: 'active',
       status: 'active',
       firmware_version: null,
       temperature_celsius: 30,
       vitals_status: 'SAFE',
+      vitals_recorded_at: new Date(NOW - 5_000).toISOString(),
       last_seen: new Date(NOW - 5_000).toISOString(),
     });
     expect(screen.getByText('Device Connected')).toBeInTheDocument();
     expect(
-      screen.getByText(/registered to your account and has sent readings/),
+      screen.getByText(/registered to your account and is sending readings/),
     ).toBeInTheDocument();
     expect(screen.queryByText(/once it is powered on/)).not.toBeInTheDocument();
     expect(screen.queryByText('How to set it up')).not.toBeInTheDocument();
+  });
+
+  it("does not say 'Device Connected' once its readings are 2 minutes old (Monitoring says Disconnected)", () => {
+    show({
+      registration_status: 'active',
+      firmware_version: null,
+      temperature_celsius: 30,
+      vitals_status: 'SAFE',
+      vitals_recorded_at: new Date(NOW - 180_000).toISOString(),
+      last_seen: new Date(NOW - 180_000).toISOString(),
+    });
+    expect(screen.queryByText('Device Connected')).not.toBeInTheDocument();
+    expect(screen.getByText('3m ago')).toBeInTheDocument();
+  });
+
+  it('shows the firmware to an admin only', () => {
+    const device = makeDevice({
+      registration_status: 'active',
+      firmware_version: 'collar-sim 1.0',
+    });
+    const { unmount } = renderWithProviders(
+      <DeviceCard device={device} now={NOW} onEdit={() => {}} onDelete={() => {}} />,
+      { auth: fakeAuth(makeUser({ role: 'user' })) },
+    );
+    expect(screen.queryByText('collar-sim 1.0')).not.toBeInTheDocument();
+    expect(screen.queryByText('Firmware')).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <DeviceCard device={device} now={NOW} onEdit={() => {}} onDelete={() => {}} />,
+      { auth: fakeAuth(makeUser({ role: 'admin' })) },
+    );
+    expect(screen.getByText('collar-sim 1.0')).toBeInTheDocument();
   });
 
   it('titles the card with an h2, the level under the page’s h1', () => {
@@ -66,7 +101,9 @@ describe('DeviceCard', () => {
     expect(screen.getByText(/31\.5°C/)).toBeInTheDocument();
     expect(screen.getByText(/88\.6°F/)).toBeInTheDocument();
     expect(screen.getByText('55.0%')).toBeInTheDocument();
-    expect(screen.getByText('WARNING')).toBeInTheDocument();
+    expect(screen.getByText('Body temperature (collar)')).toBeInTheDocument();
+    // The level in the one word set, dimmed: this reading is not fresh.
+    expect(screen.getByText('Warning')).toHaveAttribute('data-level', 'WARNING');
     expect(screen.getByRole('meter', { name: 'Battery' })).toHaveAttribute('data-level', 'low');
     expect(screen.getByText('Just now')).toBeInTheDocument();
   });

@@ -4,12 +4,15 @@ import {
   customerLabel,
   formatOneDecimal,
   formatRelativeTime,
+  isFresh,
   type Alert,
   type CustomerLabel,
   type Device,
 } from '@pawguard/shared';
 import { Temperature } from '@/lib/display-units';
 import { AlertBanner } from '@/components/alert-banner';
+import { LevelWord, ReadingAge, TEMPERATURE_LABEL } from '@/components/dog-status';
+import { useAuth } from '@/lib/auth';
 import { Badge } from '@/components/ui/badge';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
@@ -27,18 +30,6 @@ const LABEL_LOOK: Record<
   inactive: { text: 'Inactive', variant: 'muted' },
 };
 
-const VITALS_LOOK: Record<string, 'success' | 'warning' | 'destructive'> = {
-  SAFE: 'success',
-  WARNING: 'warning',
-  DANGER: 'destructive',
-  CRITICAL: 'destructive',
-};
-
-export function VitalsStatusBadge({ status }: { status: string | null }) {
-  if (!status) return <span className="text-muted-foreground">—</span>;
-  return <Badge variant={VITALS_LOOK[status] ?? 'warning'}>{status}</Badge>;
-}
-
 type DeviceCardProps = {
   device: Device;
   now: number;
@@ -51,6 +42,7 @@ type DeviceCardProps = {
 export function DeviceCard({ device, now, alerts = [], onEdit, onDelete }: DeviceCardProps) {
   const label = customerLabel(device);
   const look = LABEL_LOOK[label];
+  const { isAdmin } = useAuth();
   return (
     <Card className="flex h-full flex-col" aria-labelledby={`device-${device.id}`}>
       <CardHeader className="gap-2 pb-4">
@@ -92,39 +84,11 @@ export function DeviceCard({ device, now, alerts = [], onEdit, onDelete }: Devic
           </div>
         ) : (
           <>
-            {device.firmware_version === null ? (
-              <div className="grid gap-1 rounded-lg bg-green-50 p-3 text-green-950">
-                <p className="flex items-center gap-2 text-sm font-semibold">
-                  <CircleCheck className="size-4" aria-hidden="true" />
-                  Device Connected
-                </p>
-                {device.last_seen === null ? (
-                  <>
-                    <p className="text-xs">
-                      The collar is registered to your account. It reports itself once it is powered
-                      on and on your WiFi.
-                    </p>
-                    <details className="text-xs">
-                      <summary className="cursor-pointer font-medium">How to set it up</summary>
-                      <div className="mt-2">
-                        <SetupSteps deviceId={device.device_id} />
-                      </div>
-                    </details>
-                  </>
-                ) : (
-                  // It has sent data, so it is set up; only its own report (its
-                  // firmware) is missing, which is no task for the owner.
-                  <p className="text-xs">
-                    The collar is registered to your account and has sent readings. Its firmware
-                    version is not known yet.
-                  </p>
-                )}
-              </div>
-            ) : null}
+            <ConnectionNote device={device} now={now} />
             {alerts.map((alert) => (
               <AlertBanner key={alert.id} alert={alert} now={now} compact canResolve />
             ))}
-            <Vitals device={device} />
+            <Vitals device={device} now={now} />
           </>
         )}
         <dl className="grid gap-2 text-sm">
@@ -144,7 +108,8 @@ export function DeviceCard({ device, now, alerts = [], onEdit, onDelete }: Devic
                 : formatRelativeTime(device.last_seen, now)}
             </dd>
           </div>
-          {device.firmware_version ? (
+          {/* The firmware is an admin's concern (how the collar was built), not an owner's. */}
+          {isAdmin && device.firmware_version ? (
             <div className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
               <dt className="text-muted-foreground">Firmware</dt>
               <dd className="font-mono">{device.firmware_version}</dd>
@@ -185,31 +150,76 @@ export function DeviceCard({ device, now, alerts = [], onEdit, onDelete }: Devic
   );
 }
 
-function Vitals({ device }: { device: Device }) {
+/**
+ * Spec section 4's 'Device Connected' note (DESIGN "Fine print": an owned collar that has
+ * not reported itself), said only while it is true: while its latest reading is fresh, as
+ * Monitoring's Connected. A collar that never sent a reading is waiting for its first one,
+ * with the setup steps on demand; one gone quiet says nothing here (Last seen says when).
+ */
+function ConnectionNote({ device, now }: { device: Device; now: number }) {
+  if (device.firmware_version !== null) return null;
+  if (device.last_seen === null)
+    return (
+      <div className="grid gap-1 rounded-lg bg-slate-50 p-3 text-slate-900">
+        <p className="flex items-center gap-2 text-sm font-semibold">
+          <Clock className="size-4" aria-hidden="true" />
+          Waiting for the first reading
+        </p>
+        <p className="text-xs">
+          The collar is registered to your account. It starts sending readings once it is powered on
+          and on your WiFi.
+        </p>
+        <details className="text-xs">
+          <summary className="inline-flex min-h-8 cursor-pointer items-center font-medium">
+            How to set it up
+          </summary>
+          <div className="mt-2">
+            <SetupSteps deviceId={device.device_id} />
+          </div>
+        </details>
+      </div>
+    );
+  if (!isFresh(device.vitals_recorded_at, now)) return null;
+  return (
+    <div className="grid gap-1 rounded-lg bg-green-50 p-3 text-green-950">
+      <p className="flex items-center gap-2 text-sm font-semibold">
+        <CircleCheck className="size-4" aria-hidden="true" />
+        Device Connected
+      </p>
+      <p className="text-xs">The collar is registered to your account and is sending readings.</p>
+    </div>
+  );
+}
+
+function Vitals({ device, now }: { device: Device; now: number }) {
   if (device.temperature_celsius === null) {
     return (
       <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">No vitals data yet</p>
     );
   }
-  const c = device.temperature_celsius;
   return (
     <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted p-3 text-sm">
-      <div>
-        <dt className="text-muted-foreground">Temperature</dt>
+      <div className="col-span-2">
+        <dt className="text-muted-foreground">Safe zone</dt>
+        <dd>
+          <LevelWord
+            level={device.vitals_status}
+            stale={!isFresh(device.vitals_recorded_at, now)}
+            collarOff={device.collar_off}
+            size="sm"
+          />
+        </dd>
+      </div>
+      <div className="col-span-2">
+        <dt className="text-muted-foreground">{TEMPERATURE_LABEL}</dt>
         <dd className="font-semibold tabular-nums">
-          <Temperature celsius={c} secondaryClassName="font-normal text-muted-foreground" />
+          <Temperature celsius={device.temperature_celsius} />
         </dd>
       </div>
       <div>
         <dt className="text-muted-foreground">Humidity</dt>
         <dd className="font-semibold tabular-nums">
           {device.humidity_percent === null ? '—' : `${formatOneDecimal(device.humidity_percent)}%`}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-muted-foreground">Status</dt>
-        <dd>
-          <VitalsStatusBadge status={device.vitals_status} />
         </dd>
       </div>
       {device.heart_rate !== null ? (
@@ -220,10 +230,16 @@ function Vitals({ device }: { device: Device }) {
       ) : null}
       {device.activity_level !== null ? (
         <div>
-          <dt className="text-muted-foreground">Activity</dt>
+          <dt className="text-muted-foreground">Activity level</dt>
           <dd className="font-semibold tabular-nums">{device.activity_level}%</dd>
         </div>
       ) : null}
+      <div className="col-span-2 text-muted-foreground">
+        <dt className="sr-only">Reading age</dt>
+        <dd>
+          <ReadingAge recordedAt={device.vitals_recorded_at} now={now} />
+        </dd>
+      </div>
     </dl>
   );
 }

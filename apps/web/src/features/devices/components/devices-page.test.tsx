@@ -78,7 +78,7 @@ describe('an open alert on the Devices screen', () => {
     expect(
       within(banner).getByRole('button', { name: 'Resolve heat alert for Biscuit' }),
     ).toBeInTheDocument();
-    expect(card.getByText('SAFE')).toBeInTheDocument();
+    expect(card.getByText('Safe')).toHaveAttribute('data-level', 'SAFE');
   });
 });
 

@@ -1,49 +1,11 @@
-import { formatRelativeTime, isFresh, type Alert } from '@pawguard/shared';
+import { formatRelativeTime, type Alert } from '@pawguard/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import { useNow } from '@/lib/use-now';
 import type { AlertPeriod } from './history-charts';
 import { useDeviceAlerts } from '@/lib/api/alerts';
-import { useLatestVitals } from '@/lib/api/get-latest-vitals';
-import { ALERT_TYPE_WORDS, AlertBanner } from '@/components/alert-banner';
-import { OpenAlertsNotice } from '@/components/open-alerts-notice';
-import { riskCovers } from '@/components/heat-risk';
-
-/**
- * A device's open alerts, each with what to do and Resolve. Nothing when there are none. While
- * the latest reading shows a raised heat risk (its own why, first aid and emergency link), a
- * heat alert leaves those to it rather than say them twice.
- */
-export function OpenDeviceAlerts({
-  deviceId,
-  canResolve,
-}: {
-  deviceId: string;
-  /** Whether the viewer owns the collar (only its owner resolves its alerts). */
-  canResolve: boolean;
-}) {
-  const open = useDeviceAlerts(deviceId, false);
-  // The same cache entry the Latest reading card reads (and the stream writes).
-  const latest = useLatestVitals(deviceId).data;
-  const now = useNow(1_000);
-  const alerts = open.data?.alerts ?? [];
-  if (alerts.length === 0 && !open.isError) return null;
-  const risk = latest && isFresh(latest.timestamp, now) ? latest.risk_band : null;
-  return (
-    <div className="grid gap-3" aria-label="Open alerts" role="region">
-      <OpenAlertsNotice alerts={open} />
-      {alerts.map((a) => (
-        <AlertBanner
-          key={a.id}
-          alert={a}
-          now={now}
-          guidance={!riskCovers(risk, a)}
-          canResolve={canResolve}
-        />
-      ))}
-    </div>
-  );
-}
+import { ALERT_TYPE_WORDS } from '@/components/alert-banner';
+import { LEVEL_LOOK } from '@/components/dog-status';
 
 /**
  * When an alert's condition began and ended, by the collar's clock where the readings say so:
@@ -84,7 +46,7 @@ function describe(a: Alert, temperature: DisplayUnits['temperature']): string {
       a.peak_temperature_celsius === null
         ? ''
         : `, peak ${temperature(a.peak_temperature_celsius)}`;
-    return `${ALERT_TYPE_WORDS.heat} · ${a.level ?? ''}${peak}`;
+    return `${ALERT_TYPE_WORDS.heat} · ${LEVEL_LOOK[a.level ?? 'WARNING'].word}${peak}`;
   }
   if (a.type === 'low_battery')
     return `${ALERT_TYPE_WORDS.low_battery} · ${a.battery_level ?? '?'}%`;

@@ -93,7 +93,7 @@ describe('device history', () => {
         }),
     });
     show();
-    expect(await screen.findByText('Heat · CRITICAL, peak 36.4°C / 97.5°F')).toBeInTheDocument();
+    expect(await screen.findByText('Heat · Critical, peak 36.4°C / 97.5°F')).toBeInTheDocument();
   });
 
   it('lists a past alert from a late backlog at the times its readings were taken', async () => {
@@ -121,7 +121,7 @@ describe('device history', () => {
         }),
     });
     show();
-    const item = (await screen.findByText(/^Heat · WARNING/)).closest('li')!;
+    const item = (await screen.findByText(/^Heat · Warning/)).closest('li')!;
     expect([...item.querySelectorAll('time')].map((t) => t.getAttribute('datetime'))).toEqual([
       taken,
       ended,
@@ -178,13 +178,15 @@ describe('device history', () => {
     expect(await screen.findByText('86.0°F')).toBeInTheDocument();
   });
 
-  it('shows the latest reading’s heat risk, and what heat-risk adds over the last 7 days', async () => {
+  it('shows the latest reading’s level, why, what to do, and what heat-risk adds over the last 7 days', async () => {
     stub({
       [`GET ${base}/vitals/latest`]: () =>
         jsonResponse(200, {
           vitals: makeReading({
             temperature: 30,
             humidity: 70,
+            status: 'WARNING',
+            threshold_status: 'SAFE',
             risk_band: 'WARNING',
             risk_score: 5,
             risk_reasons: ['a humid day at the collar, about 3× the risk'],
@@ -202,13 +204,14 @@ describe('device history', () => {
         ),
     });
     show();
-    const risk = await screen.findByRole('group', { name: 'Heat risk: Warning' });
-    expect(risk).toHaveTextContent('a humid day at the collar, about 3× the risk');
-    expect(risk).toHaveTextContent('Stop exercise and move to shade or indoors.');
+    const latest = within(await screen.findByRole('region', { name: 'Latest reading' }));
+    expect(await latest.findByText('Warning')).toHaveAttribute('data-level', 'WARNING');
+    expect(latest.getByText('A humid day at the collar')).toBeInTheDocument();
+    const details = latest.getByText('What to do and why').closest('details')!;
+    expect(details).toHaveTextContent('a humid day at the collar, about 3× the risk');
+    expect(details).toHaveTextContent('Stop exercise and move to shade or indoors.');
     expect(
-      await screen.findByText(
-        'Over the last 7 days the fixed thresholds would have alerted 0 times; with heat risk, 2 times (2 the thresholds missed).',
-      ),
+      await screen.findByText('Last 7 days: 2 alerts the thresholds alone would have missed.'),
     ).toBeInTheDocument();
   });
 

@@ -3,18 +3,18 @@ import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, LineChart } from 'lucide-react';
 import {
   DEFAULT_HISTORY_RANGE,
-  formatRelativeTime,
   HISTORY_RANGES,
   isFresh,
   openingHistoryRange,
+  type Device,
   type HistoryRange,
 } from '@pawguard/shared';
-import { HeatRisk, alertAboveRisk, heatAlertOpen } from '@/components/heat-risk';
+import { CardAlerts, LevelBlock, ReadingFacts, type CardReading } from '@/components/dog-status';
+import { OpenAlertsNotice } from '@/components/open-alerts-notice';
 import { useDeviceAlerts } from '@/lib/api/alerts';
 import { LiveStatus } from '@/components/live-status';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -32,9 +32,9 @@ import { MONITORING_POLL_MS } from '../hooks/use-monitored-devices';
 import { HistoryCharts } from './history-charts';
 import { hasReadings } from './history-series';
 import { HistoryTable } from './history-table';
-import { OpenDeviceAlerts, PastDeviceAlerts, useAlertPeriods } from './device-alerts';
+import { PastDeviceAlerts, useAlertPeriods } from './device-alerts';
 import { RiskBacktestPanel } from './risk-backtest-panel';
-import { ConnectionBadge, VitalsFields, VitalsValue } from './vitals-values';
+import { ConnectionBadge } from './vitals-values';
 
 const RANGES: { value: HistoryRange; label: string; words: string }[] = [
   { value: '1h', label: 'Last hour', words: 'the last hour' },
@@ -110,11 +110,11 @@ export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
         </Card>
       ) : (
         <div className="grid gap-6">
-          <OpenDeviceAlerts
+          <LatestReading
             deviceId={deviceId}
+            device={device.data}
             canResolve={device.data !== undefined && device.data.user_id === user?.id}
           />
-          <LatestReading deviceId={deviceId} battery={device.data?.battery_level ?? null} />
           <Tabs
             value={range}
             onValueChange={(value) => {
@@ -153,17 +153,40 @@ export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
   );
 }
 
-function LatestReading({ deviceId, battery }: { deviceId: string; battery: number | null }) {
+function LatestReading({
+  deviceId,
+  device,
+  canResolve,
+}: {
+  deviceId: string;
+  device: Device | undefined;
+  canResolve: boolean;
+}) {
   const latest = useLatestVitals(deviceId, {
     refetchIntervalMs: useLiveFallback(MONITORING_POLL_MS),
   });
   const now = useNow(1_000);
   const reading = latest.data;
-  // The same cache entry the open alerts above read: a higher heat alert gives its own first aid.
+  // The same cache entry the stream writes: the collar's open alerts, each with Resolve.
   const alertsQuery = useDeviceAlerts(deviceId, false);
   const openAlerts = alertsQuery.data?.alerts ?? [];
+  const shown: CardReading | null = reading
+    ? {
+        level: reading.status,
+        thresholdStatus: reading.threshold_status,
+        riskBand: reading.risk_band,
+        riskReasons: reading.risk_reasons,
+        recordedAt: reading.timestamp,
+        temperature: reading.temperature,
+        humidity: reading.humidity,
+        heartRate: reading.heart_rate,
+        activity: reading.activity_level,
+        battery: reading.battery ?? device?.battery_level ?? null,
+        collarOff: device?.collar_off ?? false,
+      }
+    : null;
   return (
-    <Card aria-labelledby="latest-reading-title">
+    <Card role="region" aria-labelledby="latest-reading-title">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-4">
         <CardTitle as="h2" id="latest-reading-title">
           Latest reading
@@ -172,7 +195,8 @@ function LatestReading({ deviceId, battery }: { deviceId: string; battery: numbe
           <ConnectionBadge connected={isFresh(reading?.timestamp, now)} />
         )}
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        <OpenAlertsNotice alerts={alertsQuery} />
         {latest.isPending ? (
           <div role="status" aria-label="Loading the latest reading" className="grid gap-2">
             <Skeleton className="h-8 w-48" />
@@ -189,44 +213,20 @@ function LatestReading({ deviceId, battery }: { deviceId: string; battery: numbe
               Try Again
             </button>
           </p>
-        ) : !reading ? (
+        ) : !shown ? (
           <p className="text-sm text-muted-foreground">
             No data available: this collar has not sent a reading yet.
           </p>
         ) : (
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-6">
-            <VitalsFields
-              temperature={reading.temperature}
-              humidity={reading.humidity}
-              status={reading.status}
-              heartRate={reading.heart_rate}
-              activity={reading.activity_level}
-            />
-            <div className="col-span-2 sm:col-span-1 lg:col-span-2">
-              <dt className="text-sm text-muted-foreground">Battery</dt>
-              <dd className="mt-1">
-                <BatteryMeter percent={reading.battery ?? battery} />
-              </dd>
-            </div>
-            <VitalsValue label="Recorded" className="font-normal">
-              <time dateTime={reading.timestamp}>{formatRelativeTime(reading.timestamp, now)}</time>
-            </VitalsValue>
-          </dl>
+          <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+            <LevelBlock reading={shown} alerts={openAlerts} now={now} />
+            <ReadingFacts reading={shown} now={now} />
+          </div>
         )}
-        {/* What the heat-risk model made of it, while it is fresh (OpenDeviceAlerts counts on
-            it for a heat alert's why and first aid). */}
-        {reading && isFresh(reading.timestamp, now) ? (
-          <HeatRisk
-            band={reading.risk_band}
-            level={reading.status}
-            thresholdStatus={reading.threshold_status}
-            reasons={reading.risk_reasons}
-            score={reading.risk_score}
-            // Not "low" beside a heat alert, nor while the alerts are unknown.
-            quiet={!alertsQuery.isError && !heatAlertOpen(openAlerts)}
-            firstAid={!alertAboveRisk(reading.risk_band, openAlerts)}
-            className="mt-4"
-          />
+        {openAlerts.length > 0 ? (
+          <div role="region" aria-label="Open alerts">
+            <CardAlerts alerts={openAlerts} now={now} canResolve={canResolve} />
+          </div>
         ) : null}
       </CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { LEVEL_LOOK } from '@/components/dog-status';
 import {
   Area,
   CartesianGrid,
@@ -20,6 +21,7 @@ import {
   formatTemperatureIn,
   type History,
   type HistoryRange,
+  isVitalsStatus,
   type TemperatureUnit,
 } from '@pawguard/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -311,7 +313,7 @@ function SeriesChart({
                       shownPeriods.length > MAX_LABELLED_PERIODS
                         ? undefined
                         : {
-                            value: `${p.level} alert`,
+                            value: `${isVitalsStatus(p.level) ? LEVEL_LOOK[p.level].word : p.level} alert`,
                             position:
                               Math.max(p.from, from) + Math.min(p.to, to) > from + to
                                 ? 'insideTopRight'

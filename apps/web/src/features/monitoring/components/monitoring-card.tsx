@@ -1,16 +1,19 @@
 import { Link } from 'react-router';
 import { ChartLine } from 'lucide-react';
-import { formatRelativeTime, isFresh, type Alert, type Device } from '@pawguard/shared';
-import { AlertsWithRisk } from '@/components/alerts-with-risk';
-import { HeatRiskLow, heatAlertOpen } from '@/components/heat-risk';
-import { BatteryMeter } from '@/components/ui/battery-meter';
+import { isFresh, type Alert, type Device } from '@pawguard/shared';
+import {
+  CardAlerts,
+  LevelBlock,
+  ReadingFacts,
+  deviceReading,
+  type CardReading,
+} from '@/components/dog-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { deviceHistoryPath } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import type { ChangedField, ShownReading } from './reading-change';
-import { ConnectionBadge, VitalsFields } from './vitals-values';
-import { CollarOffBadge } from '@/components/collar-off-badge';
+import { ConnectionBadge } from './vitals-values';
 
 type MonitoringCardProps = {
   device: Device;
@@ -18,7 +21,7 @@ type MonitoringCardProps = {
   shown: ShownReading;
   now: number;
   showOwner: boolean;
-  /** Its open alerts, if any: shown first, with what to do and Resolve. */
+  /** Its open alerts, if any, each with Resolve; a heat alert's why is the card's own. */
   alerts?: readonly Alert[] | undefined;
   /** Whether the viewer owns the collar: only its owner resolves its alerts (an admin sees them). */
   canResolve: boolean;
@@ -37,9 +40,16 @@ export function MonitoringCard({
   const flash = (field: ChangedField) =>
     shown.changed.includes(field) ? `${field}-${shown.version}` : undefined;
   const titleId = `monitoring-${device.id}`;
-  // The heat-risk model judges every reading: it follows the cache the stream patches, not
-  // only the changed readings the values follow, and an old judgement is not shown as now.
-  const risk = connected ? device : null;
+  // The values follow the changed readings (spec section 4); the level's reasons and the
+  // reading's age follow every reading, as the cache the stream patches does.
+  const reading: CardReading = {
+    ...deviceReading(device),
+    level: shown.vitals_status,
+    temperature: shown.temperature_celsius,
+    humidity: shown.humidity_percent,
+    heartRate: shown.heart_rate,
+    activity: shown.activity_level,
+  };
 
   return (
     <Card
@@ -57,7 +67,6 @@ export function MonitoringCard({
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
             <ConnectionBadge connected={connected} />
-            {connected ? <CollarOffBadge device={device} /> : null}
           </div>
         </div>
         <p className="text-sm text-muted-foreground">
@@ -65,10 +74,7 @@ export function MonitoringCard({
           {showOwner && device.owner_name ? ` · Owner: ${device.owner_name}` : null}
         </p>
       </CardHeader>
-      <CardContent
-        className={cn('grid flex-1 content-start gap-4', !connected && 'text-slate-600')}
-      >
-        <AlertsWithRisk alerts={alerts ?? []} risk={risk} now={now} canResolve={canResolve} />
+      <CardContent className="grid flex-1 content-start gap-4">
         {shown.temperature_celsius === null ? (
           <div className="rounded-lg bg-muted p-3 text-sm">
             <p className="font-medium">No data available</p>
@@ -77,35 +83,17 @@ export function MonitoringCard({
             </p>
           </div>
         ) : (
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-            <VitalsFields
-              temperatureLabel="Body temperature"
-              temperature={shown.temperature_celsius}
-              humidity={shown.humidity_percent}
-              status={shown.vitals_status}
-              heartRate={shown.heart_rate}
-              activity={shown.activity_level}
+          <>
+            <LevelBlock reading={reading} alerts={alerts} now={now} flashKey={flash('status')} />
+            <ReadingFacts
+              reading={reading}
+              now={now}
               flash={flash}
+              className={cn(!connected && 'text-slate-600')}
             />
-          </dl>
+          </>
         )}
-        {/* "Heat risk: low" beside an open heat alert would read as all clear: said only
-            when no heat alert is open. */}
-        {risk?.risk_band === 'SAFE' && !heatAlertOpen(alerts) ? <HeatRiskLow /> : null}
-        <dl className="grid gap-2 text-sm">
-          <div className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
-            <dt className="text-muted-foreground">Battery</dt>
-            <dd>
-              <BatteryMeter percent={device.battery_level} />
-            </dd>
-          </div>
-          {connected ? null : (
-            <div className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
-              <dt className="text-muted-foreground">Last reading</dt>
-              <dd>{formatRelativeTime(device.vitals_recorded_at, now)}</dd>
-            </div>
-          )}
-        </dl>
+        <CardAlerts alerts={alerts ?? []} now={now} canResolve={canResolve} />
       </CardContent>
       <CardFooter>
         <Button variant="outline" size="sm" asChild>

@@ -8,6 +8,7 @@ import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
 import { makeAlert, makeDevice, makeReading } from '@/testing/devices';
 import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { MonitoringPage } from './monitoring-page';
+import { TEMPERATURE_LABEL } from '@/components/dog-status';
 
 /** The device-list calls (the open alerts are fetched beside them). */
 const deviceCalls = (calls: { url: string }[]) =>
@@ -104,7 +105,9 @@ describe('Monitoring', () => {
     expect(screen.getByRole('status', { name: 'Loading devices' })).toBeInTheDocument();
 
     const first = await findCard('Biscuit collar');
+    expect(first.getByText(TEMPERATURE_LABEL)).toBeInTheDocument();
     expect(first.getByText('31.4°C')).toBeInTheDocument();
+    expect(first.getByText('Updated just now')).toBeInTheDocument();
     expect(first.getByText('/ 88.5°F')).toBeInTheDocument();
     expect(first.getByText('55.0%')).toBeInTheDocument();
     expect(first.getByText('Safe')).toBeInTheDocument();
@@ -118,7 +121,14 @@ describe('Monitoring', () => {
     );
 
     const spare = await findCard('Spare collar');
-    expect(spare.getByText('Danger')).toBeInTheDocument();
+    // The dog's one level in one word, under the spec's 'Safe zone'.
+    expect(spare.getByText('Warning')).toBeInTheDocument();
+    expect(spare.queryByText('Danger')).not.toBeInTheDocument();
+    // The worse dog first.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Spare collar',
+      'Biscuit collar',
+    ]);
     expect(spare.queryByText('Heart rate')).not.toBeInTheDocument();
     expect(spare.queryByText('Activity level')).not.toBeInTheDocument();
     expect(spare.getByRole('meter', { name: 'Battery' })).toHaveAttribute('data-level', 'critical');
@@ -160,7 +170,8 @@ describe('Monitoring', () => {
       await vi.advanceTimersByTimeAsync(11_000);
     });
     expect(card.getByText('Disconnected')).toBeInTheDocument();
-    expect(card.getByText('2m ago')).toBeInTheDocument();
+    // The reading's own age, not when the page last asked.
+    expect(card.getByText('Updated 2m ago')).toBeInTheDocument();
     expect(deviceCalls(calls)).toHaveLength(1);
   });
 
@@ -358,10 +369,14 @@ describe('Monitoring', () => {
     // Every open alert fits the page: nothing is said of missing ones.
     expect(screen.queryByText('Not every open alert is shown.')).toBeNull();
     expect(banner).toHaveTextContent('Opened 5m ago');
-    expect(banner).toHaveTextContent('the pattern of a parked car');
-    expect(within(banner).getByText('What to do now')).toBeInTheDocument();
-    expect(banner).toHaveTextContent('Cool first: pour cool water over the body and fan it, now.');
-    expect(within(banner).getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
+    // Its why and what to do are the card's, said once, for the alert's level.
+    expect(banner).not.toHaveTextContent('the pattern of a parked car');
+    expect(card.getByText(/^Collar temperature climbing steadily/)).toBeInTheDocument();
+    expect(card.getByText('What to do and why')).toBeInTheDocument();
+    expect(
+      card.getAllByText('Cool first: pour cool water over the body and fan it, now.'),
+    ).toHaveLength(1);
+    expect(card.getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
       'href',
       '/emergency',
     );
@@ -387,51 +402,68 @@ describe('Monitoring', () => {
   });
 });
 
-describe('heat risk on the Monitoring card', () => {
+describe('the level on the Monitoring card', () => {
   const reasons = [
     'flat-faced breed with a high published heat risk (French Bulldog), about 6× the risk',
     'exercise for 25 minutes, about 4× the risk',
   ];
+  /** A model-only Danger: the thresholds say Safe, the heat-risk model Danger. */
+  const modelDanger = (overrides: Partial<Device> = {}) =>
+    liveDevice({
+      vitals_status: 'DANGER',
+      threshold_status: 'SAFE',
+      risk_band: 'DANGER',
+      risk_score: 6.4,
+      risk_reasons: reasons,
+      ...overrides,
+    });
+  const safeZone = (card: ReturnType<typeof within>) =>
+    card.getByText('Safe zone').nextElementSibling as HTMLElement;
 
-  it('shows a DANGER band with why, the first aid for it and the emergency vet finder', async () => {
+  it('says the one level first, one line of why, and what to do and every reason on demand', async () => {
     stubFetch({
-      'GET /api/devices': () =>
-        jsonResponse(
-          200,
-          paged({
-            devices: [liveDevice({ risk_band: 'DANGER', risk_score: 6.4, risk_reasons: reasons })],
-          }),
-        ),
+      'GET /api/devices': () => jsonResponse(200, paged({ devices: [modelDanger()] })),
     });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
     const card = await findCard('Biscuit collar');
-    const risk = card.getByRole('group', { name: 'Heat risk: Danger' });
-    expect(risk).toHaveAttribute('data-risk-band', 'DANGER');
-    const why = within(risk)
+    expect(safeZone(card)).toHaveTextContent(/^Danger$/);
+    // One line: the leading reasons in a few words, without the odds.
+    expect(
+      card.getByText(
+        'Flat-faced breed with a high published heat risk (French Bulldog) · Exercise for 25 minutes',
+      ),
+    ).toBeInTheDocument();
+    expect(card.queryByText(/Heat risk/)).not.toBeInTheDocument();
+    // The rest behind a disclosure, closed until asked for.
+    const summary = card.getByText('What to do and why');
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(summary);
+    expect(details.open).toBe(true);
+    const why = within(details)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(why).toEqual(expect.arrayContaining(reasons));
-    expect(risk).toHaveTextContent('Stop all activity now and move to shade or air conditioning.');
-    expect(risk).toHaveTextContent('Call your vet.');
-    expect(within(risk).getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
+    expect(details).toHaveTextContent(
+      'Stop all activity now and move to shade or air conditioning.',
+    );
+    expect(within(details).getByRole('link', { name: 'Find an emergency vet' })).toHaveAttribute(
       'href',
       '/emergency',
     );
   });
 
-  it('says when the band is held after the risk fell, and not while the reading reaches it', async () => {
+  it('leads with the owner’s threshold when the thresholds set the level', async () => {
     stubFetch({
       'GET /api/devices': () =>
         jsonResponse(
           200,
           paged({
             devices: [
-              liveDevice({ risk_band: 'WARNING', risk_score: 0.5, risk_reasons: reasons }),
               liveDevice({
-                device_name: 'Pepper collar',
-                device_id: 'PET-PP01',
+                vitals_status: 'CRITICAL',
+                threshold_status: 'CRITICAL',
                 risk_band: 'WARNING',
-                risk_score: 5.1,
                 risk_reasons: reasons,
               }),
             ],
@@ -439,70 +471,40 @@ describe('heat risk on the Monitoring card', () => {
         ),
     });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
-    const held = (await findCard('Biscuit collar')).getByRole('group', {
-      name: 'Heat risk: Warning',
-    });
-    expect(held).toHaveTextContent(
-      'The latest reading is a little lower. A raised level holds until the risk has clearly fallen, and for 5 minutes after; the reasons may be from the last minutes.',
-    );
-    const reached = (await findCard('Pepper collar')).getByRole('group', {
-      name: 'Heat risk: Warning',
-    });
-    expect(reached).not.toHaveTextContent('The latest reading is a little lower');
+    const card = await findCard('Biscuit collar');
+    expect(safeZone(card)).toHaveTextContent(/^Critical$/);
+    expect(
+      card.getByText(/^Collar temperature at or above your critical threshold · Flat-faced/),
+    ).toBeInTheDocument();
   });
 
-  it('says only a quiet "Heat risk: low" when SAFE, and nothing when not yet judged', async () => {
+  it('says nothing of why or what to do while Safe', async () => {
     stubFetch({
       'GET /api/devices': () =>
-        jsonResponse(
-          200,
-          paged({
-            devices: [
-              liveDevice({ risk_band: 'SAFE', risk_score: 1.2 }),
-              liveDevice({ device_name: 'Spare collar', device_id: 'PET-SP01' }),
-            ],
-          }),
-        ),
+        jsonResponse(200, paged({ devices: [liveDevice({ risk_band: 'SAFE', risk_score: 1.2 })] })),
     });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
     const card = await findCard('Biscuit collar');
-    expect(card.getByText('Heat risk: low')).toBeInTheDocument();
-    expect(card.queryByRole('group', { name: /Heat risk/ })).not.toBeInTheDocument();
-    expect(card.queryByText('What to do now')).not.toBeInTheDocument();
+    expect(safeZone(card)).toHaveTextContent(/^Safe$/);
+    expect(card.queryByText('What to do and why')).not.toBeInTheDocument();
+    expect(card.queryByText(/Heat risk/)).not.toBeInTheDocument();
     expect(card.queryByRole('link', { name: 'Find an emergency vet' })).not.toBeInTheDocument();
-    const spare = await findCard('Spare collar');
-    expect(spare.queryByText(/Heat risk/)).not.toBeInTheDocument();
   });
 
-  it('never says "Heat risk: low" beside an open heat alert (the thresholds raised it)', async () => {
-    const device = liveDevice({ risk_band: 'SAFE', risk_score: 1.2, vitals_status: 'CRITICAL' });
-    stubFetch({
-      'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
-      'GET /api/alerts?resolved=false&limit=100': () =>
-        jsonResponse(200, {
-          alerts: [makeAlert({ type: 'heat', level: 'CRITICAL', opened_at: ago(60) }, device)],
-          total: 1,
-        }),
-    });
-    renderWithProviders(<MonitoringPage />, { auth: owner() });
-    const card = await findCard('Biscuit collar');
-    expect(await card.findByText(/Critical heat alert/)).toBeInTheDocument();
-    expect(card.queryByText('Heat risk: low')).not.toBeInTheDocument();
-  });
-
-  it('follows the heat risk live: a reading whose values barely move can still raise it', async () => {
+  it('follows the level live: a reading whose values barely move can still raise it', async () => {
     const device = liveDevice({ risk_band: 'SAFE', risk_score: 1 });
     stubFetch({ 'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })) });
     const { queryClient } = renderWithProviders(<MonitoringPage />, { auth: owner() });
     const card = await findCard('Biscuit collar');
-    expect(card.getByText('Heat risk: low')).toBeInTheDocument();
+    expect(safeZone(card)).toHaveTextContent(/^Safe$/);
     stop = await openFakeStream(queryClient);
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 
     const reading = makeReading({
       temperature: 31.4,
       humidity: 55,
-      status: 'SAFE',
+      status: 'CRITICAL',
+      threshold_status: 'SAFE',
       risk_band: 'CRITICAL',
       risk_score: 9,
       risk_reasons: [
@@ -513,14 +515,15 @@ describe('heat risk on the Monitoring card', () => {
       sendReading(device.id, reading);
       await vi.advanceTimersByTimeAsync(10);
     });
-    const risk = await card.findByRole('group', { name: 'Heat risk: Critical' });
-    expect(risk).toHaveTextContent('the pattern of a parked car');
-    expect(risk).toHaveTextContent('Cool first: pour cool water over the body and fan it, now.');
-    expect(card.queryByText('Heat risk: low')).not.toBeInTheDocument();
+    await waitFor(() => expect(safeZone(card)).toHaveTextContent(/^Critical$/));
+    expect(card.getAllByText(/the pattern of a parked car$/)).not.toHaveLength(0);
+    expect(
+      card.getByText('Cool first: pour cool water over the body and fan it, now.'),
+    ).toBeInTheDocument();
   });
 
-  it('says why and what to do once when a heat alert is open beside the raised risk', async () => {
-    const device = liveDevice({ risk_band: 'DANGER', risk_score: 6.4, risk_reasons: reasons });
+  it('says why and what to do once when a heat alert is open, the alert one line with Resolve', async () => {
+    const device = modelDanger();
     stubFetch({
       'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
       'GET /api/alerts?resolved=false&limit=100': () =>
@@ -549,11 +552,16 @@ describe('heat risk on the Monitoring card', () => {
     expect(card.getAllByText(reasons[0]!)).toHaveLength(1);
     expect(card.getAllByText('Call your vet.')).toHaveLength(1);
     expect(card.getAllByRole('link', { name: 'Find an emergency vet' })).toHaveLength(1);
-    expect(card.getByRole('group', { name: 'Heat risk: Danger' })).toHaveTextContent(reasons[0]!);
   });
 
-  it('keeps a higher heat alert’s own first aid when the heat risk beside it is lower', async () => {
-    const device = liveDevice({ risk_band: 'WARNING', risk_score: 5, risk_reasons: reasons });
+  it('gives a higher heat alert’s first aid when the level now is lower', async () => {
+    const device = liveDevice({
+      vitals_status: 'WARNING',
+      threshold_status: 'SAFE',
+      risk_band: 'WARNING',
+      risk_score: 5,
+      risk_reasons: reasons,
+    });
     stubFetch({
       'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
       'GET /api/alerts?resolved=false&limit=100': () =>
@@ -579,36 +587,88 @@ describe('heat risk on the Monitoring card', () => {
     });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
     const card = await findCard('Biscuit collar');
-    const banner = await card.findByRole('alert');
-    expect(banner).toHaveTextContent('Critical heat alert');
-    expect(banner).toHaveTextContent('at or above the critical threshold');
-    expect(banner).toHaveTextContent('Cool first');
-    // The lower risk says why, but not a milder first aid beside the critical one.
-    const risk = card.getByRole('group', { name: 'Heat risk: Warning' });
-    expect(risk).toHaveTextContent(reasons[0]!);
-    expect(risk).not.toHaveTextContent('Offer small sips of cool water.');
+    expect(await card.findByRole('alert')).toHaveTextContent('Critical heat alert');
+    expect(safeZone(card)).toHaveTextContent(/^Warning$/);
+    expect(card.getByText(/^Collar temperature 105\.8°F is at or above/)).toBeInTheDocument();
+    expect(
+      card.getByText('Cool first: pour cool water over the body and fan it, now.'),
+    ).toBeInTheDocument();
+    expect(card.queryByText('Offer small sips of cool water.')).not.toBeInTheDocument();
     expect(card.getAllByRole('link', { name: 'Find an emergency vet' })).toHaveLength(1);
   });
 
-  it('shows no heat risk from a reading 2 minutes old or more', async () => {
+  it('dims a stale level (Disconnected), while an open heat alert stays with what to do', async () => {
+    const stale = modelDanger({ vitals_recorded_at: ago(600) });
+    const quiet = modelDanger({
+      id: '10000000-0000-4000-8000-0000000000ff',
+      device_name: 'Pepper collar',
+      device_id: 'PET-PP01',
+      vitals_recorded_at: ago(600),
+    });
+    stubFetch({
+      'GET /api/devices': () => jsonResponse(200, paged({ devices: [stale, quiet] })),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, {
+          alerts: [makeAlert({ level: 'DANGER', opened_at: ago(700), reasons }, stale)],
+          total: 1,
+        }),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const pepper = await findCard('Pepper collar');
+    expect(pepper.getByText('Disconnected')).toBeInTheDocument();
+    const word = safeZone(pepper).querySelector('[data-level]')!;
+    expect(word).toHaveAttribute('data-stale', 'true');
+    expect(word).toHaveTextContent('Last known Danger');
+    expect(word.className).not.toMatch(/orange/);
+    expect(pepper.getByText('Updated 10m ago')).toBeInTheDocument();
+    expect(pepper.queryByText('What to do and why')).not.toBeInTheDocument();
+
+    const biscuit = await findCard('Biscuit collar');
+    expect(await biscuit.findByRole('alert')).toHaveTextContent('Danger heat alert');
+    expect(biscuit.getByText('What to do and why')).toBeInTheDocument();
+    // The dog with an open alert comes first.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Biscuit collar',
+      'Pepper collar',
+    ]);
+  });
+
+  it('orders the cards worst first: Critical, Danger, Warning, collar off or stale, Safe', async () => {
+    const dev = (n: number, name: string, overrides: Partial<Device>) =>
+      liveDevice({
+        id: `10000000-0000-4000-8000-0000000000${n}0`,
+        device_id: `PET-OR0${n}`,
+        device_name: name,
+        ...overrides,
+      });
     stubFetch({
       'GET /api/devices': () =>
         jsonResponse(
           200,
           paged({
             devices: [
-              liveDevice({
-                vitals_recorded_at: ago(600),
-                risk_band: 'DANGER',
-                risk_reasons: reasons,
-              }),
+              dev(1, 'Amber safe', {}),
+              dev(2, 'Bravo stale', { vitals_status: 'CRITICAL', vitals_recorded_at: ago(300) }),
+              dev(3, 'Charlie warning', { vitals_status: 'WARNING' }),
+              dev(4, 'Delta off', { collar_off: true }),
+              dev(5, 'Echo critical', { vitals_status: 'CRITICAL' }),
+              dev(6, 'Foxtrot danger', { vitals_status: 'DANGER' }),
+              dev(7, 'Able safe', {}),
             ],
           }),
         ),
     });
     renderWithProviders(<MonitoringPage />, { auth: owner() });
-    const card = await findCard('Biscuit collar');
-    expect(card.getByText('Disconnected')).toBeInTheDocument();
-    expect(card.queryByText(/Heat risk/)).not.toBeInTheDocument();
+    await findCard('Amber safe');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Echo critical',
+      'Foxtrot danger',
+      'Charlie warning',
+      'Bravo stale',
+      'Delta off',
+      'Able safe',
+      'Amber safe',
+    ]);
+    expect(safeZone(await findCard('Delta off'))).toHaveTextContent(/^Collar off\?$/);
   });
 });

@@ -18,6 +18,7 @@ import { OpenAlertsNotice } from '@/components/open-alerts-notice';
 import { StaleNotice } from '@/components/stale-notice';
 import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
 import { LoadMore } from '@/components/load-more';
+import { deviceReading, worry, worstFirst } from '@/components/dog-status';
 
 /** Connected turns Disconnected within a second of the reading turning 2 minutes old. */
 const CLOCK_TICK_MS = 1_000;
@@ -47,7 +48,13 @@ export function MonitoringPage() {
   // Moves only when what is shown changes (DESIGN §3): a Refresh that brings the same
   // readings confirms them without pretending they are new.
   const lastUpdated = shown.lastUpdated;
-  const list = devices.data ?? [];
+  // Worst dog first (then by name), the order the dashboard uses too.
+  const list = worstFirst(
+    devices.data ?? [],
+    (d) => worry(deviceReading(d), openAlerts.get(d.id), now),
+    // By the dog's name, then the collar's.
+    (d) => `${d.dog_name ?? ''}\u0000${d.device_name}`,
+  );
 
   return (
     <section aria-labelledby="page-title">

@@ -25,9 +25,17 @@ describe('What heat-risk adds', () => {
     show();
     expect(screen.getByRole('heading', { name: 'What heat-risk adds' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading the comparison' })).toBeInTheDocument();
+    // An owner's summary first; the comparison on demand.
     expect(
-      await screen.findByText(
-        'Over the last 7 days the fixed thresholds would have alerted 1 time; with heat risk, 3 times (2 the thresholds missed).',
+      await screen.findByText('Last 7 days: 2 alerts the thresholds alone would have missed.'),
+    ).toBeInTheDocument();
+    const details = screen.getByText('Details').closest('details')!;
+    expect(details.open).toBe(false);
+    await userEvent.setup().click(screen.getByText('Details'));
+    expect(details.open).toBe(true);
+    expect(
+      screen.getByText(
+        'Over the last 7 days your thresholds alone would have alerted 1 time; with heat risk beside them, 3 times.',
       ),
     ).toBeInTheDocument();
     const row = (name: string) =>
@@ -52,7 +60,7 @@ describe('What heat-risk adds', () => {
       await screen.findByText(/No readings in the last 7 days, so there is nothing to compare yet/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.queryByText(/the fixed thresholds would have alerted/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/would have missed/)).not.toBeInTheDocument();
   });
 
   it('says it could not be loaded, and Try Again fetches it again', async () => {
@@ -66,12 +74,14 @@ describe('What heat-risk adds', () => {
     );
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText(/with heat risk, 3 times/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/2 alerts the thresholds alone would have missed/),
+    ).toBeInTheDocument();
   });
 });
 
 describe('backtestSummary', () => {
-  it('leaves out what the thresholds missed when heat risk added nothing, and counts one day', () => {
+  it('says heat risk added nothing when it did not, and counts one day', () => {
     expect(
       backtestSummary(
         makeBacktest({
@@ -81,8 +91,9 @@ describe('backtestSummary', () => {
           model: { alerts: 2, minutes_elevated: 5, highest: 'CRITICAL' },
         }),
       ),
-    ).toBe(
-      'Over the last day the fixed thresholds would have alerted 2 times; with heat risk, 2 times.',
+    ).toBe('Last day: heat risk added no alert to the 2 alerts from your thresholds.');
+    expect(backtestSummary(makeBacktest({ readings: 10 }))).toBe(
+      'Last 7 days: no heat alerts, from your thresholds or heat risk.',
     );
   });
 

@@ -21,12 +21,26 @@ export function formatMinutes(minutes: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-/** The comparison in one sentence, e.g. "… alerted 1 time; with heat risk, 3 times (2 …)." */
+const alerts = (n: number) => `${n} ${n === 1 ? 'alert' : 'alerts'}`;
+const titleDays = (days: number) => (days === 1 ? 'Last day' : `Last ${days} days`);
+
+/**
+ * What it meant for this dog, in one sentence an owner reads at a glance: "Last 7 days: 2
+ * alerts the thresholds alone would have missed."
+ */
 export function backtestSummary(b: BacktestResponse): string {
-  const missed = b.model_only_alerts > 0 ? ` (${b.model_only_alerts} the thresholds missed)` : '';
+  if (b.model_only_alerts > 0)
+    return `${titleDays(b.days)}: ${alerts(b.model_only_alerts)} the thresholds alone would have missed.`;
+  if (b.model.alerts === 0)
+    return `${titleDays(b.days)}: no heat alerts, from your thresholds or heat risk.`;
+  return `${titleDays(b.days)}: heat risk added no alert to the ${alerts(b.thresholds.alerts)} from your thresholds.`;
+}
+
+/** The comparison in one sentence, for the details. */
+export function backtestComparison(b: BacktestResponse): string {
   return (
-    `Over ${lastDays(b.days)} the fixed thresholds would have alerted ${times(b.thresholds.alerts)}; ` +
-    `with heat risk, ${times(b.model.alerts)}${missed}.`
+    `Over ${lastDays(b.days)} your thresholds alone would have alerted ${times(b.thresholds.alerts)}; ` +
+    `with heat risk beside them, ${times(b.model.alerts)}.`
   );
 }
 
@@ -45,8 +59,8 @@ export function RiskBacktestPanel({ deviceId, days = 7 }: { deviceId: string; da
           What heat-risk adds
         </CardTitle>
         <CardDescription>
-          How often PawGuard would have alerted for this collar with your fixed temperature
-          thresholds alone, and with heat risk beside them.
+          Heat risk also weighs exercise, breed and time in the heat, so it can warn before the
+          temperature alone would.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
@@ -75,54 +89,62 @@ export function RiskBacktestPanel({ deviceId, days = 7 }: { deviceId: string; da
           </p>
         ) : (
           <>
-            <p className="text-base">{backtestSummary(data)}</p>
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-72 text-left">
-                <caption className="sr-only">
-                  Fixed thresholds and heat risk over {lastDays(data.days)}
-                </caption>
-                <thead>
-                  <tr className="border-b text-muted-foreground">
-                    <td className="py-2 pr-3" />
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Fixed thresholds
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      With heat risk
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="tabular-nums">
-                  <tr className="border-b">
-                    <th scope="row" className="py-2 pr-3 font-medium">
-                      Alerts
-                    </th>
-                    <td className="py-2 pr-3">{data.thresholds.alerts}</td>
-                    <td className="py-2">{data.model.alerts}</td>
-                  </tr>
-                  <tr className="border-b">
-                    <th scope="row" className="py-2 pr-3 font-medium">
-                      Time above safe
-                    </th>
-                    <td className="py-2 pr-3">{formatMinutes(data.thresholds.minutes_elevated)}</td>
-                    <td className="py-2">{formatMinutes(data.model.minutes_elevated)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row" className="py-2 pr-3 font-medium">
-                      Highest level
-                    </th>
-                    <td className="py-2 pr-3">{LEVEL_WORDS[data.thresholds.highest]}</td>
-                    <td className="py-2">{LEVEL_WORDS[data.model.highest]}</td>
-                  </tr>
-                </tbody>
-              </table>
-            </div>
-            <p className="text-xs text-muted-foreground">
-              {`From ${data.readings.toLocaleString()} ${data.readings === 1 ? 'reading' : 'readings'}.`}{' '}
-              Heat risk only ever raises the level: your thresholds alert as before. It holds a
-              raised level until the risk has clearly fallen, and for {RISK_HOLD_MS / 60_000}{' '}
-              minutes after, so alerts close together can count as one.
-            </p>
+            <p className="text-base font-medium">{backtestSummary(data)}</p>
+            <details>
+              <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
+                Details
+              </summary>
+              <p className="mb-2">{backtestComparison(data)}</p>
+              <div className="overflow-x-auto">
+                <table className="w-full min-w-72 text-left">
+                  <caption className="sr-only">
+                    Fixed thresholds and heat risk over {lastDays(data.days)}
+                  </caption>
+                  <thead>
+                    <tr className="border-b text-muted-foreground">
+                      <td className="py-2 pr-3" />
+                      <th scope="col" className="py-2 pr-3 font-medium">
+                        Fixed thresholds
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        With heat risk
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="tabular-nums">
+                    <tr className="border-b">
+                      <th scope="row" className="py-2 pr-3 font-medium">
+                        Alerts
+                      </th>
+                      <td className="py-2 pr-3">{data.thresholds.alerts}</td>
+                      <td className="py-2">{data.model.alerts}</td>
+                    </tr>
+                    <tr className="border-b">
+                      <th scope="row" className="py-2 pr-3 font-medium">
+                        Time above safe
+                      </th>
+                      <td className="py-2 pr-3">
+                        {formatMinutes(data.thresholds.minutes_elevated)}
+                      </td>
+                      <td className="py-2">{formatMinutes(data.model.minutes_elevated)}</td>
+                    </tr>
+                    <tr>
+                      <th scope="row" className="py-2 pr-3 font-medium">
+                        Highest level
+                      </th>
+                      <td className="py-2 pr-3">{LEVEL_WORDS[data.thresholds.highest]}</td>
+                      <td className="py-2">{LEVEL_WORDS[data.model.highest]}</td>
+                    </tr>
+                  </tbody>
+                </table>
+              </div>
+              <p className="text-xs text-muted-foreground">
+                {`From ${data.readings.toLocaleString()} ${data.readings === 1 ? 'reading' : 'readings'}.`}{' '}
+                Heat risk only ever raises the level: your thresholds alert as before. It holds a
+                raised level until the risk has clearly fallen, and for {RISK_HOLD_MS / 60_000}{' '}
+                minutes after, so alerts close together can count as one.
+              </p>
+            </details>
           </>
         )}
       </CardContent>

@@ -78,26 +78,65 @@ describe('an open alert on My Pets', () => {
   });
 });
 
-describe('heat risk on My Pets', () => {
-  it("shows the pet's raised heat risk on its card, with why and the emergency vet finder", async () => {
+describe('the level on My Pets', () => {
+  it("shows the spec's Danger badge for a model-only level, and the one level with why on the card", async () => {
     const pet = makePet({ name: 'Rex' });
     const collar = makeDevice({
       dog_id: pet.id,
-      vitals_status: 'SAFE',
+      vitals_status: 'DANGER',
+      threshold_status: 'SAFE',
       vitals_recorded_at: new Date().toISOString(),
-      risk_band: 'WARNING',
-      risk_score: 4.8,
-      risk_reasons: ['exercise for 25 minutes, about 4× the risk'],
+      temperature_celsius: 27,
+      risk_band: 'DANGER',
+      risk_score: 6.2,
+      risk_reasons: [
+        'exercise for 25 minutes, about 4× the risk',
+        'flat-faced breed (French Bulldog), about 2× the risk',
+      ],
     });
     stubFetch({
       'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
       'GET /api/devices': () => jsonResponse(200, { devices: [collar], total: 1 }),
     });
     renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
-    const risk = await screen.findByRole('group', { name: 'Heat risk: Warning' });
-    expect(risk).toHaveTextContent('exercise for 25 minutes, about 4× the risk');
-    expect(risk).toHaveTextContent('Offer small sips of cool water.');
-    expect(within(risk).getByRole('link', { name: 'Find an emergency vet' })).toBeInTheDocument();
+    const list = await screen.findByRole('region', { name: /All Pets/ });
+    expect(await within(list).findByText('Danger')).toHaveAttribute('data-status', 'danger');
+    expect(screen.getByText('Body temperature (collar)')).toBeInTheDocument();
+    expect(
+      screen.getByText('Exercise for 25 minutes · Flat-faced breed (French Bulldog)'),
+    ).toBeInTheDocument();
+    const details = screen.getByText('What to do and why').closest('details')!;
+    expect(details).toHaveTextContent('exercise for 25 minutes, about 4× the risk');
+    expect(details).toHaveTextContent('Call your vet.');
+    expect(
+      within(details).getByRole('link', { name: 'Find an emergency vet' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('My Pets on a phone', () => {
+  it('puts the list before the detail card, with pet names as tall tap targets', async () => {
+    const alpha = makePet({ name: 'Alpha' });
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [alpha], total: 1 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
+    const list = await screen.findByRole('region', { name: /All Pets/ });
+    const detail = document.getElementById('pet-detail-title')!;
+    // Document order is the order on a phone, where the two stack.
+    expect(list.compareDocumentPosition(detail) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(list.className).not.toMatch(/order-/);
+    expect(screen.getByRole('button', { name: /^Alpha/ })).toHaveClass('min-h-11');
+  });
+
+  it("opens the add-pet sheet when it arrives from the dashboard's Add a pet", async () => {
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [], total: 0 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()), route: '/my-pets?add=pet' });
+    expect(await screen.findByRole('dialog', { name: 'Add New Pet' })).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   Activity,
@@ -12,8 +12,14 @@ import {
   Thermometer,
   Trash2,
 } from 'lucide-react';
-import { isFresh, petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
-import { AlertsWithRisk } from '@/components/alerts-with-risk';
+import { petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
+import {
+  CardAlerts,
+  LEVEL_LOOK,
+  LevelBlock,
+  ReadingFacts,
+  deviceReading,
+} from '@/components/dog-status';
 import { LiveStatus } from '@/components/live-status';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -35,7 +41,6 @@ import { cn } from '@/lib/utils';
 import { PetFormSheet } from './pet-form-sheet';
 import { petStatus, type PetStatus } from './pet-status';
 import { PetStatusBadge } from './pet-status-badge';
-import { CollarOffBadge } from '@/components/collar-off-badge';
 
 type SheetState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; pet: Dog };
 
@@ -45,8 +50,24 @@ export function MyPetsPage() {
   const pets = usePets();
   // The badges follow the live stream; polling every 10 s is the fallback while it is down.
   const collars = useDevices({ refetchIntervalMs: useLiveFallback(PET_STATUS_POLL_MS) });
-  const now = useNow(PET_STATUS_POLL_MS);
-  const [sheet, setSheet] = useState<SheetState>({ mode: 'closed' });
+  // Each reading's age ticks by the second; the badges follow it within one.
+  const now = useNow(1_000);
+  // The dashboard's "Add a pet" arrives with ?add=pet: the add sheet opens at once.
+  const [params, setParams] = useSearchParams();
+  const [sheet, setSheet] = useState<SheetState>(() =>
+    params.get('add') === 'pet' ? { mode: 'add' } : { mode: 'closed' },
+  );
+  useEffect(() => {
+    if (params.get('add') !== 'pet') return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('add');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
   const [deleting, setDeleting] = useState<Dog | null>(null);
 
   useEffect(() => {
@@ -71,7 +92,7 @@ export function MyPetsPage() {
   const detailRef = useRef<HTMLDivElement>(null);
   const select = (pet: Dog) => {
     setSelectedId(pet.id);
-    // On a phone the card sits above the list: bring it into view.
+    // On a phone the card sits below the list: bring it into view.
     if (detailRef.current) showTopOf(detailRef.current);
   };
 
@@ -127,7 +148,8 @@ export function MyPetsPage() {
         <>
           <OpenAlertsNotice alerts={alertsQuery} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
-            <section aria-labelledby="pet-list-title" className="order-2 min-w-0 lg:order-1">
+            {/* The list first on a phone too: the detail card follows it. */}
+            <section aria-labelledby="pet-list-title" className="min-w-0">
               <h2 id="pet-list-title" className="mb-3 text-lg font-semibold">
                 All Pets ({list.length})
               </h2>
@@ -147,7 +169,7 @@ export function MyPetsPage() {
                 ))}
               </ul>
             </section>
-            <div ref={detailRef} className="order-1 min-w-0 scroll-mt-20 lg:order-2">
+            <div ref={detailRef} className="min-w-0 scroll-mt-20">
               <PetDetailCard
                 pet={selected}
                 status={statusOf(selected)}
@@ -235,15 +257,13 @@ function Avatar({ pet, size = 'md' }: { pet: Dog; size?: 'md' | 'lg' }) {
   );
 }
 
-const LEVEL_WORD = { WARNING: 'Warning', DANGER: 'Danger', CRITICAL: 'Critical' } as const;
-
 /** The badge beside the pet's status while one of its collars has an open alert. */
 function AlertBadge({ alerts }: { alerts: Alert[] }) {
   const first = alerts[0];
   if (!first) return null;
   const label =
     first.type === 'heat'
-      ? `${LEVEL_WORD[first.level ?? 'WARNING']} heat alert`
+      ? `${LEVEL_LOOK[first.level ?? 'WARNING'].word} heat alert`
       : first.type === 'offline'
         ? 'Collar offline'
         : first.type === 'collar_off'
@@ -295,7 +315,7 @@ function PetListItem({
                 type="button"
                 onClick={onSelect}
                 aria-pressed={selected}
-                className="rounded-sm text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
+                className="inline-flex min-h-11 items-center rounded-sm text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
               >
                 {pet.name}
                 <span className="sr-only"> — show details</span>
@@ -347,8 +367,7 @@ function PetDetailCard({
   // The history of the collar that reported last; Monitoring while the pet has none.
   const collar = typeof collars === 'string' ? undefined : latestCollar(collars);
   const historyPath = collar ? deviceHistoryPath(collar.id) : paths.monitoring;
-  // Its heat risk, while that reading is fresh: an old one is not shown as if it were now.
-  const risk = collar && isFresh(collar.vitals_recorded_at, now) ? collar : null;
+  const reading = collar && collar.vitals_recorded_at !== null ? deviceReading(collar) : null;
   return (
     <Card aria-labelledby="pet-detail-title">
       <CardHeader className="flex-row items-center gap-4">
@@ -360,14 +379,18 @@ function PetDetailCard({
           <CardDescription>{petFacts(pet, weight)}</CardDescription>
           <div className="mt-2 flex flex-wrap gap-2">
             <PetStatusBadge status={status} />
-            <AlertBadge alerts={alerts} />
-            {risk ? <CollarOffBadge device={risk} /> : null}
           </div>
         </div>
       </CardHeader>
       <CardContent className="grid gap-5">
+        {reading ? (
+          <div className="grid gap-3">
+            <LevelBlock reading={reading} alerts={alerts} now={now} />
+            {reading.temperature === null ? null : <ReadingFacts reading={reading} now={now} />}
+          </div>
+        ) : null}
         {/* The caller's own pets: theirs to resolve. */}
-        <AlertsWithRisk alerts={alerts} risk={risk} now={now} canResolve />
+        <CardAlerts alerts={alerts} now={now} canResolve />
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Medical info</dt>

@@ -35,6 +35,15 @@ describe('SafetyPage', () => {
     expect(within(panel).getByText(/10 AM-4 PM/)).toBeInTheDocument();
   });
 
+  it('says once that the collar’s temperature is not the dog’s core temperature', () => {
+    setup();
+    const note = screen.getByRole('region', {
+      name: 'What "Body temperature (collar)" measures',
+    });
+    expect(note).toHaveTextContent("not your dog's core temperature");
+    expect(note).toHaveTextContent('not comparable with the normal pet temperature of 100-102.5°F');
+  });
+
   it('switches to the Emergency tab: four protocol steps and a way to the vet finder', async () => {
     const user = setup();
     await user.click(screen.getByRole('tab', { name: 'Emergency' }));

@@ -115,7 +115,32 @@ function GeneralTips() {
           );
         })}
       </ul>
+      <CollarTemperatureNote />
     </>
+  );
+}
+
+/**
+ * Said once, here: the collar's "Body temperature (collar)" is not the dog's core
+ * temperature, so it is not read against the normal 100-102.5°F (a vet's rectal reading).
+ */
+function CollarTemperatureNote() {
+  return (
+    <section
+      aria-labelledby="collar-temperature-title"
+      className="mt-6 rounded-xl border bg-card p-5 text-sm sm:p-6"
+    >
+      <h2 id="collar-temperature-title" className="text-base font-semibold">
+        What &quot;Body temperature (collar)&quot; measures
+      </h2>
+      <p className="mt-2 text-muted-foreground">
+        The collar measures the temperature at the collar: the air between the collar and the coat,
+        warmed by your dog and by the day. It is not your dog&apos;s core temperature, so it is not
+        comparable with the normal pet temperature of 100-102.5°F, which a vet takes rectally: a
+        collar reading well below it does not mean your dog is cold. PawGuard judges the collar's
+        reading with your thresholds and the heat around your dog.
+      </p>
+    </section>
   );
 }
 
