@@ -18,7 +18,7 @@ test('an owner acknowledges a heat alert: it stays open and quiet while as hot, 
   await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
   // Before: what Resolve would lead to while the dog is still hot.
   await expect(open.getByRole('button', { name: /^Resolve\b/ })).toHaveAccessibleDescription(
-    'Still hot: PawGuard will alert again if it stays above Warning.',
+    'If you resolve it while still hot (Warning or above), PawGuard opens a new alert and tells you again.',
   );
 
   await open.getByRole('button', { name: 'Acknowledge heat alert for Rex' }).click();

@@ -18,7 +18,7 @@ const show = (alert: Alert) =>
 const base = (a: Alert) => `/api/devices/${a.device}/alerts/${a.id}`;
 
 describe('resolving or acknowledging a heat alert', () => {
-  it('says before Resolve that PawGuard alerts again while it stays hot, and after what happens', async () => {
+  it('says beside Resolve, and only for Resolve, what resolving while still hot leads to, and after what happens', async () => {
     const alert = makeAlert();
     const calls = stubFetch({
       [`POST ${base(alert)}/resolve`]: () =>
@@ -27,13 +27,18 @@ describe('resolving or acknowledging a heat alert', () => {
     show(alert);
     const resolve = screen.getByRole('button', { name: 'Resolve heat alert for Biscuit' });
     expect(resolve).toHaveAccessibleDescription(
-      'Still hot: PawGuard will alert again if it stays above Warning.',
+      'If you resolve it while still hot (Warning or above), PawGuard opens a new alert and tells you again.',
     );
+    // The text is about Resolve, not a standing warning under Acknowledge as well.
+    expect(
+      screen.getByRole('button', { name: 'Acknowledge heat alert for Biscuit' }),
+    ).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/alert again if it stays/);
     await userEvent.click(resolve);
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Alert resolved', {
         description:
-          'If the next reading is still above Warning, PawGuard opens a new alert and tells you again.',
+          'If the next reading is still hot (Warning or above), PawGuard opens a new alert and tells you again.',
       }),
     );
     expect(calls.map((c) => `${c.method} ${c.url}`)).toContain(`POST ${base(alert)}/resolve`);
@@ -65,9 +70,10 @@ describe('resolving or acknowledging a heat alert', () => {
       'Acknowledged: no repeat alerts while it stays like this. PawGuard keeps watching and tells you if it gets worse.',
     );
     expect(within(banner).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
-    expect(
-      within(banner).getByRole('button', { name: 'Resolve heat alert for Biscuit' }),
-    ).toBeEnabled();
+    const resolve = within(banner).getByRole('button', { name: 'Resolve heat alert for Biscuit' });
+    expect(resolve).toBeEnabled();
+    // Resolving an acknowledged alert while still hot opens a new one all the same.
+    expect(resolve).toHaveAccessibleDescription('If you resolve it while still hot (Warning or above), PawGuard opens a new alert and tells you again.');
   });
 
   it('offers no Acknowledge on other alerts, and Resolve there says nothing about heat', () => {
@@ -78,6 +84,6 @@ describe('resolving or acknowledging a heat alert', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Resolve']);
-    expect(banner).not.toHaveTextContent('Still hot');
+    expect(banner).not.toHaveTextContent('Warning or above');
   });
 });

@@ -27,12 +27,18 @@ export const resolveLabel = (alert: Alert) => actionLabel('Resolve', alert);
 export const acknowledgeLabel = (alert: Alert) => actionLabel('Acknowledge', alert);
 
 /**
- * What resolving an open heat alert leads to (decision 0037): an open heat alert means the dog
- * was still above Warning at its last reading, and resolving does not cool it down.
+ * What resolving an open heat alert leads to (decision 0037): an open alert does not repeat, but
+ * once resolved, a reading that is not Safe again (Warning or above) opens a new one. The
+ * Resolve button's description, shown beside it.
  */
-export const STILL_HOT = 'Still hot: PawGuard will alert again if it stays above Warning.';
-export const ACKNOWLEDGED =
-  'Acknowledged: no repeat alerts while it stays like this. PawGuard keeps watching and tells you if it gets worse.';
+export const RESOLVE_WHILE_HOT =
+  'If you resolve it while still hot (Warning or above), PawGuard opens a new alert and tells you again.';
+/** The toast after Resolve on a heat alert. */
+export const RESOLVED_WHILE_HOT =
+  'If the next reading is still hot (Warning or above), PawGuard opens a new alert and tells you again.';
+const ACKNOWLEDGED_WHAT =
+  'No repeat alerts while it stays like this. PawGuard keeps watching and tells you if it gets worse.';
+export const ACKNOWLEDGED = `Acknowledged: ${ACKNOWLEDGED_WHAT.charAt(0).toLowerCase()}${ACKNOWLEDGED_WHAT.slice(1)}`;
 
 /**
  * Resolve, and for a heat alert Acknowledge beside it, each saying before and after what it
@@ -47,7 +53,8 @@ export function AlertActions({ alert }: { alert: Alert }) {
   const busy = resolve.isPending || acknowledge.isPending;
   return (
     <div className="flex flex-col items-end gap-1">
-      <div className="flex flex-wrap justify-end gap-2">
+      {acknowledged ? <p className="max-w-xs text-right text-xs">{ACKNOWLEDGED}</p> : null}
+      <div className="flex flex-wrap items-start justify-end gap-2">
         {heat && !acknowledged ? (
           <Button
             size="sm"
@@ -59,8 +66,7 @@ export function AlertActions({ alert }: { alert: Alert }) {
               acknowledge.mutate(alert, {
                 onSuccess: () =>
                   toast.success('Alert acknowledged', {
-                    description:
-                      'No repeat alerts while it stays like this. PawGuard keeps watching and tells you if it gets worse.',
+                    description: ACKNOWLEDGED_WHAT,
                   }),
                 onError: (error) =>
                   toast.error('Failed to acknowledge alert', { description: error.message }),
@@ -70,35 +76,37 @@ export function AlertActions({ alert }: { alert: Alert }) {
             Acknowledge
           </Button>
         ) : null}
-        <Button
-          size="sm"
-          variant="outline"
-          className="bg-card"
-          aria-label={resolveLabel(alert)}
-          aria-describedby={heat ? hintId : undefined}
-          disabled={busy}
-          onClick={() =>
-            resolve.mutate(alert, {
-              onSuccess: () =>
-                heat
-                  ? toast.success('Alert resolved', {
-                      description:
-                        'If the next reading is still above Warning, PawGuard opens a new alert and tells you again.',
-                    })
-                  : toast.success('Alert resolved'),
-              onError: (error) =>
-                toast.error('Failed to resolve alert', { description: error.message }),
-            })
-          }
-        >
-          Resolve
-        </Button>
+        {/* Resolve with what it leads to right under it: the text is about Resolve only. */}
+        <div className="flex max-w-xs flex-col items-end gap-1">
+          <Button
+            size="sm"
+            variant="outline"
+            className="bg-card"
+            aria-label={resolveLabel(alert)}
+            aria-describedby={heat ? hintId : undefined}
+            disabled={busy}
+            onClick={() =>
+              resolve.mutate(alert, {
+                onSuccess: () =>
+                  heat
+                    ? toast.success('Alert resolved', {
+                        description: RESOLVED_WHILE_HOT,
+                      })
+                    : toast.success('Alert resolved'),
+                onError: (error) =>
+                  toast.error('Failed to resolve alert', { description: error.message }),
+              })
+            }
+          >
+            Resolve
+          </Button>
+          {heat ? (
+            <p id={hintId} className="text-right text-xs">
+              {RESOLVE_WHILE_HOT}
+            </p>
+          ) : null}
+        </div>
       </div>
-      {heat ? (
-        <p id={hintId} className="max-w-xs text-right text-xs">
-          {acknowledged ? ACKNOWLEDGED : STILL_HOT}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -388,7 +388,7 @@ describe('Monitoring', () => {
     );
     expect(toast.success).toHaveBeenCalledWith('Alert resolved', {
       description:
-        'If the next reading is still above Warning, PawGuard opens a new alert and tells you again.',
+        'If the next reading is still hot (Warning or above), PawGuard opens a new alert and tells you again.',
     });
 
     // An admin sees the same alert on the owner's collar, without a Resolve of their own.
