@@ -455,7 +455,9 @@ for (const viewport of [PHONE, LAPTOP]) {
       const detail = page.locator('#pet-detail-title');
       await expect(detail).toHaveText('Alpha');
       const bravo = page.getByRole('button', { name: 'Bravo — show details' });
-      await expect(page.getByRole('list').getByText('Critical heat alert')).toBeVisible();
+      await expect(page.getByRole('list').locator('[data-level="CRITICAL"]')).toHaveText(
+        'Level: Critical',
+      );
       await bravo.scrollIntoViewIfNeeded();
       await bravo.click();
       await expect(detail).toHaveText('Bravo');

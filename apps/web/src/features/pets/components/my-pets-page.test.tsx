@@ -71,10 +71,45 @@ describe('an open alert on My Pets', () => {
     });
     renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
     const list = await screen.findByRole('region', { name: /All Pets/ });
-    expect(await within(list).findByText('Critical heat alert')).toBeInTheDocument();
+    expect(await within(list).findByText('Critical')).toHaveAttribute('data-level', 'CRITICAL');
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Critical heat alert · peak 41.0°C / 105.8°F');
     expect(within(banner).getByRole('button', { name: /^Resolve\b/ })).toBeInTheDocument();
+  });
+});
+
+describe('the list on My Pets', () => {
+  it("shows the dog's one level now, not an open alert's peak, and keeps the other alerts' chips", async () => {
+    const pet = makePet({ name: 'Biscuit' });
+    const now = new Date().toISOString();
+    // Cooled to Warning since the Critical peak: the alert stays open at its peak level.
+    const collar = makeDevice({ dog_id: pet.id, vitals_status: 'WARNING', vitals_recorded_at: now });
+    const heat = makeAlert(
+      { id: '20000000-0000-4000-8000-000000000001', level: 'CRITICAL', opened_at: now },
+      collar,
+    );
+    const battery = makeAlert(
+      {
+        id: '20000000-0000-4000-8000-000000000002',
+        type: 'low_battery',
+        level: null,
+        battery_level: 15,
+        opened_at: now,
+      },
+      collar,
+    );
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [collar], total: 1 }),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, { alerts: [heat, battery], total: 2 }),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
+    const list = await screen.findByRole('region', { name: /All Pets/ });
+    expect(await within(list).findByText('Battery low')).toBeInTheDocument();
+    expect(within(list).getByText('Warning')).toHaveAttribute('data-level', 'WARNING');
+    expect(list).not.toHaveTextContent(/Critical/);
+    expect(within(list).getByText('Danger')).toBeInTheDocument(); // the spec's pet badge
   });
 });
 
@@ -100,7 +135,9 @@ describe('the level on My Pets', () => {
     });
     renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
     const list = await screen.findByRole('region', { name: /All Pets/ });
-    expect(await within(list).findByText('Danger')).toHaveAttribute('data-status', 'danger');
+    // The spec's Danger badge, and the one level in the cards' word set beside it.
+    const dangers = await within(list).findAllByText('Danger');
+    expect(dangers.map((d) => d.dataset.status ?? d.dataset.level)).toEqual(['danger', 'DANGER']);
     expect(screen.getByText('Body temperature (collar)')).toBeInTheDocument();
     expect(
       screen.getByText('Exercise for 25 minutes · Flat-faced breed (French Bulldog)'),

@@ -12,13 +12,14 @@ import {
   Thermometer,
   Trash2,
 } from 'lucide-react';
-import { petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
+import { isFresh, petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
 import {
   CardAlerts,
-  LEVEL_LOOK,
   LevelBlock,
+  LevelWord,
   ReadingFacts,
   deviceReading,
+  type CardReading,
 } from '@/components/dog-status';
 import { LiveStatus } from '@/components/live-status';
 import { PageHeader } from '@/components/page-header';
@@ -85,6 +86,10 @@ export function MyPetsPage() {
   const alertsQuery = useOpenAlerts();
   const openAlerts = alertsByDevice(alertsQuery.data?.alerts);
   const alertsOf = (pet: Dog): Alert[] => openAlertsOfPet(pet.id, collars.data, openAlerts);
+  const readingOf = (pet: Dog): CardReading | null => {
+    const collar = latestCollar(collars.data?.filter((c) => c.dog_id === pet.id) ?? []);
+    return collar && collar.vitals_recorded_at !== null ? deviceReading(collar) : null;
+  };
   const list = pets.data ?? [];
   // The detail card shows the first pet (spec) until another is chosen from the list.
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -159,6 +164,8 @@ export function MyPetsPage() {
                     <PetListItem
                       pet={pet}
                       status={statusOf(pet)}
+                      reading={readingOf(pet)}
+                      now={now}
                       alerts={alertsOf(pet)}
                       selected={pet.id === selected.id}
                       onSelect={() => select(pet)}
@@ -257,36 +264,38 @@ function Avatar({ pet, size = 'md' }: { pet: Dog; size?: 'md' | 'lg' }) {
   );
 }
 
-/** The badge beside the pet's status while one of its collars has an open alert. */
-function AlertBadge({ alerts }: { alerts: Alert[] }) {
-  const first = alerts[0];
-  if (!first) return null;
-  const label =
-    first.type === 'heat'
-      ? `${LEVEL_LOOK[first.level ?? 'WARNING'].word} heat alert`
-      : first.type === 'offline'
-        ? 'Collar offline'
-        : first.type === 'collar_off'
-          ? 'Collar off?'
-          : first.type === 'over_budget'
-            ? 'Readings refused'
-            : 'Battery low';
+/**
+ * The chips beside the pet's status for its collars' open alerts that are not about heat
+ * (offline, battery, collar off, readings refused). Heat is said by the level word: an alert
+ * keeps its peak level until the dog is Safe, so its level beside the dog's one level now
+ * would contradict the card.
+ */
+function AlertChips({ alerts }: { alerts: Alert[] }) {
+  const shown = alerts.filter((a) => a.type !== 'heat');
+  if (shown.length === 0) return null;
   return (
-    <Badge
-      variant={
-        first.type !== 'heat' ? 'muted' : first.level === 'WARNING' ? 'warning' : 'destructive'
-      }
-      data-alert-type={first.type}
-    >
-      <Siren aria-hidden="true" />
-      {label}
-    </Badge>
+    <>
+      {[...new Set(shown.map((a) => a.type))].map((type) => (
+        <Badge key={type} variant="muted" data-alert-type={type}>
+          <Siren aria-hidden="true" />
+          {type === 'offline'
+            ? 'Collar offline'
+            : type === 'collar_off'
+              ? 'Collar off?'
+              : type === 'over_budget'
+                ? 'Readings refused'
+                : 'Battery low'}
+        </Badge>
+      ))}
+    </>
   );
 }
 
 function PetListItem({
   pet,
   status,
+  now,
+  reading,
   alerts,
   selected,
   onSelect,
@@ -295,6 +304,9 @@ function PetListItem({
 }: {
   pet: Dog;
   status: PetStatus;
+  now: number;
+  /** The latest reading of the pet's collars, null before the first. */
+  reading: CardReading | null;
   alerts: Alert[];
   selected: boolean;
   onSelect: () => void;
@@ -322,7 +334,17 @@ function PetListItem({
               </button>
             </h3>
             <PetStatusBadge status={status} />
-            <AlertBadge alerts={alerts} />
+            {/* The dog's one level in the cards' word set, as small as a chip. */}
+            {reading ? (
+              <LevelWord
+                size="sm"
+                label="Level"
+                level={reading.level}
+                stale={!isFresh(reading.recordedAt, now)}
+                collarOff={reading.collarOff}
+              />
+            ) : null}
+            <AlertChips alerts={alerts} />
           </div>
           <p className="text-sm text-muted-foreground">{petFacts(pet, weightShort)}</p>
         </div>
