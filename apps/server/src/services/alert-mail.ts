@@ -362,10 +362,11 @@ function reason(err: unknown): string {
 /**
  * What the test e-mail's sender reads when the server has no mail service (SMTP_URL unset, so
  * the mail was written to DATA_DIR/outbox): an owner, what happened and who can fix it, in an
- * owner's words; an admin, where the mail is and what to set.
+ * owner's words; an admin, where the mail is and what to set. Both sit under the spec's title
+ * 'Test Email Sent', so neither says the mail was "not sent": it was prepared, and waits.
  */
 function notSentWords(user: User): string {
   if (user.role === 'admin')
-    return `No mail server is configured (SMTP_URL), so the test email to ${user.email} was not sent: it was saved as a file in the outbox folder of the server's data directory. Set SMTP_URL to send mail.`;
-  return `The test email to ${user.email} could not be sent right now: this PawGuard service has no e-mail delivery set up yet. Please ask your PawGuard administrator.`;
+    return `Your test e-mail to ${user.email} was prepared and saved as a file in the outbox folder of the server's data directory: no mail server is configured (SMTP_URL). Set SMTP_URL to deliver mail.`;
+  return `Your test e-mail to ${user.email} was prepared, but this PawGuard service cannot deliver e-mail at the moment. Please ask your PawGuard administrator.`;
 }

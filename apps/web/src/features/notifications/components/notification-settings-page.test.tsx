@@ -263,7 +263,7 @@ describe('Notification settings', () => {
 
     it("a test email the server kept undelivered keeps the title 'Test Email Sent' but warns, with the server's words", async () => {
       const words =
-        'The test email to you could not be sent right now: this PawGuard service has no e-mail delivery set up yet. Please ask your PawGuard administrator.';
+        'Your test e-mail to you was prepared, but this PawGuard service cannot deliver e-mail at the moment. Please ask your PawGuard administrator.';
       await run(() => jsonResponse(200, { success: true, delivered: false, message: words }));
       await waitFor(() =>
         expect(toast.warning).toHaveBeenCalledWith('Test Email Sent', { description: words }),
