@@ -291,13 +291,21 @@ describe('the weight for an owner who weighs in kg', () => {
     expect(bodyOf(calls[0]!.init)).toMatchObject({ weight: 22.5 });
   });
 
+  it('offers weight in steps of 0.1 in kg too (spec section 5), from 0.1 kg', () => {
+    inKg(null);
+    const weight = screen.getByLabelText('Weight (kg)');
+    expect(weight).toHaveAttribute('step', '0.1');
+    expect(weight).toHaveAttribute('min', '0.1');
+    expect(weight).toHaveAttribute('max', '181.4');
+  });
+
   it('says the range in kg', async () => {
     const user = inKg(null);
     await user.type(screen.getByLabelText('Name *'), 'Biscuit');
     await user.type(screen.getByLabelText('Weight (kg)'), '200');
     await user.click(screen.getByRole('button', { name: 'Add Pet' }));
     expect(
-      await screen.findByText('Weight must be between 0.05 and 181.4 kg.'),
+      await screen.findByText('Weight must be between 0.1 and 181.4 kg.'),
     ).toBeInTheDocument();
   });
 });

@@ -201,7 +201,7 @@ export function PetForm({ pet, onDone }: { pet: Dog | null; onDone: () => void }
             inputMode="decimal"
             min={weightUnit === 'kg' ? WEIGHT_KG_RANGE[0] : LIMITS.petWeightMin}
             max={weightUnit === 'kg' ? WEIGHT_KG_RANGE[1] : LIMITS.petWeightMax}
-            step={weightUnit === 'kg' ? 0.01 : 0.1}
+            step={0.1}
             {...errorAria(weightError, ids.weightError)}
             {...register('weight')}
           />

@@ -123,9 +123,12 @@ const petFormSchemaIn = (weightUnit: WeightUnit) =>
 
 const AGE_RANGE = `Age must be between 0 and ${LIMITS.petAgeMax} years.`;
 
-/** The API's weight range in kg: 0.05–181.4 (0.1–400 lbs). */
+/**
+ * The API's weight range (0.1–400 lbs) in kg, on the spec's step of 0.1 (section 5) in kg too:
+ * 0.1–181.4.
+ */
 export const WEIGHT_KG_RANGE = [
-  Math.ceil(lbsToKg(LIMITS.petWeightMin) * 100) / 100,
+  Math.ceil(lbsToKg(LIMITS.petWeightMin) * 10) / 10,
   Math.floor(lbsToKg(LIMITS.petWeightMax) * 10) / 10,
 ] as const;
 const WEIGHT_RANGE: Record<WeightUnit, string> = {
