@@ -397,6 +397,29 @@ describe('the heat alert', () => {
       adminStream.close();
     }
   });
+
+  it('tells the owner’s other screens of an acknowledgement, so their bells count afresh', async () => {
+    const base = await listen(t);
+    const c = await ownedCollar(t, admin, owner, 'Other tab');
+    await post(c, f(100));
+    const [open] = (await alertsOf(c, '?resolved=false')).alerts;
+    const otherTab = await openStream(base, await ticketFor(t, owner.token));
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/devices/${c.id}/alerts/${open!.id}/acknowledge`,
+        headers: bearer(owner.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const a = await otherTab.next((e) => e.event === 'alert');
+      expect((a.data as { alert: Alert }).alert).toMatchObject({
+        id: open!.id,
+        acknowledged_at: res.json().alert.acknowledged_at,
+      });
+    } finally {
+      otherTab.close();
+    }
+  });
 });
 
 describe('the offline alert', () => {

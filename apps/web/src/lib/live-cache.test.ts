@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { makeDevice, makeHistory, makeReading, patchFor } from '@/testing/devices';
+import { makeAlert, makeDevice, makeHistory, makeReading, patchFor } from '@/testing/devices';
 import { getAllDevicesQueryOptions } from './api/get-all-devices';
 import { getDeviceQueryOptions } from './api/get-device';
 import { getDeviceHistoryQueryOptions } from './api/get-device-history';
@@ -238,6 +238,22 @@ describe('applyStreamEvent', () => {
     expect(
       queryClient.getQueryState(getDeviceQueryOptions(device.id).queryKey)?.isInvalidated,
     ).toBe(true);
+  });
+
+  it("has the bell count afresh when an alert was acknowledged (its notifications were read)", () => {
+    const queryClient = createQueryClient();
+    const unread = ['notifications', 'unread-count'];
+    const latest = ['notifications', 'latest'];
+    queryClient.setQueryData(unread, { count: 2 });
+    queryClient.setQueryData(latest, []);
+    applyStreamEvent(queryClient, { type: 'alert', alert: makeAlert() });
+    expect(queryClient.getQueryState(unread)?.isInvalidated).toBe(false);
+    applyStreamEvent(queryClient, {
+      type: 'alert',
+      alert: makeAlert({ acknowledged_at: '2025-07-01T12:00:00.000Z' }),
+    });
+    expect(queryClient.getQueryState(unread)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(latest)?.isInvalidated).toBe(true);
   });
 
   it('marks every device query stale on resync', () => {

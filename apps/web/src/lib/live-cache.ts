@@ -196,8 +196,12 @@ export function applyStreamEvent(queryClient: QueryClient, event: StreamEvent): 
       return;
     }
     case 'alert':
-      // Opened, escalated or resolved: the alert lists and cards fetch again.
+      // Opened, escalated, acknowledged or resolved: the alert lists and cards fetch again.
       void queryClient.invalidateQueries({ queryKey: ['alerts'] });
+      // Acknowledged (decision 0037): its notifications were marked read, so the bell of every
+      // tab counts and lists them afresh, not only the one that acknowledged.
+      if (event.alert.acknowledged_at !== null)
+        void queryClient.invalidateQueries({ queryKey: ['notifications'] });
       return;
     case 'notification': {
       // The bell counts it and lists it first, at once.

@@ -24,7 +24,8 @@ export const streamQuerySchema = z.strictObject({
  * - device:  a device was changed otherwise (assigned, moved, released, removed, went offline);
  *            the screens refetch their device lists.
  * - alert:   an alert opened, escalated or resolved (the alert as it is now); to the
- *            device's owner and to admins.
+ *            device's owner and to admins. Acknowledged: to the owner only; its notifications
+ *            were marked read, so the bell counts afresh.
  * - notification: a notification was created for the person this stream belongs to (the
  *            device's owner only); the bell adds it and its unread count goes up.
  * - resync:  events were missed beyond the replay window; refetch everything.
