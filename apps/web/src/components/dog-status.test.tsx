@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { makeAlert, makeDevice } from '@/testing/devices';
 import {
   LevelWord,
+  WhyAndWhatToDo,
   deviceReading,
   reasonsFor,
   shortReason,
@@ -71,6 +73,42 @@ describe('why', () => {
         reading({ threshold_status: 'CRITICAL', risk_band: 'DANGER', risk_reasons: model }),
       ),
     ).toEqual(['collar temperature at or above your critical threshold', ...model]);
+  });
+});
+
+describe('what to do and why', () => {
+  const reasonsShown = () =>
+    within(screen.getByText('Why', { exact: true }).nextElementSibling as HTMLElement)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+  const hot = reading({ vitals_status: 'WARNING', threshold_status: 'WARNING' });
+
+  it('gives the open alert’s reasons alone while the alert is higher than the level now', () => {
+    const alert = makeAlert({
+      level: 'CRITICAL',
+      reasons: ['collar temperature 106.0°F is at or above the critical threshold of 105°F'],
+    });
+    render(
+      <MemoryRouter>
+        <WhyAndWhatToDo reading={hot} alert={alert} now={NOW} />
+      </MemoryRouter>,
+    );
+    expect(reasonsShown()).toEqual([
+      'collar temperature 106.0°F is at or above the critical threshold of 105°F',
+    ]);
+  });
+
+  it('gives the reading’s reasons alone while the level now is as high as the alert', () => {
+    const alert = makeAlert({
+      level: 'WARNING',
+      reasons: ['collar temperature 86.0°F is at or above the warning threshold of 85°F'],
+    });
+    render(
+      <MemoryRouter>
+        <WhyAndWhatToDo reading={hot} alert={alert} now={NOW} />
+      </MemoryRouter>,
+    );
+    expect(reasonsShown()).toEqual(['collar temperature at or above your warning threshold']);
   });
 });
 

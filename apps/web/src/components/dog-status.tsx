@@ -324,12 +324,9 @@ export function WhyAndWhatToDo({
     alertLevel !== null && (current === null || vitalsRank(alertLevel) > vitalsRank(current));
   const level = alertLeads ? alertLevel : current;
   if (!isRaised(level)) return null;
-  const reasons = [
-    ...new Set([
-      ...(alertLeads && alert ? alert.reasons : []),
-      ...(fresh ? reasonsFor(reading) : []),
-    ]),
-  ];
+  // The reasons of whichever leads, never both: the alert's (written when it opened or rose)
+  // and the reading's say the same threshold in other words, and would show it twice.
+  const reasons = alertLeads && alert ? alert.reasons : fresh ? reasonsFor(reading) : [];
   return (
     <div className={cn('grid gap-1 text-sm', className)} data-why="">
       {reasons.length > 0 ? (
