@@ -8,6 +8,7 @@ import { openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { makeAlert, makeReading } from '@/testing/devices';
 import { UserDashboard } from './user-dashboard';
 import { dogHomeState } from './dog-home-state';
+import { homeWorry } from './dog-home-cards';
 
 const NOW = Date.parse('2025-07-01T12:00:00.000Z');
 const ago = (s: number) => new Date(NOW - s * 1000).toISOString();
@@ -319,5 +320,22 @@ describe('the links below the dog cards', () => {
     renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
     await screen.findByText(/Your dogs could not be loaded just now/);
     expect(await screen.findByText(linkText)).toBeInTheDocument();
+  });
+});
+
+describe('the worry of a dog on the dashboard', () => {
+  it('ranks a dog whose collars are not known ("Not known") with the stale ones, above Safe', () => {
+    const now = Date.parse('2025-07-01T12:00:00.000Z');
+    const pet = makePet();
+    const fresh = makeDevice({
+      dog_id: pet.id,
+      vitals_status: 'SAFE',
+      vitals_recorded_at: new Date(now - 5_000).toISOString(),
+    });
+    const stale = { ...fresh, vitals_recorded_at: new Date(now - 600_000).toISOString() };
+    const safe = homeWorry(dogHomeState(pet.id, [fresh], now), [], now);
+    const unknown = homeWorry(dogHomeState(pet.id, 'failed', now), [], now);
+    expect(unknown).toBeGreaterThan(safe);
+    expect(unknown).toBe(homeWorry(dogHomeState(pet.id, [stale], now), [], now));
   });
 });

@@ -105,11 +105,7 @@ function DogCards({
         alerts: openAlertsOfPet(dog.id, collarList, openAlerts),
       };
     }),
-    ({ state, alerts }) =>
-      // A dog whose collar has sent nothing yet is not known to be safe either.
-      state.kind === 'waiting'
-        ? Math.max(2, worry(null, alerts, now))
-        : worry(state.collar ? deviceReading(state.collar) : null, alerts, now),
+    ({ state, alerts }) => homeWorry(state, alerts, now),
     ({ dog }) => dog.name,
   );
   return (
@@ -134,6 +130,17 @@ function DogCards({
       </ul>
     </section>
   );
+}
+
+/**
+ * How worried to be about a dog on the dashboard (worst first). A dog whose collar has sent
+ * nothing yet, or whose collars could not be loaded ("Not known"), is not known to be safe
+ * either: it ranks with the stale ones, above Safe.
+ */
+export function homeWorry(state: DogHomeState, alerts: readonly Alert[], now: number): number {
+  if (state.kind === 'waiting' || state.kind === 'unknown')
+    return Math.max(2, worry(null, alerts, now));
+  return worry(state.collar ? deviceReading(state.collar) : null, alerts, now);
 }
 
 /** What a card says where there is no reading to show. */
