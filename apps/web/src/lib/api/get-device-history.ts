@@ -28,10 +28,14 @@ export const getDeviceHistoryQueryOptions = (id: string, range: HistoryRange) =>
 export function useDeviceHistory(
   id: string,
   range: HistoryRange,
-  { refetchIntervalMs }: { refetchIntervalMs?: number } = {},
+  {
+    refetchIntervalMs,
+    enabled = true,
+  }: { refetchIntervalMs?: number; enabled?: boolean } = {},
 ) {
   return useQuery({
     ...getDeviceHistoryQueryOptions(id, range),
     refetchInterval: refetchIntervalMs ?? false,
+    enabled,
   });
 }

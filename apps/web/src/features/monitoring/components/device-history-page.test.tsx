@@ -293,7 +293,7 @@ describe('device history', () => {
   });
 
   it('opens on the range in the address, and shows the readings as a table on request', async () => {
-    stub();
+    const calls = stub();
     show(`/devices/${device.id}/history?range=1h`);
     expect(await screen.findByRole('tab', { name: 'Last hour' })).toHaveAttribute(
       'aria-selected',
@@ -302,6 +302,8 @@ describe('device history', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Show as table' }));
     expect(screen.getAllByRole('row')).toHaveLength(3);
     expect(screen.getByRole('cell', { name: '31.0°C / 87.8°F' })).toBeInTheDocument();
+    // The address named the range: the day is not fetched to judge one.
+    expect(calls.map((c) => c.url)).not.toContain(`${base}/history?range=24h`);
   });
 
   it('tells 10-second buckets of the last hour apart in the table, and says how long they are', async () => {

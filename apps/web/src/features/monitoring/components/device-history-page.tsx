@@ -57,7 +57,8 @@ export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
   // Without a range in the address, History opens on the one that holds the collar's readings
   // (a new collar's first minutes: the last hour), judged once from the day's history (the
   // '24 hours' tab's own query) and kept in the address, so it does not jump as readings come.
-  const day = useDeviceHistory(deviceId, '24h');
+  // An address that names a range needs no judging: the day is fetched only if that is its tab.
+  const day = useDeviceHistory(deviceId, '24h', { enabled: !isRange(requested) });
   const latestReadingAt = device.data?.vitals_recorded_at ?? null;
   const decidable = !isRange(requested) && device.data !== undefined && !day.isPending;
   const dayHistory = day.data;
