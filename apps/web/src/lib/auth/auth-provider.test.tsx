@@ -55,6 +55,37 @@ describe("the account's time zone and units (DESIGN §3 Display)", () => {
     });
   });
 
+  it('stores the units all the same when the server refuses the browser’s time zone', async () => {
+    zoneOfBrowser('Mars/Olympus_Mons');
+    const user = makeUser({ time_zone: null, temperature_unit: null, weight_unit: null });
+    const calls = stubFetch({
+      'GET /api/auth/profile': () => jsonResponse(200, { user }),
+      'PUT /api/auth/profile/preferences': (init) => {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        return 'time_zone' in body
+          ? jsonResponse(400, { error: 'time_zone must be an IANA time zone name' })
+          : jsonResponse(200, { user: { ...user, ...body } });
+      },
+    });
+    render(
+      <AuthProvider>
+        <Who />
+      </AuthProvider>,
+    );
+    expect(
+      await screen.findByText('zone: none, units: F lbs', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    // Long enough for a repeat of the refused zone to show.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const bodies = calls
+      .filter((c) => c.method === 'PUT')
+      .map((c) => JSON.parse(String(c.init.body)) as unknown);
+    expect(bodies).toEqual([
+      { temperature_unit: 'F', weight_unit: 'lbs', time_zone: 'Mars/Olympus_Mons' },
+      { temperature_unit: 'F', weight_unit: 'lbs' },
+    ]);
+  });
+
   it('leaves a stored time zone and units alone', async () => {
     zoneOfBrowser('America/New_York');
     const calls = stubFetch({

@@ -1,4 +1,12 @@
-import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { LoginInput, ProfilePreferencesInput, RegisterInput, User } from '@pawguard/shared';
 import { authToken } from '@/lib/auth-token';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './auth-context';
@@ -73,14 +81,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (signedInUser.time_zone === null ||
       signedInUser.temperature_unit === null ||
       signedInUser.weight_unit === null);
+  // A browser zone the server refused (its own list of zones may differ): not sent again.
+  const refusedZone = useRef<string | null>(null);
   useEffect(() => {
     if (!lacksPreferences) return;
     let current = true;
     sessionApi()
       .then(async ({ missingPreferences, savePreferences }) => {
-        const missing = missingPreferences(signedInUser!);
-        if (!missing) return;
-        const user = await savePreferences(missing);
+        const found = missingPreferences(signedInUser!);
+        if (!found) return;
+        const { time_zone: zone, ...units } = found;
+        const missing = zone !== undefined && zone === refusedZone.current ? units : found;
+        if (Object.keys(missing).length === 0) return;
+        let user: User;
+        try {
+          user = await savePreferences(missing);
+        } catch (error) {
+          // The units are stored all the same when the server refuses the zone (a 400).
+          const refused = (error as { status?: unknown }).status === 400;
+          if (!refused || missing.time_zone === undefined) throw error;
+          refusedZone.current = missing.time_zone;
+          if (Object.keys(units).length === 0) throw error;
+          user = await savePreferences(units);
+        }
         if (current)
           setState((previous) =>
             previous.user?.id === user.id ? { ...previous, user } : previous,
