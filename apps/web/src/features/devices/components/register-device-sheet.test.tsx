@@ -118,6 +118,27 @@ describe('the Register Device sheet', () => {
     expect(toast.success).not.toHaveBeenCalled();
   });
 
+  it('asks about a Device ID typed in lower case with spaces around it, in its canonical form', async () => {
+    const { called, user } = await registerWith(
+      {
+        [LOOKUP]: () => jsonResponse(404, { error: 'Device PET-AB12 was not found' }),
+        [CREATE]: () =>
+          jsonResponse(201, {
+            device: makeDevice({ device_id: 'PET-AB12', registration_status: 'unregistered' }),
+          }),
+      },
+      '  pet-ab12 ',
+    );
+    // The question stays while the field still holds that ID, however it was typed.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No collar PET-AB12 is known. Check the ID on the collar, or create it anyway?',
+    );
+    expect(screen.getByLabelText('Device ID *')).toHaveValue('  pet-ab12 ');
+    await user.click(screen.getByRole('button', { name: 'Create it anyway' }));
+    await waitFor(() => expect(called(CREATE)).toHaveLength(1));
+    expect(bodyOf(called(CREATE)[0]!.init)).toMatchObject({ device_id: 'PET-AB12' });
+  });
+
   it('creates the device for an unknown Device ID (404) once the owner confirms, noting an admin must pre-populate it', async () => {
     const { called, user } = await registerWith({
       [LOOKUP]: () => jsonResponse(404, { error: 'Device PET-AB12 was not found' }),
