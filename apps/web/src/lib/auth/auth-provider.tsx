@@ -91,7 +91,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const found = missingPreferences(signedInUser!);
         if (!found) return;
         const { time_zone: zone, ...units } = found;
-        const missing = zone !== undefined && zone === refusedZone.current ? units : found;
+        const missing: ProfilePreferencesInput =
+          zone !== undefined && zone === refusedZone.current ? units : found;
         if (Object.keys(missing).length === 0) return;
         let user: User;
         try {
