@@ -26,8 +26,6 @@ import { cn } from '@/lib/utils';
  * and "Collar off?" for a collar that seems not to be worn.
  */
 
-export { LEVEL_LOOK };
-
 /** What a card shows of a collar's latest reading, from a device or a reading. */
 export type CardReading = {
   /** The dog's one level (`vitals_status`, a reading's `status`). */

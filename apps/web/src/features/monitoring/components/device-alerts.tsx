@@ -5,7 +5,7 @@ import { useNow } from '@/lib/use-now';
 import type { AlertPeriod } from './history-charts';
 import { useDeviceAlerts } from '@/lib/api/alerts';
 import { ALERT_TYPE_WORDS } from '@/components/alert-banner';
-import { LEVEL_LOOK } from '@/components/dog-status';
+import { LEVEL_LOOK } from '@/components/heat-risk';
 
 /**
  * When an alert's condition began and ended, by the collar's clock where the readings say so:

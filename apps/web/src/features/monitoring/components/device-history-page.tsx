@@ -9,7 +9,13 @@ import {
   type Device,
   type HistoryRange,
 } from '@pawguard/shared';
-import { CardAlerts, LevelBlock, ReadingFacts, type CardReading } from '@/components/dog-status';
+import {
+  CardAlerts,
+  ConnectionBadge,
+  LevelBlock,
+  ReadingFacts,
+  type CardReading,
+} from '@/components/dog-status';
 import { OpenAlertsNotice } from '@/components/open-alerts-notice';
 import { useDeviceAlerts } from '@/lib/api/alerts';
 import { LiveStatus } from '@/components/live-status';
@@ -34,7 +40,6 @@ import { hasReadings } from './history-series';
 import { HistoryTable } from './history-table';
 import { PastDeviceAlerts, useAlertPeriods } from './device-alerts';
 import { RiskBacktestPanel } from './risk-backtest-panel';
-import { ConnectionBadge } from './vitals-values';
 
 const RANGES: { value: HistoryRange; label: string; words: string }[] = [
   { value: '1h', label: 'Last hour', words: 'the last hour' },

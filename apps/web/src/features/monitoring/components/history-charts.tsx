@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { LEVEL_LOOK } from '@/components/dog-status';
+import { LEVEL_LOOK } from '@/components/heat-risk';
 import {
   Area,
   CartesianGrid,

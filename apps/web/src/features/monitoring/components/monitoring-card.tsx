@@ -3,6 +3,7 @@ import { ChartLine } from 'lucide-react';
 import { isFresh, type Alert, type Device } from '@pawguard/shared';
 import {
   CardAlerts,
+  ConnectionBadge,
   LevelBlock,
   ReadingFacts,
   deviceReading,
@@ -13,7 +14,6 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { deviceHistoryPath } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import type { ChangedField, ShownReading } from './reading-change';
-import { ConnectionBadge } from './vitals-values';
 
 type MonitoringCardProps = {
   device: Device;
