@@ -73,7 +73,9 @@ describe('resolving or acknowledging a heat alert', () => {
     const resolve = within(banner).getByRole('button', { name: 'Resolve heat alert for Biscuit' });
     expect(resolve).toBeEnabled();
     // Resolving an acknowledged alert while still hot opens a new one all the same.
-    expect(resolve).toHaveAccessibleDescription('If you resolve it while still hot (Warning or above), PawGuard opens a new alert and tells you again.');
+    expect(resolve).toHaveAccessibleDescription(
+      'If you resolve it while still hot (Warning or above), PawGuard opens a new alert and tells you again.',
+    );
   });
 
   it('offers no Acknowledge on other alerts, and Resolve there says nothing about heat', () => {

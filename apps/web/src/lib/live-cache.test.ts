@@ -240,7 +240,7 @@ describe('applyStreamEvent', () => {
     ).toBe(true);
   });
 
-  it("has the bell count afresh when an alert was acknowledged (its notifications were read)", () => {
+  it('has the bell count afresh when an alert was acknowledged (its notifications were read)', () => {
     const queryClient = createQueryClient();
     const unread = ['notifications', 'unread-count'];
     const latest = ['notifications', 'latest'];

@@ -28,10 +28,7 @@ export const getDeviceHistoryQueryOptions = (id: string, range: HistoryRange) =>
 export function useDeviceHistory(
   id: string,
   range: HistoryRange,
-  {
-    refetchIntervalMs,
-    enabled = true,
-  }: { refetchIntervalMs?: number; enabled?: boolean } = {},
+  { refetchIntervalMs, enabled = true }: { refetchIntervalMs?: number; enabled?: boolean } = {},
 ) {
   return useQuery({
     ...getDeviceHistoryQueryOptions(id, range),

@@ -83,7 +83,11 @@ describe('the list on My Pets', () => {
     const pet = makePet({ name: 'Biscuit' });
     const now = new Date().toISOString();
     // Cooled to Warning since the Critical peak: the alert stays open at its peak level.
-    const collar = makeDevice({ dog_id: pet.id, vitals_status: 'WARNING', vitals_recorded_at: now });
+    const collar = makeDevice({
+      dog_id: pet.id,
+      vitals_status: 'WARNING',
+      vitals_recorded_at: now,
+    });
     const heat = makeAlert(
       { id: '20000000-0000-4000-8000-000000000001', level: 'CRITICAL', opened_at: now },
       collar,

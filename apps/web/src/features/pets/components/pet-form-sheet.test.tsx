@@ -304,8 +304,6 @@ describe('the weight for an owner who weighs in kg', () => {
     await user.type(screen.getByLabelText('Name *'), 'Biscuit');
     await user.type(screen.getByLabelText('Weight (kg)'), '200');
     await user.click(screen.getByRole('button', { name: 'Add Pet' }));
-    expect(
-      await screen.findByText('Weight must be between 0.1 and 181.4 kg.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Weight must be between 0.1 and 181.4 kg.')).toBeInTheDocument();
   });
 });
