@@ -25,8 +25,12 @@ export const INGEST_BUDGET = {
   },
 } as const;
 
-/** Readings kept per account (READINGS_QUOTA_PER_ACCOUNT): two collars a second for 30 days. */
-export const DEFAULT_READINGS_QUOTA = 5_000_000;
+/**
+ * Readings kept per account (READINGS_QUOTA_PER_ACCOUNT). Two collars reporting every second
+ * keep 5,184,000 readings in the default 30 days of retention, plus up to an hour more
+ * (retention runs hourly): they fit, with room for a backlog's repeats of a few days.
+ */
+export const DEFAULT_READINGS_QUOTA = 6_000_000;
 
 /** An account's count of readings kept is read again from the database after this long. */
 const STORED_TTL_MS = MINUTE;
