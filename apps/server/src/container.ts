@@ -18,7 +18,7 @@ import { TokenService } from './services/token-service.js';
 import { createMailTransport, type MailTransport } from './services/mail-transport.js';
 import { OutboxWorker } from './services/outbox-worker.js';
 import { Housekeeping } from './services/housekeeping.js';
-import { HealthProbe, ReadinessProbe } from './services/health-probe.js';
+import { HealthProbe, ReadinessProbe, WriteFailures } from './services/health-probe.js';
 import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
 import { INGEST_BUDGET, IngestBudget } from './services/ingest-budget.js';
@@ -223,8 +223,10 @@ export function createContainer(opts: {
     60_000,
     'Too many readings from this collar. Send a backlog as one list instead.',
   );
+  const writeFailures = new WriteFailures(clock);
   const mqtt = new MqttEndpoint({
     keys,
+    writeFailures,
     ingest,
     clock,
     log: opts.log,
@@ -232,6 +234,7 @@ export function createContainer(opts: {
     caps: {
       total: config.mqttMaxConnections,
       perAddress: config.mqttMaxConnectionsPerAddress,
+      pending: config.mqttMaxPendingConnections,
     },
     metrics,
   });
@@ -307,9 +310,17 @@ export function createContainer(opts: {
     mailTransport,
     outboxWorker,
     housekeeping,
-    health: new HealthProbe({ db, dialect: dbHandle.dialect, dataDir: config.dataDir, clock }),
+    writeFailures,
+    health: new HealthProbe({
+      db,
+      dialect: dbHandle.dialect,
+      dataDir: config.dataDir,
+      clock,
+      writeFailures,
+    }),
     readiness: new ReadinessProbe({
       db,
+      writeFailures,
       dialect: dbHandle.dialect,
       dataDir: config.dataDir,
       minFreeBytes: config.readyMinFreeMb * 1_048_576,

@@ -73,6 +73,11 @@ const envSchema = z
       .int({ error: 'must be a whole number of connections (0 for no cap)' })
       .min(0, { error: 'must be a whole number of connections (0 for no cap)' })
       .default(50),
+    MQTT_MAX_PENDING_CONNECTIONS: z.coerce
+      .number({ error: 'must be a whole number of connections (1 or more)' })
+      .int({ error: 'must be a whole number of connections (1 or more)' })
+      .min(1, { error: 'must be a whole number of connections (1 or more)' })
+      .default(100),
     // GET /metrics: on a port of its own (METRICS_PORT), and/or behind a bearer token
     // (METRICS_TOKEN). With neither, the figures are not served at all.
     METRICS_PORT: optionalPort,
@@ -205,6 +210,8 @@ export type Config = {
   /** Open MQTT connections at most, and from one address (0: no cap per address). */
   mqttMaxConnections: number;
   mqttMaxConnectionsPerAddress: number;
+  /** Connections that have not yet sent (or passed) their CONNECT; past it the oldest closes. */
+  mqttMaxPendingConnections: number;
   /** A listener of its own serving only GET /metrics; unset: none. */
   metricsPort: number | undefined;
   /** The address METRICS_PORT listens on (loopback unless METRICS_HOST says otherwise). */
@@ -266,6 +273,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mqttPort: e.MQTT_PORT,
     mqttMaxConnections: e.MQTT_MAX_CONNECTIONS,
     mqttMaxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
+    mqttMaxPendingConnections: e.MQTT_MAX_PENDING_CONNECTIONS,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     metricsToken: e.METRICS_TOKEN,

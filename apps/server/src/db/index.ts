@@ -399,6 +399,10 @@ const PG_UNAVAILABLE = new Set([
   // Writes refused by a database that is read-only now: a standby after a failover, or a
   // database set read-only while its disk is rescued. It takes writes again once it is primary.
   '25006',
+  // The server's own system or I/O error (its disk failing under it): not ours to fix by
+  // asking differently, and it may pass once the disk is mended.
+  '58000',
+  '58030',
 ]);
 /** What node-postgres says, without a code, when a connection cannot be made or is lost. */
 const PG_CONNECTION_LOST =
@@ -421,6 +425,27 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   )
     return true;
   return !code && typeof e?.message === 'string' && PG_CONNECTION_LOST.test(e.message);
+}
+
+/**
+ * The database's storage fails writes: PostgreSQL out of disk or memory (53100, 53200), a
+ * system or I/O error (class 58) or read-only (25006), not merely out of connections; SQLite's disk full, an I/O error
+ * or its file read-only. GET /api/health reports degraded for a while after one
+ * (WriteFailures): a probe that only asks the database would not see them.
+ */
+export function isStorageFailure(err: unknown): boolean {
+  if (!isDatabaseUnavailable(err)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string') return false;
+  return (
+    code === '53100' ||
+    code === '53200' ||
+    code.startsWith('58') ||
+    code === '25006' ||
+    code === 'SQLITE_FULL' ||
+    code.startsWith('SQLITE_IOERR') ||
+    code.startsWith('SQLITE_READONLY')
+  );
 }
 
 /**

@@ -126,6 +126,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({ error: message });
     }
     if (isDatabaseUnavailable(err)) {
+      // A full disk or a failing one shows only in failed writes: health reports them.
+      app.container.writeFailures.note(err);
       if (outageLogs.take())
         request.log.error(
           { error: loggableDbError(err), event: 'db.unavailable', suppressed: outageLogs.skipped },

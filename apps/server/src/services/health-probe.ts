@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { sqliteFile } from '../db/data-dir-lock.js';
+import { isStorageFailure } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from './clock.js';
 
@@ -10,6 +11,35 @@ import type { Clock } from './clock.js';
 export const HEALTH_CACHE_MS = 1_000;
 /** Longer than this, and the database counts as not answering. */
 export const PING_TIMEOUT_MS = 2_000;
+
+/** After a write failed for the storage's sake, health reads degraded for this long. */
+export const WRITE_FAILURE_DEGRADED_MS = 30_000;
+
+/**
+ * When a write last failed because the database's storage did (isStorageFailure: a full disk,
+ * an I/O error, read-only). The probes ask the database whether it answers, and on SQLite write
+ * a file beside it; on PostgreSQL nothing cheap shows a full disk or a failing one but a
+ * failed write, so the writes that fail (answered 503, or an MQTT reading not stored) are
+ * noted here, and health reads degraded for WRITE_FAILURE_DEGRADED_MS after the last.
+ */
+export class WriteFailures {
+  private lastAt: number | undefined;
+
+  constructor(private readonly clock: Clock) {}
+
+  /** Notes `err` when it is a storage failure; anything else is ignored. */
+  note(err: unknown): void {
+    if (isStorageFailure(err)) this.lastAt = this.clock.now().getTime();
+  }
+
+  /** Whether a write failed for the storage's sake within WRITE_FAILURE_DEGRADED_MS. */
+  recent(): boolean {
+    return (
+      this.lastAt !== undefined &&
+      this.clock.now().getTime() - this.lastAt < WRITE_FAILURE_DEGRADED_MS
+    );
+  }
+}
 
 /**
  * Whether the server can do its work: the database answers and writes land (GET /api/health).
@@ -26,10 +56,12 @@ export class HealthProbe {
       dialect: 'sqlite' | 'postgres';
       dataDir: string;
       clock: Clock;
+      writeFailures: WriteFailures;
     },
   ) {}
 
   async healthy(): Promise<boolean> {
+    if (this.d.writeFailures.recent()) return false;
     const now = this.d.clock.now().getTime();
     if (this.last && now - this.last.at < HEALTH_CACHE_MS) return this.last.ok;
     this.inFlight ??= this.ping().then((ok) => {
@@ -43,7 +75,8 @@ export class HealthProbe {
   /**
    * One round trip to the database and the write probe (writesLand); a check that does not
    * finish within PING_TIMEOUT_MS counts as failed (a hung connection or disk must not hang
-   * every health check behind it). A full disk fails it, while every write answers 503.
+   * every health check behind it). A full disk fails it, while every write answers 503; so
+   * does a write that failed for the storage's sake lately (WriteFailures).
    */
   ping(): Promise<boolean> {
     return withDeadline(writesLand(this.d));
@@ -116,6 +149,7 @@ export class ReadinessProbe {
       dataDir: string;
       minFreeBytes: number;
       clock: Clock;
+      writeFailures: WriteFailures;
       /** Set when REDIS_URL is. */
       redis?: { answers(): Promise<boolean> } | undefined;
       /** Set when MQTT_PORT is: the port it listens on, null when not listening. */
@@ -158,8 +192,8 @@ export class ReadinessProbe {
     };
   }
 
-  private databaseWritable(): Promise<boolean> {
-    return writesLand(this.d);
+  private async databaseWritable(): Promise<boolean> {
+    return !this.d.writeFailures.recent() && (await writesLand(this.d));
   }
 
   private async diskHasRoom(): Promise<boolean> {

@@ -25,11 +25,17 @@ export const INGEST_BUDGET = {
   },
 } as const;
 
-/** Readings kept per account (READINGS_QUOTA_PER_ACCOUNT): two collars a second for 30 days. */
-export const DEFAULT_READINGS_QUOTA = 5_000_000;
+/**
+ * Readings kept per account (READINGS_QUOTA_PER_ACCOUNT). Two collars reporting every second
+ * keep 5,184,000 readings in the default 30 days of retention, plus up to an hour more
+ * (retention runs hourly): they fit, with room for a backlog's repeats of a few days.
+ */
+export const DEFAULT_READINGS_QUOTA = 6_000_000;
 
 /** An account's count of readings kept is read again from the database after this long. */
 const STORED_TTL_MS = MINUTE;
+/** Accounts whose count is kept in memory; past it, counts no longer fresh are let go. */
+export const STORED_CACHE_MAX = 100_000;
 /** Refused while over the quota: retention frees room at most this often (housekeeping). */
 const QUOTA_RETRY_SECONDS = 3600;
 
@@ -154,10 +160,27 @@ export class IngestBudget {
     return out;
   }
 
-  /** The readings kept per account, as just read from the database (an account absent: 0). */
+  /**
+   * The readings kept per account, as just read from the database (an account absent: 0).
+   * Past STORED_CACHE_MAX accounts, the counts read longest ago go, and only once they are
+   * older than their minute: a count still fresh may belong to an account of the batch being
+   * charged (staleAccounts left it out), which must not read as 0 and skip its quota.
+   */
   storedKnown(accountIds: string[], counts: Map<string, number>, now: number): void {
-    if (this.stored.size > 100_000) this.stored.clear();
-    for (const id of accountIds) this.stored.set(id, { n: counts.get(id) ?? 0, readAt: now });
+    for (const id of accountIds) {
+      // Moved to the end: the Map keeps the counts in the order they were read.
+      this.stored.delete(id);
+      this.stored.set(id, { n: counts.get(id) ?? 0, readAt: now });
+    }
+    for (const [id, s] of this.stored) {
+      if (this.stored.size <= STORED_CACHE_MAX || now - s.readAt < STORED_TTL_MS) break;
+      this.stored.delete(id);
+    }
+  }
+
+  /** Accounts whose count of readings kept is in memory. */
+  get accountsKnown(): number {
+    return this.stored.size;
   }
 
   /** Readings this instance has just stored for an account. */

@@ -71,10 +71,47 @@ export function connectionCap(configured: number, openFiles: number | undefined)
   return Math.max(1, Math.min(configured, openFiles - FILES_FOR_THE_REST));
 }
 
-/** How many connections the endpoint holds at most: overall, and from one address (0: no cap). */
+/**
+ * How many connections the endpoint holds at most: overall, from one address (an IPv6 /64;
+ * 0: no cap), and not yet past CONNECT.
+ */
 export interface MqttConnectionCaps {
   total: number;
   perAddress: number;
+  pending: number;
+}
+
+/**
+ * How long a new connection has to send its CONNECT; then it is closed. A collar sends it at
+ * once: the time only lets a slow link through, and bounds how long an idle socket holds a slot.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * The address a connection counts against for the per-address cap: an IPv4 address (also one
+ * mapped into IPv6) as is, an IPv6 address by its /64, since one host or site is given a whole
+ * /64 and may connect from any address in it.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!net.isIPv6(address.split('%')[0]!)) return address;
+  const bare = address.split('%')[0]!.toLowerCase();
+  const groups = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const gap = bare.indexOf('::');
+  const full =
+    gap === -1
+      ? groups(bare)
+      : (() => {
+          const head = groups(bare.slice(0, gap));
+          const tail = groups(bare.slice(gap + 2));
+          return [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail];
+        })();
+  return `${full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 const refusal = (message: string, returnCode: 2 | 3 | 4 | 5): AuthenticateError =>
@@ -89,7 +126,8 @@ const refusal = (message: string, returnCode: 2 | 3 | 4 | 5): AuthenticateError 
  * never holds up the readings behind it.
  *
  * Bounded whoever connects: at most `caps.total` connections and `caps.perAddress` from one
- * address (more are closed as they arrive), CONNECTIONS_PER_KEY per collar key (a new one
+ * address or IPv6 /64 (more are closed as they arrive), `caps.pending` not yet past CONNECT (the
+ * oldest closes; each has CONNECT_TIMEOUT_MS to send it), CONNECTIONS_PER_KEY per collar key (a new one
  * closes the oldest), every packet a collar sends (CONNECT, PUBLISH, SUBSCRIBE, PINGREQ)
  * counted against its per-minute limit, and no retained message kept: a retained publish is
  * refused and the broker's retained store keeps nothing.
@@ -102,8 +140,10 @@ export class MqttEndpoint {
   private readonly outageLogs = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
   private readonly refusalLogs = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
   private readonly capLogs = new LogSampler(BAD_MESSAGE_LOGS_PER_MINUTE);
-  /** Open sockets by remote address (authenticated or not). */
+  /** Open sockets by remote address, an IPv6 one by its /64 (authenticated or not). */
   private readonly byAddress = new Map<string, number>();
+  /** Open sockets not yet authenticated, oldest first. */
+  private readonly pending = new Set<net.Socket>();
   /** Messages dropped as malformed since start. */
   dropped = 0;
   /** Connections closed for a packet over MAX_MQTT_PACKET since start. */
@@ -120,12 +160,15 @@ export class MqttEndpoint {
       limit: FixedWindowLimit;
       caps: MqttConnectionCaps;
       metrics?: Metrics;
+      /** Told of a reading not stored because the database's storage failed (health). */
+      writeFailures?: { note(err: unknown): void };
     },
   ) {}
 
   async listen(port: number, host: string): Promise<number> {
     const broker = await Aedes.createBroker({
       maxInflightInbound: MAX_INFLIGHT_QOS2,
+      connectTimeout: CONNECT_TIMEOUT_MS,
       authenticate: (client, username, password, done) => {
         const deviceId = (username ?? '').trim().toUpperCase();
         const key = password?.toString('utf8') ?? '';
@@ -155,6 +198,8 @@ export class MqttEndpoint {
               return done(refusal('Server unavailable', 3), false);
             }
             (client as CollarClient).collar = principal;
+            // Past CONNECT: no longer counted against the cap on pending connections.
+            this.pending.delete(client.conn as net.Socket);
             // Known from now on, before CONNACK: a release in the next instant still finds it.
             this.track(client as CollarClient);
             const source = (client.conn as { remoteAddress?: string }).remoteAddress ?? 'mqtt';
@@ -244,6 +289,7 @@ export class MqttEndpoint {
             // Not acknowledged: the collar keeps the reading and sends it again. An outage fails
             // every collar's message: a few lines a minute say so.
             if (isDatabaseUnavailable(err)) {
+              this.d.writeFailures?.note(err);
               if (this.outageLogs.take())
                 this.d.log.error(
                   {
@@ -298,11 +344,31 @@ export class MqttEndpoint {
     return listenOn(server, port, host);
   }
 
-  /** Counts a socket against its address's cap; closes it instead when the cap is reached. */
+  /**
+   * Counts a socket against its address's cap, closing it instead when the cap is reached,
+   * and among the pending ones (not yet past CONNECT): past their cap, the oldest pending one
+   * closes. A collar sends its CONNECT at once, so a slot there is held for milliseconds; idle
+   * sockets from anywhere can hold no more than that cap, and never the room of the collars
+   * connected.
+   */
   private admit(socket: net.Socket): boolean {
+    if (!this.admitFromAddress(socket)) return false;
+    const pendingCap = Math.min(this.d.caps.pending, this.d.caps.total);
+    for (const oldest of this.pending) {
+      if (this.pending.size < pendingCap) break;
+      this.pending.delete(oldest);
+      oldest.destroy();
+      this.refuseConnection('pending', pendingCap);
+    }
+    this.pending.add(socket);
+    socket.once('close', () => this.pending.delete(socket));
+    return true;
+  }
+
+  private admitFromAddress(socket: net.Socket): boolean {
     const cap = this.d.caps.perAddress;
-    const address = socket.remoteAddress;
-    if (cap === 0 || address === undefined) return true;
+    if (cap === 0 || socket.remoteAddress === undefined) return true;
+    const address = addressKey(socket.remoteAddress);
     const open = this.byAddress.get(address) ?? 0;
     if (open >= cap) {
       socket.destroy();
@@ -318,14 +384,20 @@ export class MqttEndpoint {
     return true;
   }
 
-  private refuseConnection(cap: 'total' | 'address' | 'key', limit: number, device?: string) {
+  private refuseConnection(
+    cap: 'total' | 'address' | 'pending' | 'key',
+    limit: number,
+    device?: string,
+  ) {
     this.capped++;
     if (!this.capLogs.take()) return;
     this.d.log.warn(
       { event: 'mqtt.connection_capped', cap, limit, device, suppressed: this.capLogs.skipped },
       cap === 'key'
         ? 'another connection with this collar key: its oldest connection closed'
-        : 'MQTT connection closed: too many connections',
+        : cap === 'pending'
+          ? 'too many MQTT connections waiting for their CONNECT: the oldest closed'
+          : 'MQTT connection closed: too many connections',
     );
   }
 

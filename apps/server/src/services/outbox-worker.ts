@@ -23,18 +23,31 @@ export const SEND_DEADLINE_MS = 2 * 60 * 1000;
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 600_000);
 
 /** What an SMTP failure says about the mail (nodemailer's `code`, `command`, `responseCode`). */
-type SmtpError = { code?: string; command?: string; responseCode?: number };
+type SmtpError = { code?: string; command?: string; responseCode?: number; response?: string };
 export type DeliveryFailure =
   /** The mail server refused this mail for its recipient (a 5xx after RCPT TO or DATA): final. */
   | 'recipient_refused'
+  /**
+   * The mail server refused this mail by policy or security (enhanced status 5.7.x after RCPT
+   * TO or DATA: relaying denied, our sender blocked): it would refuse every mail so, until it
+   * or SMTP_URL is mended; retried.
+   */
+  | 'policy'
   /** The mail server refused our login (535 …): its password changed, say; retried. */
   | 'authentication'
   /** No connection, a 5xx greeting, a timeout, a dropped line, a 4xx: retried. */
   | 'unavailable';
 
 /**
- * Only a permanent answer (5xx, not 503 "bad sequence") to the mail's own recipient or
- * content is final: no retry would change it. Everything before that, a refused connection, a
+ * A reply with enhanced status 5.7.x (RFC 3463: security or policy), e.g. "550 5.7.1 Relaying
+ * denied": the server refuses our relay or sender, not this recipient, so every mail would
+ * meet it.
+ */
+const POLICY_REFUSAL = /^5\d\d[ -]5\.7\.\d{1,3}\b/;
+
+/**
+ * Only a permanent answer (5xx, not 503 "bad sequence", not a 5.7.x policy refusal) to the
+ * mail's own recipient or content is final: no retry would change it. Everything before that, a refused connection, a
  * 554 greeting, a failed login, a timeout, a refused sender, says nothing about the mail and
  * is an outage like any other, retried with backoff until the mail server takes the mail.
  */
@@ -47,7 +60,7 @@ export function classifyFailure(err: unknown): DeliveryFailure {
     code < 600 &&
     code !== 503
   )
-    return 'recipient_refused';
+    return POLICY_REFUSAL.test(e.response ?? '') ? 'policy' : 'recipient_refused';
   if (e.code === 'EAUTH' || e.code === 'ENOAUTH' || /^AUTH\b/.test(e.command ?? ''))
     return 'authentication';
   return 'unavailable';
@@ -91,9 +104,15 @@ export class OutboxWorker {
   async releaseOwnClaims(): Promise<number> {
     const n = await this.outbox.releaseClaims(this.instance, this.now().toISOString());
     this.released = true;
+    // Two live servers with one id (a DATA_DIR cloned from a snapshot) would free each other's
+    // claims and send mail twice: the id in the log lets an operator see such a clone.
+    this.log.info(
+      { event: 'outbox.instance', instance: this.instance },
+      'mail worker started: its claims carry this instance id (DATA_DIR/instance-id, never to be shared by two live servers)',
+    );
     if (n > 0)
       this.log.warn(
-        { released: n },
+        { released: n, instance: this.instance },
         'mail claimed before a restart and not marked sent is delivered now (possibly again)',
       );
     return n;
@@ -207,7 +226,9 @@ export class OutboxWorker {
                 ? 'mail given up after a day of failed deliveries'
                 : failure === 'authentication'
                   ? 'mail server refused the login: mail retried later (check SMTP_URL)'
-                  : 'mail delivery failed: retried later',
+                  : failure === 'policy'
+                    ? 'mail server refused the mail by policy (5.7.x), as it would every mail: retried later (check SMTP_URL, the sender address and relay permissions)'
+                    : 'mail delivery failed: retried later',
           );
         } finally {
           clearTimeout(deadline);

@@ -30,7 +30,11 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '0', MQTT_PORT: '0' }).mqttPort).toBe(0);
     expect(loadConfig({}).readingsRetentionDays).toBe(30);
     expect(() => loadConfig({ READINGS_RETENTION_DAYS: '0' })).toThrow(/READINGS_RETENTION_DAYS/);
-    expect(loadConfig({}).readingsQuotaPerAccount).toBe(5_000_000);
+    expect(loadConfig({}).readingsQuotaPerAccount).toBe(6_000_000);
+    // The documented case fits: two collars a second for the default retention, plus the hour
+    // before retention's next hourly run.
+    const { readingsQuotaPerAccount, readingsRetentionDays } = loadConfig({});
+    expect(readingsQuotaPerAccount).toBeGreaterThan(2 * (readingsRetentionDays * 86_400 + 3_600));
     expect(loadConfig({ READINGS_QUOTA_PER_ACCOUNT: '20000000' }).readingsQuotaPerAccount).toBe(
       20_000_000,
     );
@@ -52,6 +56,11 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ MQTT_MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(
       /MQTT_MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+    expect(loadConfig({}).mqttMaxPendingConnections).toBe(100);
+    expect(loadConfig({ MQTT_MAX_PENDING_CONNECTIONS: '20' }).mqttMaxPendingConnections).toBe(20);
+    expect(() => loadConfig({ MQTT_MAX_PENDING_CONNECTIONS: '0' })).toThrow(
+      /MQTT_MAX_PENDING_CONNECTIONS: must be a whole number of connections \(1 or more\)/,
     );
   });
 

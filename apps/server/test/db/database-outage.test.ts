@@ -2,7 +2,7 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, loggableDbError } from '../../src/db/index.js';
+import { isDatabaseUnavailable, isStorageFailure, loggableDbError } from '../../src/db/index.js';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE,
@@ -87,6 +87,9 @@ describe('which errors mean the database is briefly unavailable (503, not 500)',
       // A database that takes no writes for now: a standby after a failover, a read-only file.
       withCode('cannot execute INSERT in a read-only transaction', '25006'),
       withCode('attempt to write a readonly database', 'SQLITE_READONLY'),
+      // The server's own disk failing: out of space, an I/O error.
+      withCode('could not extend file: No space left on device', '53100'),
+      withCode('could not write block: Input/output error', '58030'),
     ];
     const other = [
       new Error('something else'),
@@ -105,6 +108,19 @@ describe('which errors mean the database is briefly unavailable (503, not 500)',
     ];
     for (const err of unavailable) expect(isDatabaseUnavailable(err), String(err)).toBe(true);
     for (const err of other) expect(isDatabaseUnavailable(err), String(err)).toBe(false);
+    // Of those, the ones that say the storage fails writes (health reports them).
+    const storage = [
+      '53100',
+      '58030',
+      '25006',
+      'SQLITE_FULL',
+      'SQLITE_IOERR_WRITE',
+      'SQLITE_READONLY',
+    ];
+    for (const err of [...unavailable, ...other])
+      expect(isStorageFailure(err), String(err)).toBe(
+        storage.includes((err as { code?: string } | null)?.code ?? ''),
+      );
   });
 
   it('are logged by kind, code and message, never with the connection node-postgres hangs on them', () => {

@@ -20,6 +20,8 @@ export interface TestSmtp {
   password: string | null;
   /** Recipients refused after RCPT TO with 550 (no such mailbox). */
   refused: Set<string>;
+  /** While true, every recipient is refused with "550 5.7.1 Relaying denied" (a policy). */
+  relayDenied: boolean;
   /** Connections greeted with a refusal, and logins refused, so far. */
   readonly refusals: { greetings: number; logins: number };
   close(): Promise<void>;
@@ -36,6 +38,7 @@ export async function startSmtp(): Promise<TestSmtp> {
     hanging: 0,
     greeting: null as number | null,
     password: null as string | null,
+    relayDenied: false,
   };
   const refused = new Set<string>();
   const refusals = { greetings: 0, logins: 0 };
@@ -68,6 +71,8 @@ export async function startSmtp(): Promise<TestSmtp> {
       callback();
     },
     onRcptTo(address, _session, callback) {
+      if (state.relayDenied)
+        return callback(Object.assign(new Error('5.7.1 Relaying denied'), { responseCode: 550 }));
       if (refused.has(address.address))
         return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
       callback();
@@ -114,6 +119,12 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
     set password(v: string | null) {
       state.password = v;
+    },
+    get relayDenied() {
+      return state.relayDenied;
+    },
+    set relayDenied(v: boolean) {
+      state.relayDenied = v;
     },
     refused,
     refusals,

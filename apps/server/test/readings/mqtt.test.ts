@@ -6,6 +6,8 @@ import { ownedCollar } from '../helpers/devices.js';
 import { readingRows } from '../helpers/readings.js';
 import { until } from '../helpers/sse.js';
 import {
+  addressKey,
+  CONNECT_TIMEOUT_MS,
   connectionCap,
   isVitalsTopicOf,
   MAX_MQTT_PACKET,
@@ -282,6 +284,8 @@ describe('the MQTT endpoint’s caps (MQTT_MAX_CONNECTIONS, _PER_ADDRESS, the pa
         MQTT_PORT: '0',
         MQTT_MAX_CONNECTIONS: '4',
         MQTT_MAX_CONNECTIONS_PER_ADDRESS: '3',
+        // Idle sockets below: none closed as pending before the caps under test.
+        MQTT_MAX_PENDING_CONNECTIONS: '4',
       },
     });
     capPort = capped.app.container.mqtt.port!;
@@ -360,5 +364,90 @@ describe('the MQTT endpoint’s caps (MQTT_MAX_CONNECTIONS, _PER_ADDRESS, the pa
     await closed;
     client.end(true);
     expect(capped.logs().some((l) => l.includes('mqtt.rate_limited'))).toBe(true);
+  });
+});
+
+describe('connections that never send CONNECT (MQTT_MAX_PENDING_CONNECTIONS, the CONNECT timeout)', () => {
+  let idle: TestApp;
+  let idlePort: number;
+  beforeAll(async () => {
+    idle = await createTestApp({
+      env: { MQTT_PORT: '0', MQTT_MAX_CONNECTIONS: '10', MQTT_MAX_PENDING_CONNECTIONS: '2' },
+    });
+    idlePort = idle.app.container.mqtt.port!;
+  });
+  afterAll(() => idle.close());
+
+  async function bareSocket(localAddress = '127.0.0.1') {
+    const socket = net.connect({ port: idlePort, host: '127.0.0.1', localAddress });
+    socket.on('error', () => {});
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    let isClosed = false;
+    const closed = new Promise<void>((r) =>
+      socket.once('close', () => {
+        isClosed = true;
+        r();
+      }),
+    );
+    return { socket, closed, isClosed: () => isClosed };
+  }
+  async function collar() {
+    const o = await seedUser(idle);
+    const c = await ownedCollar(idle, await seedUser(idle, { role: 'admin' }), o);
+    const client = mqtt.connect(`mqtt://127.0.0.1:${idlePort}`, {
+      username: c.device_id,
+      password: c.device_key,
+      clientId: c.device_id,
+      reconnectPeriod: 0,
+      connectTimeout: 5_000,
+      protocolVersion: 4,
+    });
+    clients.push(client);
+    await new Promise<void>((r, j) => {
+      client.once('connect', () => r());
+      client.once('error', j);
+    });
+    return { c, client };
+  }
+
+  it('holds few of them: past the cap the oldest closes, and connected collars keep their room', async () => {
+    const connected = await collar();
+    const first = await bareSocket('127.0.0.5');
+    const second = await bareSocket('127.0.0.6');
+    const third = await bareSocket('127.0.0.7');
+    await first.closed;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(second.isClosed()).toBe(false);
+    expect(third.isClosed()).toBe(false);
+    // The collar connected before is untouched, and a new collar still gets in.
+    expect(connected.client.connected).toBe(true);
+    const late = await collar();
+    expect(late.client.connected).toBe(true);
+    await publish(late.client, late.c.device_id, { temperature: 25, humidity: 40 });
+    expect((await readingRows(idle, late.c.id)).map((r) => r.temperature)).toEqual([25]);
+    expect(idle.logs().some((l) => l.includes('"cap":"pending"'))).toBe(true);
+    for (const s of [second, third]) s.socket.destroy();
+  });
+
+  it(`closes a socket that sends no CONNECT within ${CONNECT_TIMEOUT_MS / 1000} s`, async () => {
+    expect(CONNECT_TIMEOUT_MS).toBeLessThanOrEqual(5_000);
+    const started = Date.now();
+    const s = await bareSocket();
+    await s.closed;
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
+    expect(waited).toBeLessThan(CONNECT_TIMEOUT_MS + 3_000);
+  }, 15_000);
+
+  it('counts IPv6 addresses per /64 for the per-address cap, IPv4 ones (mapped too) as they are', () => {
+    expect(addressKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2:aaaa::9%eth0')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(addressKey('::ffff:10.0.0.1')).toBe('10.0.0.1');
+    expect(addressKey('10.0.0.1')).toBe('10.0.0.1');
   });
 });

@@ -14,7 +14,7 @@ import { APP_VERSION } from '../../src/version.js';
 import { createTestApp, usePostgres, type TestApp } from '../helpers/app.js';
 import { until } from '../helpers/sse.js';
 import { testRedisUrl } from '../helpers/redis.js';
-import { ReadinessProbe } from '../../src/services/health-probe.js';
+import { ReadinessProbe, WRITE_FAILURE_DEGRADED_MS } from '../../src/services/health-probe.js';
 
 /** Whether this machine lets the tests mount a small tmpfs (root, with the capability). */
 function canMountTmpfs(): boolean {
@@ -57,6 +57,59 @@ describe('GET /api/health', () => {
       expect(res.json()).toMatchObject({ status: 'degraded' });
     } finally {
       await broken.close();
+    }
+  });
+
+  it('answers 503 degraded for a while after a write failed for lack of disk, and ok after', async () => {
+    const full = await createTestApp();
+    try {
+      expect((await full.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      // The error each database gives for a full disk, from the write a request makes: the
+      // database itself still answers, so only the failed write shows it.
+      const diskFull = usePostgres
+        ? Object.assign(new Error('could not extend file: No space left on device'), {
+            code: '53100',
+          })
+        : Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      const spy = vi.spyOn(full.app.container.repos.users, 'insert').mockRejectedValue(diskFull);
+      try {
+        const write = await full.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: 'disk-full@example.com', password: 'Kennel-Walk-2026', name: 'Disk' },
+        });
+        expect(write.statusCode).toBe(503);
+      } finally {
+        spy.mockRestore();
+      }
+      full.clock.advance(1_001);
+      const res = await full.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'degraded' });
+      const ready = await full.app.inject({ url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().checks.database).toBe('failed');
+      // No write has failed since: ok again once the window has passed.
+      full.clock.advance(WRITE_FAILURE_DEGRADED_MS);
+      expect((await full.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await full.close();
+    }
+  });
+
+  it('is not degraded by a write refused for another reason than the storage', async () => {
+    const s = await createTestApp();
+    try {
+      s.app.container.writeFailures.note(Object.assign(new Error('duplicate'), { code: '23505' }));
+      s.app.container.writeFailures.note(Object.assign(new Error('busy'), { code: 'SQLITE_BUSY' }));
+      expect((await s.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      s.app.container.writeFailures.note(
+        Object.assign(new Error('could not write block'), { code: '58030' }),
+      );
+      s.clock.advance(1_001);
+      expect((await s.app.inject({ url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      await s.close();
     }
   });
 
@@ -189,6 +242,9 @@ describe('GET /api/health', () => {
         expect(write.json()).toHaveProperty('error');
         await admin.query(`alter role ${role} reset default_transaction_read_only`);
         await reconnect('off');
+        // The refused write keeps health degraded a while after it (WriteFailures).
+        expect((await ro.app.inject({ url: '/api/health' })).statusCode).toBe(503);
+        ro.clock.advance(WRITE_FAILURE_DEGRADED_MS);
         expect((await ro.app.inject({ url: '/api/health' })).statusCode).toBe(200);
       } finally {
         await ro?.close();
@@ -284,6 +340,7 @@ describe('GET /api/health/ready', () => {
         dataDir: path.join(s.dataDir, 'not', 'yet'),
         minFreeBytes: 1,
         clock: s.clock,
+        writeFailures: s.app.container.writeFailures,
       });
       expect((await probe.check()).checks.disk).toBe('ok');
     } finally {

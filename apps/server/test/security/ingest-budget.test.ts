@@ -176,6 +176,52 @@ describe('RES-7: an owner token’s flood is refused within the budget', () => {
   });
 });
 
+describe('RES-7: an admin token’s flood is refused within the budget', () => {
+  it('refuses an admin posting 1,000-reading lists for an owner’s collar after the collar’s budget', async () => {
+    const { admin, owner } = await app();
+    const c = await ownedCollar(t, admin, owner);
+    const statuses = await flood((p) => postAsOwner(admin, c.device_id, p), 20);
+    expect(statuses).toEqual([...Array<number>(12).fill(201), 429]);
+    expect(await readingRows(t, c.id)).toHaveLength(12_000);
+    const refused = await postAsOwner(admin, c.device_id, batch(1000, 1000));
+    expectError(refused, 429, /Too many readings from this collar/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await readingRows(t, c.id)).toHaveLength(12_000);
+    // Charged to the collar, which its key and its owner share.
+    expectError(
+      await postAsCollar(t, c.device_id, c.device_key, batch(1, 0)),
+      429,
+      /Too many readings from this collar/,
+    );
+    expectError(
+      await postAsOwner(owner, c.device_id, batch(1, 0)),
+      429,
+      /Too many readings from this collar/,
+    );
+  });
+
+  it('refuses an admin spreading a flood over one owner’s collars once that account’s budget is spent', async () => {
+    const { admin, owner } = await app();
+    const collars = [];
+    for (let i = 0; i < 3; i++) collars.push(await ownedCollar(t, admin, owner, `Dog ${i}`));
+    let stored = 0;
+    let refusal: LightMyRequestResponse | undefined;
+    outer: for (let round = 0; round < 12; round++) {
+      for (const c of collars) {
+        const res = await postAsOwner(admin, c.device_id, batch(1000, round * 1_000_000 + 1000));
+        if (res.statusCode === 201) stored += 1000;
+        else {
+          refusal = res;
+          break outer;
+        }
+      }
+    }
+    expect(refusal?.statusCode, refusal?.body).toBe(429);
+    expectError(refusal!, 429, /Too many readings for this account/);
+    expect(stored).toBe(INGEST_BUDGET.account.minute.readings);
+  });
+});
+
 describe('RES-7: a collar reporting once a minute is never limited', () => {
   it('takes a day of once-a-minute readings with a 7-day backlog of 10,080 in 11 lists', async () => {
     const { admin, owner } = await app();

@@ -127,6 +127,39 @@ describe('mail through a mail server that refuses (RES-11)', () => {
     }
   });
 
+  it('a policy refusal at RCPT TO (550 5.7.1 Relaying denied), met by every mail, is retried, and the mail arrives after', async () => {
+    const t = await appWithSmtp();
+    try {
+      smtp.relayDenied = true;
+      const keys = [await queue(t, 'relay-1@example.com'), await queue(t, 'relay-2@example.com')];
+      await t.app.container.outboxWorker.drain();
+      await nextRound(t, 1);
+      for (const key of keys) {
+        const row = await rowOf(t, key);
+        expect(row.status).toBe('pending');
+        expect(row.attempts).toBeGreaterThanOrEqual(2);
+        expect(row.last_error).toMatch(/5\.7\.1/);
+      }
+      expect(logged(t, /^mail server refused the mail by policy/).at(-1)).toMatchObject({
+        level: 40,
+        failure: 'policy',
+        responseCode: 550,
+        command: 'RCPT TO',
+        failed: false,
+      });
+
+      // The mail server's relay settings are mended.
+      smtp.relayDenied = false;
+      await nextRound(t, 2);
+      for (const key of keys) expect((await rowOf(t, key)).status).toBe('sent');
+      expect(receivedBy('relay-1@example.com')).toHaveLength(1);
+      expect(receivedBy('relay-2@example.com')).toHaveLength(1);
+    } finally {
+      smtp.relayDenied = false;
+      await t.close();
+    }
+  });
+
   it('a 550 after RCPT TO is final: given up at once, logged, and counted for the admin', async () => {
     const t = await appWithSmtp();
     try {
@@ -168,6 +201,20 @@ describe('mail through a mail server that refuses (RES-11)', () => {
 });
 
 describe('a restart', () => {
+  it('logs the instance id its mail claims carry, so two servers sharing one can be told', async () => {
+    const t = await createTestApp();
+    try {
+      // What the worker's first round does after start.
+      await t.app.container.outboxWorker.releaseOwnClaims();
+      const id = fs.readFileSync(path.join(t.dataDir, 'instance-id'), 'utf8').trim();
+      expect(logged(t, /^mail worker started/)).toEqual([
+        expect.objectContaining({ event: 'outbox.instance', instance: id }),
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('sends at once what this instance had claimed and not sent when it died, not after the lease', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-restart-'));
     const pg = usePostgres ? await createPgSchema() : undefined;

@@ -189,6 +189,24 @@ describe('which mail server answers are final', () => {
     );
     expect(classifyFailure(err({ responseCode: 554, command: 'DATA' }))).toBe('recipient_refused');
     expect(classifyFailure(err({ responseCode: 552, command: 'DATA' }))).toBe('recipient_refused');
+    expect(
+      classifyFailure(
+        err({ responseCode: 550, command: 'RCPT TO', response: '550 5.1.1 No such user' }),
+      ),
+    ).toBe('recipient_refused');
+  });
+  it('a policy refusal (enhanced status 5.7.x) is not final: every mail would meet it', () => {
+    for (const response of [
+      '550 5.7.1 Relaying denied',
+      '554 5.7.1 Sender address rejected: Access denied',
+      '550-5.7.26 Unauthenticated email is not accepted',
+    ])
+      expect(
+        classifyFailure(
+          err({ responseCode: Number(response.slice(0, 3)), command: 'RCPT TO', response }),
+        ),
+        response,
+      ).toBe('policy');
   });
   it('everything else is retried: connection, greeting, login, timeouts, 4xx, 503', () => {
     const retried: [Record<string, unknown>, string][] = [

@@ -18,7 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Service health: 200 ok, or 503 degraded when the database does not answer or writes do not land',
         description:
-          'Degraded while the database does not answer, or does not take writes: on SQLite a full disk, a read-only mount or an I/O error in DATA_DIR (a small file is written and removed there); on PostgreSQL a read-only server. One answer stands for a second.',
+          'Degraded while the database does not answer, or does not take writes: on SQLite a full disk, a read-only mount or an I/O error in DATA_DIR (a small file is written and removed there); on PostgreSQL a read-only server. On both, for 30 s after a write failed because the storage did (out of disk or memory, an I/O error, read-only). One answer stands for a second.',
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
     },
