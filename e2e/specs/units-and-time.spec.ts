@@ -60,6 +60,9 @@ test('an owner who reads °C first chooses it once: Monitoring, My Pets and the 
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/monitoring');
   await expect(reading).toHaveText(/^31\.0°C\s*\/\s*87\.8°F$/);
+  // Times on screen are on the account's clock now; a browser elsewhere is told whose.
+  if (Intl.DateTimeFormat().resolvedOptions().timeZone !== 'Europe/Berlin')
+    await expect(page.getByText(/Times in Europe\/Berlin/)).toBeVisible();
   await page.goto('/my-pets');
   await expect(page.getByText(/\b10\.2 kg\b/).first()).toBeVisible();
 

@@ -11,6 +11,15 @@ import {
 import { AuthContext } from '@/lib/auth';
 import { browserTimeZone, browserUnits } from '@/lib/auth/time-zone';
 import { cn } from '@/lib/utils';
+import {
+  DATE,
+  DATE_TIME,
+  formatInZone,
+  TIME,
+  TIME_SECONDS,
+  timeZoneNote,
+  type Instant,
+} from '@/lib/time-format';
 
 /**
  * The signed-in account's display preferences (DESIGN §3 "Display"), with the browser's
@@ -20,7 +29,18 @@ import { cn } from '@/lib/utils';
 export interface DisplayUnits {
   temperatureUnit: TemperatureUnit;
   weightUnit: WeightUnit;
+  /** The account's time zone, or the browser's when it has none; every absolute time is in it. */
   timeZone: string | null;
+  /** The time of day: '14:05'. */
+  time: (at: Instant | null | undefined) => string;
+  /** The time of day with seconds: '14:05:09'. */
+  timeSeconds: (at: Instant | null | undefined) => string;
+  /** A date and time: 'Jul 1, 2026, 2:05 PM'. */
+  dateTime: (at: Instant | null | undefined) => string;
+  /** A date: 'Jul 1, 2026'. */
+  date: (at: Instant | null | undefined) => string;
+  /** 'Times in Europe/Berlin (CEST)' when that zone is not the browser's, else null. */
+  timeZoneNote: string | null;
   /** A temperature in °C: '31.2°C / 88.2°F' or '88.2°F / 31.2°C'. */
   temperature: (celsius: number) => string;
   /** A temperature in °F (a threshold), the same way. */
@@ -40,16 +60,30 @@ export function useDisplayUnits(): DisplayUnits {
     const browser = browserUnits();
     const t = temperatureUnit ?? browser.temperature_unit;
     const w = weightUnit ?? browser.weight_unit;
+    const browserZone = browserTimeZone();
+    const zone = timeZone ?? browserZone;
     return {
       temperatureUnit: t,
       weightUnit: w,
-      timeZone: timeZone ?? browserTimeZone(),
+      timeZone: zone,
+      time: (at) => formatInZone(at, zone, TIME),
+      timeSeconds: (at) => formatInZone(at, zone, TIME_SECONDS),
+      dateTime: (at) => formatInZone(at, zone, DATE_TIME),
+      date: (at) => formatInZone(at, zone, DATE),
+      timeZoneNote: timeZoneNote(zone, browserZone),
       temperature: (celsius) => formatTemperature(celsius, t),
       temperatureF: (fahrenheit) => formatTemperatureF(fahrenheit, t),
       weight: (lbs) => formatWeight(lbs, w),
       weightShort: (lbs) => formatWeightIn(lbs, w),
     };
   }, [temperatureUnit, weightUnit, timeZone]);
+}
+
+/** The note a list of times carries when they are in another zone than the browser's. */
+export function TimeZoneNote({ className }: { className?: string }) {
+  const { timeZoneNote } = useDisplayUnits();
+  if (!timeZoneNote) return null;
+  return <p className={cn('text-xs text-muted-foreground', className)}>{timeZoneNote}</p>;
 }
 
 /**

@@ -22,7 +22,6 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDisplayUnits } from '@/lib/display-units';
-import { formatDate } from '@/lib/utils';
 import { useDeleteUser } from '../api/delete-user';
 import { RoleBadge } from './role-badge';
 
@@ -42,7 +41,7 @@ export function UserDetailsDialog({
   onOpenChange,
 }: UserDetailsDialogProps) {
   const deleteUser = useDeleteUser();
-  const { weight } = useDisplayUnits();
+  const { weight, date } = useDisplayUnits();
   const pets = user && dogs ? dogs.filter((dog) => dog.user_id === user.id) : [];
 
   const confirmDelete = () => {
@@ -81,7 +80,7 @@ export function UserDetailsDialog({
                 <RoleBadge role={user.role} />
               </dd>
               <dt className="text-muted-foreground">Joined</dt>
-              <dd>{formatDate(user.created_at)}</dd>
+              <dd>{date(user.created_at)}</dd>
               <dt className="text-muted-foreground">Pets</dt>
               <dd className="tabular-nums">{user.dogs_count}</dd>
             </dl>

@@ -14,7 +14,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { formatDate } from '@/lib/utils';
+import { useDisplayUnits } from '@/lib/display-units';
 import { filterUsers, type RoleFilter } from './filter-users';
 import { RoleBadge } from './role-badge';
 
@@ -43,6 +43,7 @@ export function UserTable({
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<RoleFilter>('all');
   const searchId = useId();
+  const { date } = useDisplayUnits();
   const roleId = useId();
   const visible = users ? filterUsers(users, search, role) : [];
   const filtering = search.trim() !== '' || role !== 'all';
@@ -154,7 +155,7 @@ export function UserTable({
                       {user.dogs_count}
                     </TableCell>
                     <TableCell data-label="Joined" className="whitespace-nowrap">
-                      {formatDate(user.created_at)}
+                      {date(user.created_at)}
                     </TableCell>
                     <TableCell className="max-md:mt-2 max-md:border-t max-md:pt-3">
                       <div className="flex justify-end gap-1 max-md:w-full max-md:gap-2">

@@ -1,6 +1,6 @@
 import { formatRelativeTime, type Alert } from '@pawguard/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
+import { TimeZoneNote, useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import { useNow } from '@/lib/use-now';
 import type { AlertPeriod } from './history-charts';
 import { useDeviceAlerts } from '@/lib/api/alerts';
@@ -36,9 +36,6 @@ export function useAlertPeriods(deviceId: string, now: number): AlertPeriod[] {
     });
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function describe(a: Alert, temperature: DisplayUnits['temperature']): string {
   if (a.type === 'heat') {
     // In both units, the owner's first, as every other temperature on screen (DESIGN §3).
@@ -57,7 +54,7 @@ function describe(a: Alert, temperature: DisplayUnits['temperature']): string {
 
 /** The device's past (resolved) alerts, newest first. */
 export function PastDeviceAlerts({ deviceId }: { deviceId: string }) {
-  const { temperature } = useDisplayUnits();
+  const { temperature, dateTime: when } = useDisplayUnits();
   const past = useDeviceAlerts(deviceId, true);
   const now = useNow(60_000);
   return (
@@ -75,30 +72,33 @@ export function PastDeviceAlerts({ deviceId }: { deviceId: string }) {
         ) : past.data.alerts.length === 0 ? (
           <p className="text-sm text-muted-foreground">No past alerts for this collar.</p>
         ) : (
-          <ul className="grid gap-2 text-sm">
-            {past.data.alerts.map((a) => {
-              const span = alertSpan(a);
-              return (
-                <li
-                  key={a.id}
-                  className="flex flex-wrap justify-between gap-x-4 border-b pb-2 last:border-0"
-                >
-                  <span className="font-medium">{describe(a, temperature)}</span>
-                  <span className="text-muted-foreground">
-                    <time dateTime={span.from}>{when(span.from)}</time>
-                    {span.to ? (
-                      <>
-                        {' – '}
-                        <time dateTime={span.to}>{when(span.to)}</time>
-                        {a.resolved_by === 'owner' ? ' (resolved by you)' : ''}
-                      </>
-                    ) : null}
-                    <span className="sr-only"> ({formatRelativeTime(span.from, now)})</span>
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <TimeZoneNote className="mb-2" />
+            <ul className="grid gap-2 text-sm">
+              {past.data.alerts.map((a) => {
+                const span = alertSpan(a);
+                return (
+                  <li
+                    key={a.id}
+                    className="flex flex-wrap justify-between gap-x-4 border-b pb-2 last:border-0"
+                  >
+                    <span className="font-medium">{describe(a, temperature)}</span>
+                    <span className="text-muted-foreground">
+                      <time dateTime={span.from}>{when(span.from)}</time>
+                      {span.to ? (
+                        <>
+                          {' – '}
+                          <time dateTime={span.to}>{when(span.to)}</time>
+                          {a.resolved_by === 'owner' ? ' (resolved by you)' : ''}
+                        </>
+                      ) : null}
+                      <span className="sr-only"> ({formatRelativeTime(span.from, now)})</span>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
         {past.data && past.data.total > past.data.alerts.length ? (
           <p className="mt-2 text-xs text-muted-foreground">

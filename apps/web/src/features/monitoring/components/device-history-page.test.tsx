@@ -6,6 +6,7 @@ import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtur
 import { makeAlert, makeBacktest, makeDevice, makeHistory, makeReading } from '@/testing/devices';
 import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { DeviceHistoryPage } from './device-history-page';
+import { browserTimeZone } from '@/lib/auth/time-zone';
 
 const device = makeDevice({
   device_name: 'Biscuit collar',
@@ -54,9 +55,9 @@ function stub(overrides: Routes = {}) {
   });
 }
 
-const show = (route = `/devices/${device.id}/history`) =>
+const show = (route = `/devices/${device.id}/history`, user = makeUser()) =>
   renderWithProviders(<DeviceHistoryPage deviceId={device.id} />, {
-    auth: fakeAuth(makeUser()),
+    auth: fakeAuth(user),
     route,
   });
 
@@ -126,6 +127,42 @@ describe('device history', () => {
       taken,
       ended,
     ]);
+  });
+
+  it("gives past alerts' times on the account's clock, and names its zone when it is not the browser's", async () => {
+    // Auckland, 12 hours ahead of UTC in June: its dates differ from the browser's (UTC here).
+    const zone = browserTimeZone() === 'Pacific/Auckland' ? 'Asia/Kolkata' : 'Pacific/Auckland';
+    stub({
+      [`GET ${base}/alerts?resolved=true&limit=100`]: () =>
+        jsonResponse(200, {
+          alerts: [
+            makeAlert(
+              {
+                level: 'WARNING',
+                resolved: true,
+                reading_at: '2025-06-20T14:00:00.000Z',
+                resolved_reading_at: '2025-06-20T14:30:00.000Z',
+                resolved_by: 'condition',
+              },
+              device,
+            ),
+          ],
+          total: 1,
+        }),
+    });
+    show(undefined, makeUser({ time_zone: zone }));
+    const item = (await screen.findByText(/^Heat · Warning/)).closest('li')!;
+    const [from, to] = [...item.querySelectorAll('time')].map((t) => t.textContent);
+    if (zone === 'Pacific/Auckland') {
+      expect(from).toMatch(/Jun 21, 2025.*2:00/);
+      expect(to).toMatch(/Jun 21, 2025.*2:30/);
+    } else {
+      expect(from).toMatch(/Jun 20, 2025.*7:30/);
+      expect(to).toMatch(/Jun 20, 2025.*8:00/);
+    }
+    // Once, above the list.
+    const card = item.closest('ul')!.parentElement!;
+    expect(within(card).getByText(new RegExp(`^Times in ${zone}`))).toBeInTheDocument();
   });
 
   it('says when the open alerts could not be loaded, and then never calls the heat risk low', async () => {

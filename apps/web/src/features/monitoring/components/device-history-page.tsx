@@ -38,6 +38,7 @@ import { MONITORING_POLL_MS } from '../hooks/use-monitored-devices';
 import { HistoryCharts } from './history-charts';
 import { hasReadings } from './history-series';
 import { HistoryTable } from './history-table';
+import { TimeZoneNote } from '@/lib/display-units';
 import { PastDeviceAlerts, useAlertPeriods } from './device-alerts';
 import { RiskBacktestPanel } from './risk-backtest-panel';
 
@@ -289,6 +290,7 @@ function RangeHistory({
   }
   return (
     <div className="grid gap-4">
+      <TimeZoneNote />
       <HistoryCharts history={history.data} alertPeriods={periods} />
       <HistoryTable history={history.data} />
     </div>

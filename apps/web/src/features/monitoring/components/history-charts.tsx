@@ -128,10 +128,12 @@ function ChartTooltip({
   look,
   range,
   bucketSeconds,
+  timeZone,
 }: Pick<TooltipContentProps<number, string>, 'active' | 'payload'> & {
   look: SeriesLook;
   range: HistoryRange;
   bucketSeconds: number;
+  timeZone: string | null;
 }) {
   const point = payload?.[0]?.payload as ChartPoint | undefined;
   if (!active || !point) return null;
@@ -139,7 +141,7 @@ function ChartTooltip({
   const band = point[look.rangeKey] as [number, number] | null;
   return (
     <div className="rounded-md border bg-card px-3 py-2 text-sm shadow-md">
-      <p className="font-medium">{formatBucketTime(point.t, range, bucketSeconds)}</p>
+      <p className="font-medium">{formatBucketTime(point.t, range, bucketSeconds, timeZone)}</p>
       {avg === null ? (
         <p className="text-muted-foreground">No readings</p>
       ) : (
@@ -181,7 +183,13 @@ function SeriesChart({
 }) {
   const from = Date.parse(history.from);
   const to = Date.parse(history.to);
-  const ticks = useMemo(() => timeTicks(from, to, history.range), [from, to, history.range]);
+  // The thresholds are °F (the settings screen's unit); drawn in the chart's. Times are in
+  // the account's zone.
+  const { temperatureUnit: unit, timeZone } = useDisplayUnits();
+  const ticks = useMemo(
+    () => timeTicks(from, to, history.range, timeZone),
+    [from, to, history.range, timeZone],
+  );
   const summary = summaryText(history, look);
   const colour = COLOURS[look.series];
   const headingId = `chart-${look.series}`;
@@ -196,8 +204,6 @@ function SeriesChart({
   const shownPeriods = periods.filter((p) => p.to > from && p.from < to);
   const isTemperature = look.series === 'temperature';
   const { warning, critical } = history.thresholds;
-  // The thresholds are °F (the settings screen's unit); drawn in the chart's.
-  const { temperatureUnit: unit } = useDisplayUnits();
   const thresholdLines = isTemperature
     ? [
         { name: 'Warning', y: fahrenheitIn(warning, unit), stroke: COLOURS.warning },
@@ -256,7 +262,7 @@ function SeriesChart({
                   scale="time"
                   domain={[from, to]}
                   ticks={ticks}
-                  tickFormatter={(t: number) => formatTick(t, history.range)}
+                  tickFormatter={(t: number) => formatTick(t, history.range, timeZone)}
                   tick={{ fontSize: 12, fill: '#475569' }}
                   minTickGap={12}
                 />
@@ -276,6 +282,7 @@ function SeriesChart({
                       look={look}
                       range={history.range}
                       bucketSeconds={history.bucket_seconds}
+                      timeZone={timeZone}
                     />
                   )}
                 />

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { makeHistory } from '@/testing/devices';
-import { hasReadings, seriesSummary, timeTicks, toChartPoints, valueAxis } from './history-series';
+import { wallClock } from '@pawguard/shared';
+import {
+  formatBucketTime,
+  formatTick,
+  hasReadings,
+  seriesSummary,
+  timeTicks,
+  toChartPoints,
+  valueAxis,
+} from './history-series';
 
 describe('toChartPoints', () => {
   it('draws temperature in the preferred unit, humidity and heart rate as they are', () => {
@@ -79,16 +88,39 @@ describe('hasReadings', () => {
 });
 
 describe('timeTicks', () => {
-  it('marks every 10 minutes of the hour, every 4 hours of the day, every midnight of the week', () => {
-    const to = new Date(2025, 6, 1, 12, 34).getTime();
-    expect(timeTicks(to - 3_600_000, to, '1h')).toHaveLength(6);
-    for (const t of timeTicks(to - 3_600_000, to, '1h'))
-      expect(new Date(t).getMinutes() % 10).toBe(0);
-    for (const t of timeTicks(to - 86_400_000, to, '24h'))
-      expect(new Date(t).getHours() % 4).toBe(0);
-    const days = timeTicks(to - 7 * 86_400_000, to, '7d');
+  it("marks every 10 minutes of the hour, every 4 hours of the day, every midnight of the week, in the account's zone", () => {
+    // Kolkata is 5 h 30 min ahead of UTC: its round hours are not UTC's (nor, likely, the machine's).
+    const zone = 'Asia/Kolkata';
+    const to = Date.parse('2025-07-01T07:04:00Z'); // 12:34 in Kolkata
+    const hour = timeTicks(to - 3_600_000, to, '1h', zone);
+    expect(hour).toHaveLength(6);
+    for (const t of hour) expect(wallClock(t, zone).minute % 10).toBe(0);
+    const day = timeTicks(to - 86_400_000, to, '24h', zone);
+    expect(day).toHaveLength(6);
+    for (const t of day) {
+      expect(wallClock(t, zone).hour % 4).toBe(0);
+      expect(wallClock(t, zone).minute).toBe(0);
+    }
+    const days = timeTicks(to - 7 * 86_400_000, to, '7d', zone);
     expect(days).toHaveLength(7);
-    for (const t of days) expect(new Date(t).getHours()).toBe(0);
+    for (const t of days) expect(wallClock(t, zone)).toMatchObject({ hour: 0, minute: 0 });
+  });
+
+  it('keeps days at midnight across a change to summer time', () => {
+    const zone = 'Europe/Berlin';
+    const to = Date.parse('2025-04-02T10:00:00Z'); // the clocks went forward on 30 March
+    const days = timeTicks(to - 7 * 86_400_000, to, '7d', zone);
+    expect(days).toHaveLength(7);
+    for (const t of days) expect(wallClock(t, zone)).toMatchObject({ hour: 0, minute: 0 });
+  });
+});
+
+describe('formatTick and formatBucketTime', () => {
+  it("name a bucket's time in the account's zone", () => {
+    const t = Date.parse('2025-07-01T07:00:00Z');
+    expect(formatTick(t, '24h', 'Asia/Kolkata')).toMatch(/12:30/);
+    expect(formatTick(t, '24h', 'America/New_York')).toMatch(/03:00/);
+    expect(formatBucketTime(t + 10_000, '1h', 10, 'UTC')).toMatch(/07:00:10/);
   });
 });
 

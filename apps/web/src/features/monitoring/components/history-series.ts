@@ -5,6 +5,7 @@ import {
   type HistoryRange,
   type TemperatureUnit,
 } from '@pawguard/shared';
+import { formatInZone, TIME, TIME_SECONDS, zonedTicks } from '@/lib/time-format';
 
 /**
  * History buckets as chart points. Temperature is drawn in the owner's preferred unit (the
@@ -130,53 +131,36 @@ export function seriesSummary(
 
 export const hasReadings = (history: History) => history.buckets.some((b) => b.count > 0);
 
-const HOUR = 3_600_000;
-const TICK_STEP: Record<HistoryRange, number> = {
-  '1h': 10 * 60_000,
-  '24h': 4 * HOUR,
-  '7d': 24 * HOUR,
-};
-
-/** Round local times across the range for the time axis: every 10 min, 4 h, or day. */
-export function timeTicks(from: number, to: number, range: HistoryRange): number[] {
-  const step = TICK_STEP[range];
-  const start = new Date(from);
-  if (range === '7d') start.setHours(0, 0, 0, 0);
-  else if (range === '24h') start.setHours(Math.floor(start.getHours() / 4) * 4, 0, 0, 0);
-  else start.setMinutes(Math.floor(start.getMinutes() / 10) * 10, 0, 0);
-  const ticks: number[] = [];
-  for (let t = start.getTime(); t <= to;) {
-    if (t >= from) ticks.push(t);
-    const next = new Date(t);
-    // By calendar, so days stay at midnight across a daylight-saving change.
-    if (range === '7d') next.setDate(next.getDate() + 1);
-    else next.setTime(t + step);
-    t = next.getTime();
-  }
-  return ticks;
+/** Round times in the account's zone across the range for the time axis: every 10 min, 4 h, or day. */
+export function timeTicks(
+  from: number,
+  to: number,
+  range: HistoryRange,
+  timeZone: string | null,
+): number[] {
+  const zone = timeZone ?? 'UTC';
+  if (range === '7d') return zonedTicks(from, to, 'day', zone);
+  return zonedTicks(from, to, range === '24h' ? { hours: 4 } : { minutes: 10 }, zone);
 }
 
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-// Buckets shorter than a minute (the last hour, 10 s) need their seconds to tell them apart.
-const TIME_SECONDS = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric' });
-const DAY_TIME = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric' };
+const DAY_TIME: Intl.DateTimeFormatOptions = { weekday: 'short', ...TIME };
 
-/** A tick label: the time of day, or the day for the week. */
-export const formatTick = (t: number, range: HistoryRange) =>
-  range === '7d' ? DAY.format(t) : TIME.format(t);
+/** A tick label in the account's zone: the time of day, or the day for the week. */
+export const formatTick = (t: number, range: HistoryRange, timeZone: string | null) =>
+  formatInZone(t, timeZone, range === '7d' ? DAY : TIME);
 
-/** A bucket's time in a tooltip or table. */
-export const formatBucketTime = (t: number, range: HistoryRange, bucketSeconds = 60) =>
-  range === '1h' ? (bucketSeconds < 60 ? TIME_SECONDS : TIME).format(t) : DAY_TIME.format(t);
+/**
+ * A bucket's time in a tooltip or table, in the account's zone. Buckets shorter than a minute
+ * (the last hour, 10 s) need their seconds to tell them apart.
+ */
+export const formatBucketTime = (
+  t: number,
+  range: HistoryRange,
+  bucketSeconds: number,
+  timeZone: string | null,
+) =>
+  formatInZone(t, timeZone, range === '1h' ? (bucketSeconds < 60 ? TIME_SECONDS : TIME) : DAY_TIME);
 
 /** The length of one bucket, for a caption: '10-second', '5-minute', '2-hour'. */
 export function bucketLength(seconds: number): string {

@@ -15,7 +15,7 @@ import { bucketLength, formatBucketTime } from './history-series';
 /** The charts' numbers as a table, on request: for screen readers, keyboards and the curious. */
 export function HistoryTable({ history }: { history: History }) {
   const [open, setOpen] = useState(false);
-  const { temperature } = useDisplayUnits();
+  const { temperature, timeZone } = useDisplayUnits();
   const tableId = useId();
   const rows = history.buckets.filter((b) => b.count > 0).reverse();
   return (
@@ -50,7 +50,12 @@ export function HistoryTable({ history }: { history: History }) {
               {rows.map((bucket) => (
                 <TableRow key={bucket.t}>
                   <TableCell className="whitespace-nowrap">
-                    {formatBucketTime(Date.parse(bucket.t), history.range, history.bucket_seconds)}
+                    {formatBucketTime(
+                      Date.parse(bucket.t),
+                      history.range,
+                      history.bucket_seconds,
+                      timeZone,
+                    )}
                   </TableCell>
                   <TableCell className="whitespace-nowrap tabular-nums">
                     {bucket.temperature ? temperature(bucket.temperature.avg) : '—'}

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { Device } from '@pawguard/shared';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
+import { browserTimeZone } from '@/lib/auth/time-zone';
 import { makeAlert, makeDevice, makeReading } from '@/testing/devices';
 import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { MonitoringPage } from './monitoring-page';
@@ -132,7 +133,10 @@ describe('Monitoring', () => {
     expect(spare.queryByText('Heart rate')).not.toBeInTheDocument();
     expect(spare.queryByText('Activity level')).not.toBeInTheDocument();
     expect(spare.getByRole('meter', { name: 'Battery' })).toHaveAttribute('data-level', 'critical');
-    expect(lastUpdated()).toBe(new Date(NOW).toLocaleTimeString());
+    // In the account's zone (London, an hour ahead of UTC in July), not the browser's.
+    expect(lastUpdated()).toMatch(/^(01|13):00:00/);
+    if (browserTimeZone() !== 'Europe/London')
+      expect(screen.getByText(/Times in Europe\/London/)).toBeInTheDocument();
   });
 
   it('says so when a collar has sent no data yet', async () => {
@@ -297,7 +301,7 @@ describe('Monitoring', () => {
     expect(toast.success).toHaveBeenCalledWith('Refreshed', { description: 'Device data updated' });
     expect(deviceCalls(calls)).toHaveLength(2);
     // The same reading: confirmed, not new.
-    expect(lastUpdated()).toBe(new Date(NOW).toLocaleTimeString());
+    expect(lastUpdated()).toMatch(/^(01|13):00:00/);
 
     device.temperature_celsius = 33.4;
     await act(async () => {
@@ -308,7 +312,7 @@ describe('Monitoring', () => {
       .click(screen.getByRole('button', { name: 'Refresh Data' }));
     await waitFor(() => expect(deviceCalls(calls)).toHaveLength(3));
     await waitFor(() => expect(screen.getByText('33.4°C')).toBeInTheDocument());
-    await waitFor(() => expect(lastUpdated()).toBe(new Date(NOW + 60_000).toLocaleTimeString()));
+    await waitFor(() => expect(lastUpdated()).toMatch(/^(01|13):01:00/));
   });
 
   it('says so when the open alerts could not be loaded, and shows them after Try Again', async () => {

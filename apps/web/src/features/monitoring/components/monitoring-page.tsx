@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { useDisplayUnits } from '@/lib/display-units';
 import { useNow } from '@/lib/use-now';
 import { useMonitoredDevices } from '../hooks/use-monitored-devices';
 import { useShownReadings } from '../hooks/use-shown-readings';
@@ -23,8 +24,6 @@ import { deviceReading, worry, worstFirst } from '@/components/dog-status';
 /** Connected turns Disconnected within a second of the reading turning 2 minutes old. */
 const CLOCK_TICK_MS = 1_000;
 
-const formatTime = (ms: number) => new Date(ms).toLocaleTimeString();
-
 export function MonitoringPage() {
   const { isAdmin, user } = useAuth();
   const devices = useMonitoredDevices();
@@ -32,6 +31,7 @@ export function MonitoringPage() {
   const alertsQuery = useOpenAlerts();
   const openAlerts = alertsByDevice(alertsQuery.data?.alerts);
   const now = useNow(CLOCK_TICK_MS);
+  const { timeSeconds, timeZoneNote } = useDisplayUnits();
   const [refreshing, setRefreshing] = useState(false);
 
   const refresh = async () => {
@@ -83,8 +83,9 @@ export function MonitoringPage() {
             dateTime={lastUpdated ? new Date(lastUpdated).toISOString() : undefined}
             className="font-medium text-foreground tabular-nums"
           >
-            {lastUpdated ? formatTime(lastUpdated) : 'Never'}
+            {lastUpdated ? timeSeconds(lastUpdated) : 'Never'}
           </time>
+          {timeZoneNote ? <span className="text-xs"> · {timeZoneNote}</span> : null}
         </p>
         {/* Live updates refresh the cards shown: with none loaded there is nothing live. */}
         {devices.data === undefined ? null : <LiveStatus fallback="refreshing every 2 minutes" />}

@@ -13,7 +13,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { formatDate } from '@/lib/utils';
+import { useDisplayUnits } from '@/lib/display-units';
 import { useExportWaitlistCsv } from '../api/export-waitlist-csv';
 import { useWaitlistEntries, WAITLIST_PAGE_SIZE } from '../api/get-waitlist-entries';
 
@@ -144,6 +144,7 @@ export function WaitlistAdminSection() {
 
 /** Every value is rendered as text: entries come from anonymous visitors. */
 function EntryRow({ entry }: { entry: WaitlistEntry }) {
+  const { date } = useDisplayUnits();
   return (
     <TableRow>
       <TableCell className="max-w-[12rem] font-medium max-md:text-base" title={entry.name}>
@@ -162,7 +163,7 @@ function EntryRow({ entry }: { entry: WaitlistEntry }) {
         {entry.petBreed}
       </TableCell>
       <TableCell data-label="Joined" className="whitespace-nowrap">
-        {formatDate(entry.created_at)}
+        {date(entry.created_at)}
       </TableCell>
     </TableRow>
   );
