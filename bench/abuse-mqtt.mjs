@@ -32,36 +32,56 @@ async function attempt(url, collar, i) {
   return refused;
 }
 
-export async function run() {
+/**
+ * `attempts` retained publishes against the server's MQTT endpoint at `url`, two at a time
+ * after 200 to warm up: `{ attempts, refused, seconds, before, middle, after }` (RSS in KiB),
+ * and `line`, the figure against its budget. With one collar it makes every attempt; with
+ * more, the first warms up and the others take `perCollar` attempts each in turn (at the
+ * default limits a key may connect 600 times a minute).
+ */
+export async function retainedMemory({ pid, url, collars, perCollar = Infinity }) {
   const attempts = ATTEMPTS;
+  const collarFor = (i) =>
+    collars.length === 1
+      ? collars[0]
+      : collars[1 + (Math.floor(i / perCollar) % (collars.length - 1))];
+  // Warm: the first connections load code and fill pools that then stay.
+  for (let i = 0; i < 200; i++) await attempt(url, collars[0], i);
+  const before = rssKiB(pid);
+  let middle = before;
+  let refused = 0;
+  const started = Date.now();
+  // Two at a time: a key's two connections (a third would close the oldest).
+  for (let i = 0; i < attempts; i += 2) {
+    const collar = collarFor(i);
+    const done = await Promise.all([attempt(url, collar, i), attempt(url, collar, i + 1)]);
+    refused += done.filter(Boolean).length;
+    if (i === attempts / 2) middle = rssKiB(pid);
+  }
+  const after = rssKiB(pid);
+  const seconds = (Date.now() - started) / 1000;
+  const growth = (after - before) / 1024;
+  // The first half may still grow the heap to the size this traffic needs; the second may not.
+  const secondHalf = (after - middle) / 1024;
+  const line =
+    `${attempts} retained publishes of 100 KB on 1,000 topic spellings${collars.length > 1 ? ` by ${collars.length - 1} collar keys of one account, ${perCollar} each` : ''} in ${fmt(seconds, 1)} s, ` +
+    `${refused} refused (connection closed): server RSS ${fmt(before / 1024, 0)} → ${fmt(middle / 1024, 0)} → ${fmt(after / 1024, 0)} MiB ` +
+    `(${growth >= 0 ? '+' : ''}${fmt(growth, 1)} MiB; kept, they would be ~${fmt((attempts * PAYLOAD.length) / 2 ** 20, 0)} MiB). ` +
+    `Budget flat (second half < 16 MiB, every attempt refused): ${met(secondHalf < 16 && refused === attempts)}`;
+  return { attempts, refused, seconds, before, middle, after, line };
+}
+
+export async function run() {
   const mqttPort = await freePort();
   const server = await startServer({ MQTT_PORT: String(mqttPort) });
   try {
     const [collar] = await fleet(server.base, 1, 'abuse-mqtt@bench.test');
-    const url = `mqtt://127.0.0.1:${mqttPort}`;
-    // Warm: the first connections load code and fill pools that then stay.
-    for (let i = 0; i < 200; i++) await attempt(url, collar, i);
-    const before = rssKiB(server.pid);
-    let middle = before;
-    let refused = 0;
-    const started = Date.now();
-    // Two at a time: a key's two connections (a third would close the oldest).
-    for (let i = 0; i < attempts; i += 2) {
-      const done = await Promise.all([attempt(url, collar, i), attempt(url, collar, i + 1)]);
-      refused += done.filter(Boolean).length;
-      if (i === attempts / 2) middle = rssKiB(server.pid);
-    }
-    const after = rssKiB(server.pid);
-    const seconds = (Date.now() - started) / 1000;
-    const growth = (after - before) / 1024;
-    // The first half may still grow the heap to the size this traffic needs; the second may not.
-    const secondHalf = (after - middle) / 1024;
-    console.log(
-      `abuse-mqtt  ${attempts} retained publishes of 100 KB on 1,000 topic spellings in ${fmt(seconds, 1)} s, ` +
-        `${refused} refused (connection closed): server RSS ${fmt(before / 1024, 0)} → ${fmt(middle / 1024, 0)} → ${fmt(after / 1024, 0)} MiB ` +
-        `(${growth >= 0 ? '+' : ''}${fmt(growth, 1)} MiB; kept, they would be ~${fmt((attempts * PAYLOAD.length) / 2 ** 20, 0)} MiB). ` +
-        `Budget flat (second half < 16 MiB, every attempt refused): ${met(secondHalf < 16 && refused === attempts)}`,
-    );
+    const { line } = await retainedMemory({
+      pid: server.pid,
+      url: `mqtt://127.0.0.1:${mqttPort}`,
+      collars: [collar],
+    });
+    console.log(`abuse-mqtt  ${line}`);
   } finally {
     await server.stop();
   }

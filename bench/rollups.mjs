@@ -39,25 +39,14 @@ export async function run() {
     await server.stop();
 
     const now = Date.now();
-    const file = path.join(dataDir, 'pawguard.db');
-    const sqlite = new Database(file);
-    const stored = fill(sqlite, heavy.id, now);
+    const month = await monthOfReadings(dataDir, heavy.id, now);
+    const sqlite = new Database(path.join(dataDir, 'pawguard.db'), { readonly: true });
     const before = rawScans(sqlite, heavy.id, now);
-    const { backfillRollups } =
-      await import('../apps/server/src/db/migrations/015-reading-rollups.ts');
-    const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
-    let t0 = performance.now();
-    await backfillRollups(db);
-    const backfillS = (performance.now() - t0) / 1000;
-    const rollups = sqlite
-      .prepare('select bucket_seconds, count(*) n from reading_rollups group by 1 order by 1')
-      .all();
-    await db.destroy();
+    sqlite.close();
     console.log(
-      `rollups     a collar with ${(stored.rows / 1e6).toFixed(2)} M readings (one a second for ${DAYS} days) ` +
-        `stored directly in ${fmt(stored.seconds)} s; summed up into ` +
-        rollups.map((r) => `${r.n} ${r.bucket_seconds === 60 ? 'minute' : 'hour'}`).join(' and ') +
-        ` rollups in ${fmt(backfillS)} s (what migration 015 costs such a collar)\n` +
+      `rollups     a collar with ${(month.rows / 1e6).toFixed(2)} M readings (one a second for ${DAYS} days) ` +
+        `stored directly in ${fmt(month.fillSeconds)} s; summed up into ${month.rollups} rollups ` +
+        `in ${fmt(month.backfillSeconds)} s (what migration 015 costs such a collar)\n` +
         `            before (the raw scans the server ran, in process): history?range=7d ${fmt(before.history)} ms ` +
         `(${before.historyRows} readings), risk/backtest?days=30 ${fmt(before.backtest)} ms (${before.backtestRows} readings)`,
     );
@@ -65,13 +54,6 @@ export async function run() {
     server = await startServer({ DATA_DIR: dataDir });
     try {
       const { token } = await account(server.base, EMAIL);
-      const get = (url) => async () => {
-        const res = await fetch(`${server.base}/api/devices/${heavy.id}/${url}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        await res.arrayBuffer();
-        return res.ok;
-      };
       const post = async () => {
         const res = await fetch(`${server.base}/api/devices/${other.device_id}/vitals`, {
           method: 'POST',
@@ -92,29 +74,11 @@ export async function run() {
       ).json();
       await fixedRate({ rate: ACK_RATE, seconds: 2, request: post }); // warm-up
       const idle = await fixedRate({ rate: ACK_RATE, seconds, request: post });
-      const reads = { history: [], backtest: [] };
-      let errors = 0;
-      let stop = false;
-      const readers = Array.from({ length: READERS }, async (_, i) => {
-        for (let n = i; !stop; n++) {
-          const which = n % 2 ? 'backtest' : 'history';
-          const url = which === 'history' ? 'history?range=7d' : `risk/backtest?days=${DAYS}`;
-          t0 = performance.now();
-          if (!(await get(url)())) errors++;
-          reads[which].push(performance.now() - t0);
-        }
-      });
+      const reads = readLoop({ base: server.base, token, deviceId: heavy.id });
       const cpu0 = cpuSeconds(server.pid);
       const busy = await fixedRate({ rate: ACK_RATE, seconds, request: post });
-      stop = true;
-      await Promise.all(readers);
+      const { history: h, backtest: b, errors } = await reads.stop();
       const cpu = cpuSeconds(server.pid) - cpu0;
-      const figures = (list) => {
-        list.sort((a, b) => a - b);
-        return { n: list.length, p50: percentile(list, 50), p99: percentile(list, 99) };
-      };
-      const h = figures(reads.history);
-      const b = figures(reads.backtest);
       console.log(
         `            after (rollups, over HTTP, ${READERS} callers looping for ${seconds} s): ` +
           `history?range=7d p50 ${fmt(h.p50)} ms, p99 ${fmt(h.p99)} ms (${h.n} calls); ` +
@@ -131,6 +95,74 @@ export async function run() {
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Fills the SQLite database in `dataDir` (the server stopped) with a month of one-second
+ * readings for the collar `deviceId` ending at `now`, then sums them into rollups with
+ * migration 015's backfill, as an upgrade would: `{ rows, fillSeconds, backfillSeconds,
+ * rollups }` (rollups: "43201 minute and 721 hour").
+ */
+export async function monthOfReadings(dataDir, deviceId, now) {
+  const sqlite = new Database(path.join(dataDir, 'pawguard.db'));
+  try {
+    const stored = fill(sqlite, deviceId, now);
+    const { backfillRollups } =
+      await import('../apps/server/src/db/migrations/015-reading-rollups.ts');
+    const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+    const t0 = performance.now();
+    await backfillRollups(db);
+    const backfillSeconds = (performance.now() - t0) / 1000;
+    const rollups = sqlite
+      .prepare('select bucket_seconds, count(*) n from reading_rollups group by 1 order by 1')
+      .all()
+      .map((r) => `${r.n} ${r.bucket_seconds === 60 ? 'minute' : 'hour'}`)
+      .join(' and ');
+    await db.destroy(); // closes sqlite
+    return { rows: stored.rows, fillSeconds: stored.seconds, backfillSeconds, rollups };
+  } finally {
+    if (sqlite.open) sqlite.close();
+  }
+}
+
+/**
+ * `readers` callers looping on `history?range=7d` and `risk/backtest?days=30` of the collar
+ * `deviceId` (by its uuid), in turn, as its owner (`token`), until `stop()`, which resolves
+ * with each endpoint's `{ n, p50, p99 }` and the errors (any answer but 200). `headers(n)`
+ * adds headers to the n-th request.
+ */
+export function readLoop({ base, token, deviceId, readers = READERS, headers = () => ({}) }) {
+  const reads = { history: [], backtest: [] };
+  let errors = 0;
+  let stopped = false;
+  const loops = Array.from({ length: readers }, async (_, i) => {
+    for (let n = i; !stopped; n++) {
+      const which = n % 2 ? 'backtest' : 'history';
+      const url = which === 'history' ? 'history?range=7d' : `risk/backtest?days=${DAYS}`;
+      const t0 = performance.now();
+      try {
+        const res = await fetch(`${base}/api/devices/${deviceId}/${url}`, {
+          headers: { authorization: `Bearer ${token}`, ...headers(n) },
+        });
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+      } catch {
+        errors++;
+      }
+      reads[which].push(performance.now() - t0);
+    }
+  });
+  const figures = (list) => {
+    list.sort((a, b) => a - b);
+    return { n: list.length, p50: percentile(list, 50), p99: percentile(list, 99) };
+  };
+  return {
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+      return { history: figures(reads.history), backtest: figures(reads.backtest), errors };
+    },
+  };
 }
 
 /**

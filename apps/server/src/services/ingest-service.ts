@@ -251,17 +251,33 @@ export class IngestService {
 
   private async commitPending(): Promise<void> {
     // At most maxBatch readings per commit (a backlog job is never split): the transaction and
-    // its IN lists stay bounded however much is waiting.
-    let take = 0;
+    // its IN lists stay bounded however much is waiting. In arrival order, except that a commit
+    // holds at most one large upload: another large one waits for a later commit, and so does
+    // every later upload of its collar (a collar's uploads are stored in the order they came),
+    // while other collars' small uploads go on. A reading a second then waits behind one list
+    // in progress, never behind a queue of other collars' 1,000-reading lists (bench/README,
+    // "Abuse").
+    const jobs: Job[] = [];
+    const waiting: Job[] = [];
+    const held = new Set<string>();
     let count = 0;
-    while (
-      take < this.pending.length &&
-      (take === 0 || count + this.pending[take]!.readings.length <= this.maxBatch)
-    ) {
-      count += this.pending[take]!.readings.length;
-      take++;
+    let large = false;
+    for (const job of this.pending) {
+      const n = job.readings.length;
+      const isLarge = n > LARGE_UPLOAD;
+      if (
+        jobs.length > 0 &&
+        (held.has(job.deviceUuid) || count + n > this.maxBatch || (isLarge && large))
+      ) {
+        held.add(job.deviceUuid);
+        waiting.push(job);
+        continue;
+      }
+      jobs.push(job);
+      count += n;
+      large ||= isLarge;
     }
-    const jobs = this.pending.splice(0, take);
+    this.pending = waiting;
     this.pendingReadings -= count;
     if (jobs.length === 0) return;
     const now = this.o.clock.now();
@@ -701,6 +717,9 @@ const everyPatchFieldWritten: Record<
   never
 > = {};
 void everyPatchFieldWritten;
+
+/** An upload of more readings than this is a large one: at most one of them per commit. */
+const LARGE_UPLOAD = 100;
 
 /** At most this many parsed risk states are kept (about 4 KB each with their JSON). */
 const RISK_STATE_CACHE = 10_000;

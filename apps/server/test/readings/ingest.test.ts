@@ -324,6 +324,44 @@ describe('POST vitals: batches, idempotency and what a reading changes', () => {
     }
   });
 
+  it('stores a reading beside one large list, not behind a queue of other collars’ lists, each collar in order', async () => {
+    const a = await ownedCollar(t, admin, owner);
+    const b = await ownedCollar(t, admin, owner);
+    const c = await ownedCollar(t, admin, owner);
+    const list = (from: number) =>
+      Array.from({ length: 1000 }, (_, i) => ({
+        temperature: 22,
+        humidity: 45,
+        timestamp: Date.parse(ago(t, (from - i) * 1000)),
+      }));
+    const done: string[] = [];
+    const submit = (
+      name: string,
+      id: string,
+      readings: { temperature: number; humidity: number; timestamp?: number }[],
+    ) =>
+      t.app.container.ingest.submit(id, readings).then((stored) => {
+        done.push(name);
+        return stored;
+      });
+    // Handed to ingest in one go: two lists of collar a, one of b, then c's single reading.
+    const results = await Promise.all([
+      submit('a1', a.id, list(5000)),
+      submit('b1', b.id, list(5000)),
+      submit('a2', a.id, list(3000)),
+      submit('c', c.id, [{ temperature: 24, humidity: 50 }]),
+    ]);
+    // c's reading was committed with the first list, before the lists queued behind it.
+    expect(done.indexOf('c')).toBeLessThan(done.indexOf('b1'));
+    expect(done.indexOf('c')).toBeLessThan(done.indexOf('a2'));
+    // Each collar's uploads in the order they came; everything stored and answered.
+    expect(done.indexOf('a1')).toBeLessThan(done.indexOf('a2'));
+    expect(results.map((r) => r.length)).toEqual([1000, 1000, 1000, 1]);
+    expect(await readingRows(t, a.id)).toHaveLength(2000);
+    expect(await readingRows(t, b.id)).toHaveLength(1000);
+    expect(await readingRows(t, c.id)).toHaveLength(1);
+  });
+
   it('makes an acknowledged reading readable at once', async () => {
     const c = await ownedCollar(t, admin, owner);
     const posted = (await postAsCollar(t, c.device_id, c.device_key, reading)).json().vitals;
