@@ -21,9 +21,11 @@ export interface SseClient {
   close(): void;
 }
 
+/** The test app's HTTP address, listening on a free port from the first call of a file on. */
 export async function listen(t: TestApp): Promise<string> {
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return address;
+  const bound = t.app.server.listening ? t.app.server.address() : null;
+  if (bound && typeof bound === 'object') return `http://127.0.0.1:${bound.port}`;
+  return t.app.listen({ port: 0, host: '127.0.0.1' });
 }
 
 export async function ticketFor(t: TestApp, token: string): Promise<string> {
