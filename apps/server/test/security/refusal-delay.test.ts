@@ -57,8 +57,7 @@ const list = () => {
 
 /** Lets the server run until `n` refusals are held (or it has nothing left to do). */
 async function untilHeld(n: number) {
-  for (let i = 0; i < 200 && sleeps.length < n; i++)
-    await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 200 && sleeps.length < n; i++) await new Promise((r) => setTimeout(r, 5));
   expect(sleeps).toHaveLength(n);
 }
 
