@@ -34,9 +34,9 @@ export class IngestRefusal extends TooManyRequestsError {
 /** A repeated refusal is answered this long after it is decided (never past its Retry-After). */
 export const REFUSAL_DELAY_MS = 1000;
 /**
- * Repeated refusals held at once, server-wide. Each holds its connection and at most what
- * Node has read of its body (a buffer of tens of kB, never parsed): a few MiB in all. Past
- * it, a repeated refusal is answered at once, and its connection closed.
+ * Repeated refusals held at once, server-wide. Each holds its connection and what Node had
+ * read of its body before pausing it (up to about 128 kB, never parsed): at most about
+ * 32 MiB in all. Past it, a repeated refusal is answered at once, and its connection closed.
  */
 export const REFUSAL_DELAY_MAX_PENDING = 256;
 
