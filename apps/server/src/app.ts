@@ -39,6 +39,7 @@ import { APP_VERSION } from './version.js';
 import { errorSchema, noBodySchema } from '@pawguard/shared';
 import { z } from 'zod';
 import { TooManyRequestsError } from './services/errors.js';
+import type { RefusalDelayOptions } from './services/refusal-delay.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
   /** How long start-up waits for the event bus's broker (Redis); tests shorten it. */
   busStartTimeoutMs?: number;
+  /** How repeated ingest refusals are held (tests pass a sleep they release by hand). */
+  refusalDelay?: RefusalDelayOptions;
 }
 
 /** The longest part of an address (a path parameter) the router takes. */
@@ -274,6 +277,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     log: app.log,
     ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}),
     ...(opts.busStartTimeoutMs ? { busStartTimeoutMs: opts.busStartTimeoutMs } : {}),
+    ...(opts.refusalDelay ? { refusalDelay: opts.refusalDelay } : {}),
   });
   await ensureFirstAdmin(config, container.repos.users, app.log);
 

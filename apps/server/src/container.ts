@@ -22,6 +22,7 @@ import { HealthProbe, ReadinessProbe, WriteFailures } from './services/health-pr
 import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
 import { INGEST_BUDGET, IngestBudget } from './services/ingest-budget.js';
+import { RefusalDelay, type RefusalDelayOptions } from './services/refusal-delay.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';
 import { ReadingsRepository } from './repositories/readings-repository.js';
@@ -52,6 +53,8 @@ export function createContainer(opts: {
   log: FastifyBaseLogger;
   mailTransport?: MailTransport;
   busStartTimeoutMs?: number;
+  /** How repeated ingest refusals are held (tests pass a sleep they release by hand). */
+  refusalDelay?: RefusalDelayOptions;
 }) {
   const { config, dbHandle, clock } = opts;
   const { db } = dbHandle;
@@ -298,6 +301,9 @@ export function createContainer(opts: {
     metrics,
     mqttPackets,
     budget,
+    // A collar's or an account's repeated 429s over HTTP are answered a second later, on a
+    // timer, so a flood's closed-loop clients cost the server a refusal a second each.
+    refusals: new RefusalDelay(opts.refusalDelay),
     streams,
     readings: new ReadingsService({
       readings: repos.readings,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FixedWindowLimit } from './fixed-window-limit.js';
-import { TooManyRequestsError } from './errors.js';
+import { IngestRefusal } from './refusal-delay.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -88,6 +88,8 @@ export class IngestBudget {
   private readonly collar: Window[];
   private readonly account: Window[];
   private readonly logged = new Map<string, { minute: number; left: number }>();
+  /** Until when each collar ('c:') and account ('a:') refused lately stays refused (ms). */
+  private readonly overUntil = new Map<string, number>();
   private readonly stored = new Map<string, { n: number; readAt: number }>();
 
   constructor(
@@ -116,16 +118,14 @@ export class IngestBudget {
   checkCollar(deviceUuid: string, now: number): void {
     const wait = take(this.collar, deviceUuid, 0, 0, now, false);
     if (wait === 0) return;
-    this.refused('collar', deviceUuid, deviceUuid, wait, now);
-    throw new TooManyRequestsError(wait, COLLAR_REFUSAL);
+    throw this.refused('collar', deviceUuid, deviceUuid, wait, now, COLLAR_REFUSAL);
   }
 
   /** Charges an upload to its collar, or throws 429 with Retry-After (nothing charged). */
   chargeCollar(deviceUuid: string, readings: number, bytes: number, now: number): void {
     const wait = take(this.collar, deviceUuid, readings, bytes, now);
     if (wait === 0) return;
-    this.refused('collar', deviceUuid, deviceUuid, wait, now);
-    throw new TooManyRequestsError(wait, COLLAR_REFUSAL);
+    throw this.refused('collar', deviceUuid, deviceUuid, wait, now, COLLAR_REFUSAL);
   }
 
   /**
@@ -139,15 +139,14 @@ export class IngestBudget {
     readings: number,
     bytes: number,
     now: number,
-  ): TooManyRequestsError | null {
+  ): IngestRefusal | null {
     if ((this.stored.get(accountId)?.n ?? 0) >= this.o.quota) {
-      this.refused('quota', accountId, deviceUuid, QUOTA_RETRY_SECONDS, now);
-      return new TooManyRequestsError(QUOTA_RETRY_SECONDS, quotaRefusal(this.o.quota));
+      const refusal = quotaRefusal(this.o.quota);
+      return this.refused('quota', accountId, deviceUuid, QUOTA_RETRY_SECONDS, now, refusal);
     }
     const wait = take(this.account, accountId, readings, bytes, now);
     if (wait === 0) return null;
-    this.refused('account', accountId, deviceUuid, wait, now);
-    return new TooManyRequestsError(wait, ACCOUNT_REFUSAL);
+    return this.refused('account', accountId, deviceUuid, wait, now, ACCOUNT_REFUSAL);
   }
 
   /** The accounts whose count of readings kept is unknown here or older than a minute. */
@@ -189,16 +188,39 @@ export class IngestBudget {
     if (s) s.n += n;
   }
 
-  /** One log line a minute per collar and per account, with the refusals left out before it. */
+  /**
+   * The refusal to answer: repeated when its collar or account was refused before and its
+   * Retry-After has not passed yet (answered after a delay over HTTP, RefusalDelay). Logged
+   * in one line a minute per collar and per account, with the refusals left out before it.
+   */
   private refused(
     scope: 'collar' | 'account' | 'quota',
     key: string,
     deviceUuid: string,
     wait: number,
     now: number,
+    message: string,
+  ): IngestRefusal {
+    const id = `${scope === 'collar' ? 'c' : 'a'}:${key}`;
+    const repeated = (this.overUntil.get(id) ?? 0) > now;
+    if (!repeated) {
+      if (this.overUntil.size > 10_000)
+        for (const [k, until] of this.overUntil) if (until <= now) this.overUntil.delete(k);
+      this.overUntil.set(id, now + Math.max(1, Math.ceil(wait)) * 1000);
+    }
+    this.log(scope, id, key, deviceUuid, wait, now);
+    return new IngestRefusal(wait, message, repeated);
+  }
+
+  private log(
+    scope: 'collar' | 'account' | 'quota',
+    id: string,
+    key: string,
+    deviceUuid: string,
+    wait: number,
+    now: number,
   ): void {
     const minute = Math.floor(now / MINUTE);
-    const id = `${scope === 'collar' ? 'c' : 'a'}:${key}`;
     const entry = this.logged.get(id);
     if (entry && entry.minute === minute) {
       entry.left++;

@@ -126,6 +126,9 @@ export async function createTestApp(
     logStream: stream,
     mailTransport: memoryTransport(mail),
     startWorkers: false,
+    // Repeated ingest refusals are answered without their second's wait, unless a test holds
+    // them itself (security/refusal-delay.test.ts).
+    refusalDelay: { sleep: async () => {} },
     ...options.buildOptions,
   });
   await app.ready();

@@ -31,7 +31,7 @@ function uploadBytes(request: FastifyRequest): number {
 
 /** Readings: collars post them; owners and admins read them. */
 export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ingest, readings, devices, metrics, budget } = app.container;
+  const { ingest, readings, devices, metrics, budget, refusals } = app.container;
   /** The collar each upload in flight is for, as its preParsing step found it. */
   const collarOf = new WeakMap<FastifyRequest, string>();
   const e = errorSchema;
@@ -53,7 +53,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
       logLevel: 'warn',
       // The collar this upload is for, and its budget, before its body is even read: a flood
       // over its budget costs its refusals and not the parsing of what it sends (RES-7).
-      preParsing: async (request) => {
+      preParsing: async (request, reply) => {
         const param = deviceIdParamSchema.safeParse(request.params);
         if (!param.success) return; // answered 400 by the validation below
         const deviceId = param.data.deviceId;
@@ -66,7 +66,14 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
           uuid = (await devices.getByDeviceId(currentUser(request), deviceId)).id;
         }
         collarOf.set(request, uuid);
-        budget.checkCollar(uuid, app.container.clock.now().getTime());
+        try {
+          budget.checkCollar(uuid, app.container.clock.now().getTime());
+        } catch (err) {
+          // A repeated refusal waits a second on a timer, then closes the connection: its
+          // body is never read, nor drained for the next request on it.
+          if (await refusals.hold(err, request.raw.socket)) reply.header('connection', 'close');
+          throw err;
+        }
       },
       // Every refusal counts, wherever it came from (the key check, the limits, the body).
       onResponse: (_request, reply, done) => {
@@ -78,7 +85,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['readings'],
         summary: 'Store one reading, or a backlog of up to 1,000 (a collar, its owner or an admin)',
         description:
-          "Takes the printed Device ID. A collar authenticates with `Authorization: Device <key>`; a key of another collar answers 403. Answers once the readings are on disk. A repeated (device, timestamp) is stored once and answered with the stored reading. A timestamp more than 5 minutes ahead of the server's clock or more than 7 days old is refused (400); any bad item of a list refuses the whole request, naming the item (readings[3].humidity …), and nothing of it is stored. Every upload, whoever sends it, is charged to the collar's and its owner account's ingest budgets (requests, readings and bytes a minute and an hour); over them, or over the account's storage quota of readings kept, it is refused whole with 429, `Retry-After` (seconds) and `{ error }`.",
+          "Takes the printed Device ID. A collar authenticates with `Authorization: Device <key>`; a key of another collar answers 403. Answers once the readings are on disk. A repeated (device, timestamp) is stored once and answered with the stored reading. A timestamp more than 5 minutes ahead of the server's clock or more than 7 days old is refused (400); any bad item of a list refuses the whole request, naming the item (readings[3].humidity …), and nothing of it is stored. Every upload, whoever sends it, is charged to the collar's and its owner account's ingest budgets (requests, readings and bytes a minute and an hour); over them, or over the account's storage quota of readings kept, it is refused whole with 429, `Retry-After` (seconds) and `{ error }`. A collar's or account's first refusal is answered at once; further ones before its `Retry-After` has passed are answered about a second later, with `Connection: close`.",
         params: deviceIdParamSchema,
         body: readingUploadSchema,
         response: {
@@ -112,7 +119,13 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // Charged to the collar's and its owner's ingest budgets, whoever posts (RES-7): one
       // noisy collar or account cannot crowd the rest; over them, 429 with Retry-After.
-      const stored = await ingest.submit(uuid, parsed, uploadBytes(request));
+      let stored;
+      try {
+        stored = await ingest.submit(uuid, parsed, uploadBytes(request));
+      } catch (err) {
+        if (await refusals.hold(err, request.raw.socket)) reply.header('connection', 'close');
+        throw err;
+      }
       metrics.readingsIngested('http', stored.length);
       return reply.code(201).send({ vitals: Array.isArray(request.body) ? stored : stored[0]! });
     },
