@@ -1,6 +1,6 @@
 // The simulator's command line, parsed without side effects so it can be tested.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isScenarioName, SCENARIO_NAMES, SCENARIOS, type ScenarioName } from './scenarios.js';
 
 export interface SimOptions {
@@ -51,6 +51,18 @@ ${SCENARIO_NAMES.map((name) => `    ${name.padEnd(21)} ${SCENARIOS[name].descrip
 
 export class UsageError extends Error {}
 
+/** parseArgs, strict, with its complaints as UsageError (the CLIs print those with their usage). */
+export function parseArgsOrUsage<const O extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: O,
+) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
 /** '5s', '500ms', '2m', '1h' or a bare number of seconds → milliseconds. */
 export function parseDuration(text: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
@@ -75,34 +87,25 @@ export function parseOptions(
   env: Record<string, string | undefined>,
   cwd: string,
 ): SimOptions | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        devices: { type: 'string' },
-        interval: { type: 'string' },
-        heatwave: { type: 'boolean' },
-        scenario: { type: 'string' },
-        mqtt: { type: 'boolean' },
-        'mqtt-url': { type: 'string' },
-        url: { type: 'string' },
-        'admin-email': { type: 'string' },
-        'admin-password': { type: 'string' },
-        'owner-email': { type: 'string' },
-        'owner-password': { type: 'string' },
-        'owner-name': { type: 'string' },
-        state: { type: 'string' },
-        duration: { type: 'string' },
-        seed: { type: 'string' },
-        quiet: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const values = parseArgsOrUsage(argv, {
+    devices: { type: 'string' },
+    interval: { type: 'string' },
+    heatwave: { type: 'boolean' },
+    scenario: { type: 'string' },
+    mqtt: { type: 'boolean' },
+    'mqtt-url': { type: 'string' },
+    url: { type: 'string' },
+    'admin-email': { type: 'string' },
+    'admin-password': { type: 'string' },
+    'owner-email': { type: 'string' },
+    'owner-password': { type: 'string' },
+    'owner-name': { type: 'string' },
+    state: { type: 'string' },
+    duration: { type: 'string' },
+    seed: { type: 'string' },
+    quiet: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return 'help';
 
   const url = (values.url ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');

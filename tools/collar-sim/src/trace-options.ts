@@ -1,7 +1,6 @@
 // `npm run sim:trace` options, parsed without side effects so they can be tested.
-import { parseArgs } from 'node:util';
 import { EPISODE_KEYS } from './episodes.js';
-import { UsageError, wholeNumber } from './options.js';
+import { parseArgsOrUsage, UsageError, wholeNumber } from './options.js';
 import { PROFILE_KEYS, type ProfileKey, type WeekKind } from './week.js';
 
 export const TRACE_WEEKS = ['cool', 'mild', 'warm', 'hot'] as const satisfies readonly WeekKind[];
@@ -33,26 +32,17 @@ dangerous episode with its lead-in.
   --help           this text`;
 
 export function parseTraceOptions(argv: string[]): TraceOptions | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        dog: { type: 'string' },
-        week: { type: 'string' },
-        days: { type: 'string' },
-        episode: { type: 'string' },
-        seed: { type: 'string' },
-        format: { type: 'string' },
-        truth: { type: 'boolean' },
-        out: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const values = parseArgsOrUsage(argv, {
+    dog: { type: 'string' },
+    week: { type: 'string' },
+    days: { type: 'string' },
+    episode: { type: 'string' },
+    seed: { type: 'string' },
+    format: { type: 'string' },
+    truth: { type: 'boolean' },
+    out: { type: 'string' },
+    help: { type: 'boolean' },
+  });
   if (values.help) return 'help';
   const seed = wholeNumber(values.seed ?? '1', 'seed', 0, 2 ** 32 - 1);
   const format = values.format ?? 'csv';
