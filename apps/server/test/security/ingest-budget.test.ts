@@ -154,18 +154,7 @@ describe('RES-7: an owner token’s flood is refused within the budget', () => {
     // 12,000 readings a minute per collar, 30,000 per account: three collars could take 36,000.
     const collars = [];
     for (let i = 0; i < 3; i++) collars.push(await ownedCollar(t, admin, owner, `Dog ${i}`));
-    let stored = 0;
-    let refusal: LightMyRequestResponse | undefined;
-    outer: for (let round = 0; round < 12; round++) {
-      for (const c of collars) {
-        const res = await postAsOwner(owner, c.device_id, batch(1000, round * 1_000_000 + 1000));
-        if (res.statusCode === 201) stored += 1000;
-        else {
-          refusal = res;
-          break outer;
-        }
-      }
-    }
+    const { stored, refusal } = await spreadFlood(owner, collars);
     // What refused it, said first: a failure here names the answer it got.
     expect(refusal?.statusCode, refusal?.body).toBe(429);
     expectError(refusal!, 429, /Too many readings for this account/);
@@ -175,6 +164,23 @@ describe('RES-7: an owner token’s flood is refused within the budget', () => {
     expect(kept).toBe(stored);
   });
 });
+
+/**
+ * Lists of 1,000 readings posted with `poster`'s token to each collar in turn, for up to 12
+ * rounds, until the first refusal: what was stored, and that refusal.
+ */
+async function spreadFlood(poster: SeededUser, collars: { device_id: string }[]) {
+  let stored = 0;
+  for (let round = 0; round < 12; round++) {
+    for (const c of collars) {
+      const res = await postAsOwner(poster, c.device_id, batch(1000, round * 1_000_000 + 1000));
+      if (res.statusCode !== 201)
+        return { stored, refusal: res as LightMyRequestResponse | undefined };
+      stored += 1000;
+    }
+  }
+  return { stored, refusal: undefined as LightMyRequestResponse | undefined };
+}
 
 describe('RES-7: an admin token’s flood is refused within the budget', () => {
   it('refuses an admin posting 1,000-reading lists for an owner’s collar after the collar’s budget', async () => {
@@ -204,18 +210,7 @@ describe('RES-7: an admin token’s flood is refused within the budget', () => {
     const { admin, owner } = await app();
     const collars = [];
     for (let i = 0; i < 3; i++) collars.push(await ownedCollar(t, admin, owner, `Dog ${i}`));
-    let stored = 0;
-    let refusal: LightMyRequestResponse | undefined;
-    outer: for (let round = 0; round < 12; round++) {
-      for (const c of collars) {
-        const res = await postAsOwner(admin, c.device_id, batch(1000, round * 1_000_000 + 1000));
-        if (res.statusCode === 201) stored += 1000;
-        else {
-          refusal = res;
-          break outer;
-        }
-      }
-    }
+    const { stored, refusal } = await spreadFlood(admin, collars);
     expect(refusal?.statusCode, refusal?.body).toBe(429);
     expectError(refusal!, 429, /Too many readings for this account/);
     expect(stored).toBe(INGEST_BUDGET.account.minute.readings);
