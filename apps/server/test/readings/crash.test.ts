@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usePostgres } from '../helpers/app.js';
+import { killHard, startServerProcess } from '../helpers/server-process.js';
 
 /**
  * Durability (RES-1): a reading the server acknowledged is on disk. A real server process,
@@ -13,10 +12,6 @@ import { usePostgres } from '../helpers/app.js';
  * restart (on the same DATA_DIR, whose lock the kernel released) every acknowledged reading
  * is there. Bounded: three kills of about 1.5 s of load each.
  */
-const serverEntry = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../src/server.ts',
-);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-crash-'));
 let child: ChildProcess | null = null;
 let base = '';
@@ -26,52 +21,18 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function start(): Promise<void> {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'admin@crash.test',
-      ADMIN_PASSWORD: 'crash-admin-password',
-      RATE_LIMIT_MULTIPLIER: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server did not start: ${stderr}`);
+  ({ child, base } = await startServerProcess(dataDir, {
+    ADMIN_EMAIL: 'admin@crash.test',
+    ADMIN_PASSWORD: 'crash-admin-password',
+    RATE_LIMIT_MULTIPLIER: '1000',
+  }));
 }
 
 async function kill(): Promise<void> {
   const c = child!;
   child = null;
-  const exited = new Promise((r) => c.once('exit', r));
-  c.kill('SIGKILL');
-  await exited;
+  await killHard(c);
 }
 
 /** The few answer fields this test reads. */

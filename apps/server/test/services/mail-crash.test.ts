@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usePostgres } from '../helpers/app.js';
+import { killHard, startServerProcess } from '../helpers/server-process.js';
 import { headerOf, startSmtp, type TestSmtp } from '../helpers/smtp.js';
 
 /**
@@ -13,10 +12,6 @@ import { headerOf, startSmtp, type TestSmtp } from '../helpers/smtp.js';
  * has not accepted yet, and started again on the same DATA_DIR. The mail it had claimed goes
  * out at once, not when its 5-minute claim would have ended.
  */
-const serverEntry = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../src/server.ts',
-);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-mail-crash-'));
 let child: ChildProcess | null = null;
 let smtp: TestSmtp | undefined;
@@ -27,52 +22,20 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function start(smtpUrl: string): Promise<string> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: smtpUrl,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'admin@mail-crash.test',
-      ADMIN_PASSWORD: 'mail-crash-admin-password',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return base;
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`server did not start: ${stderr}`);
+  let base: string;
+  ({ child, base } = await startServerProcess(dataDir, {
+    SMTP_URL: smtpUrl,
+    ADMIN_EMAIL: 'admin@mail-crash.test',
+    ADMIN_PASSWORD: 'mail-crash-admin-password',
+  }));
+  return base;
 }
 
 async function kill(): Promise<void> {
   const c = child!;
   child = null;
-  const exited = new Promise((r) => c.once('exit', r));
-  c.kill('SIGKILL');
-  await exited;
+  await killHard(c);
 }
 
 describe.skipIf(usePostgres)('kill -9 while a mail is being sent (SQLite)', () => {
