@@ -153,12 +153,13 @@ export class AlertService {
     const worn = newer.filter((s) => !off(s));
     const heatMayMove =
       judged.some((s) => alertLevel(s) !== 'SAFE') || (levelBefore !== 'SAFE' && judged.length > 0);
+    // The owner's row (time zone, temperature unit): read once, and only when needed.
+    let ownerRow: Promise<Awaited<ReturnType<typeof this.d.users.findById>>> | undefined;
+    const owner = () => (ownerRow ??= this.d.users.findById(device.user_id, trx));
     // "Collar off?": told once per off spell that begins in the day (the owner's day, in their
-    // time zone; UTC when unknown); ended when it is back on. The owner is read only then.
+    // time zone; UTC when unknown); ended when it is back on.
     const offNewsAt = device.collarOff.newsAt;
-    const tellOff =
-      offNewsAt !== null &&
-      isDaytime(offNewsAt, (await this.d.users.findById(device.user_id, trx))?.time_zone ?? null);
+    const tellOff = offNewsAt !== null && isDaytime(offNewsAt, (await owner())?.time_zone ?? null);
     const collarMayMove =
       tellOff ||
       ((device.collarOff.before || device.collarOff.readings.size > 0) && worn.length > 0);
@@ -187,12 +188,9 @@ export class AlertService {
       touched.add(offline.id);
     }
 
-    // Reasons are worded in the owner's temperature unit: read once, and only when one is.
-    let unit: TemperatureUnit | undefined;
-    const ownerUnit = async () =>
-      (unit ??= temperatureUnitOf(
-        (await this.d.users.findById(device.user_id, trx))?.temperature_unit,
-      ));
+    // Reasons are worded in the owner's temperature unit.
+    const ownerUnit = async (): Promise<TemperatureUnit> =>
+      temperatureUnitOf((await owner())?.temperature_unit);
 
     let heat = open.get('heat') ?? null;
     for (const s of judged) {
