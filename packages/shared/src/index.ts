@@ -29,3 +29,4 @@ export * from './domain/time-zone.js';
 export * from './domain/breeds.js';
 export * from './domain/heat-risk.js';
 export * from './schemas/risk.js';
+export * from './schemas/activity.js';
