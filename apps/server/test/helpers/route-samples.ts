@@ -46,6 +46,7 @@ export function routeSamples(ctx: {
     }),
     'GET /api/admin/waitlist': async () => ({ url: '/api/admin/waitlist' }),
     'GET /api/admin/waitlist/export.csv': async () => ({ url: '/api/admin/waitlist/export.csv' }),
+    'GET /api/admin/mail/failed': async () => ({ url: '/api/admin/mail/failed' }),
     'GET /api/health': async () => ({ url: '/api/health' }),
     'GET /api/health/live': async () => ({ url: '/api/health/live' }),
     'GET /api/health/ready': async () => ({ url: '/api/health/ready' }),
