@@ -1,8 +1,4 @@
-import {
-  FAILED_MAILS_LIMIT,
-  type FailedMailsResponse,
-  type MailKind,
-} from '@pawguard/shared';
+import { FAILED_MAILS_LIMIT, type FailedMailsResponse, type MailKind } from '@pawguard/shared';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import { oneLineAnswer } from './outbox-worker.js';
 

@@ -108,10 +108,7 @@ describe('GET /api/admin/mail/failed', () => {
   it('lists neither mail still retried nor mail sent, and never a body', async () => {
     const res = await t.app.inject({ url, headers: bearer(admin.token) });
     const { mails, total } = res.json() as { mails: FailedMail[]; total: number };
-    expect(mails.map((m) => m.recipient).sort()).toEqual([
-      'gone@example.com',
-      'late@example.com',
-    ]);
+    expect(mails.map((m) => m.recipient).sort()).toEqual(['gone@example.com', 'late@example.com']);
     expect(total).toBe(2);
     expect(res.body).not.toContain('secret body');
     const rows = await t.app.container.db
