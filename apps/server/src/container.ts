@@ -316,7 +316,7 @@ export function createContainer(opts: {
     repos,
     mailTransport,
     outboxWorker,
-    undeliveredMail: new UndeliveredMail(repos.outbox),
+    undeliveredMail: new UndeliveredMail(repos.outbox, clock, () => outboxWorker.kick()),
     housekeeping,
     writeFailures,
     health: new HealthProbe({

@@ -146,6 +146,29 @@ export class OutboxRepository {
     return { rows, total: Number(count.total) };
   }
 
+  /**
+   * Puts a given-up mail back in the queue, due at `now` and queued anew then (its day of
+   * retries starts again, and the metrics do not count it as waiting since it was first
+   * queued); only a mail still given up. Answers whether it did.
+   */
+  async requeueFailed(id: string, now: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('outbox')
+      .set({
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+        failed_at: null,
+        failure_reason: null,
+        claimed_by: null,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   /** Sent mail older than `before` (kept a while for support questions, then pruned). */
   async pruneSent(before: string): Promise<number> {
     const r = await this.db

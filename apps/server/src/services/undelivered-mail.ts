@@ -1,5 +1,7 @@
 import { FAILED_MAILS_LIMIT, type FailedMailsResponse, type MailKind } from '@pawguard/shared';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
+import type { Clock } from './clock.js';
+import { NotFoundError } from './errors.js';
 import { oneLineAnswer } from './outbox-worker.js';
 
 /** Outbox keys by what the mail was about (the prefixes the services that queue mail use). */
@@ -20,7 +22,24 @@ export function mailKindOf(idempotencyKey: string): MailKind {
  * was, and the mail server's last answer. Never the body, which may hold a confirmation link.
  */
 export class UndeliveredMail {
-  constructor(private readonly outbox: OutboxRepository) {}
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly clock: Clock,
+    /** Wakes the mail worker, so a mail put back is sent at once. */
+    private readonly onRequeued: () => void = () => {},
+  ) {}
+
+  /**
+   * Puts a given-up mail back in the queue (after its address or the mail server was mended),
+   * to the same recipient with the same Message-ID, due now and with a new day of retries.
+   * Only a given-up mail: one pending or sent is not found here.
+   */
+  async retry(id: string): Promise<{ id: string; status: 'pending' }> {
+    if (!(await this.outbox.requeueFailed(id, this.clock.now().toISOString())))
+      throw new NotFoundError('No undelivered mail with this id');
+    this.onRequeued();
+    return { id, status: 'pending' };
+  }
 
   async list(): Promise<FailedMailsResponse> {
     const { rows, total } = await this.outbox.listFailed(FAILED_MAILS_LIMIT);

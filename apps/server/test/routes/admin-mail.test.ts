@@ -152,3 +152,64 @@ describe('GET /api/admin/mail/failed', () => {
     expect(total).toBe(3);
   });
 });
+
+describe('POST /api/admin/mail/{id}/retry', () => {
+  const retry = (id: string, token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/mail/${id}/retry`,
+      ...(token ? { headers: bearer(token) } : {}),
+    });
+  const idOf = async (to: string) =>
+    (
+      await t.app.container.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('to_address', '=', to)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('rejects a request without a token, and a user who is not an admin', async () => {
+    const id = await idOf('gone@example.com');
+    expectError(await retry(id), 401);
+    expectError(await retry(id, user.token), 403);
+    expect((await failedMails()).mails.map((m) => m.id)).toContain(id);
+  });
+
+  it('puts a given-up mail back in the queue, due now with a new day of retries', async () => {
+    const id = await idOf('late@example.com');
+    const res = await retry(id, admin.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, status: 'pending' });
+    const row = await t.app.container.db
+      .selectFrom('outbox')
+      .select([
+        'status',
+        'attempts',
+        'failed_at',
+        'failure_reason',
+        'next_attempt_at',
+        'created_at',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      failed_at: null,
+      failure_reason: null,
+    });
+    expect(row.next_attempt_at).toBe(row.created_at);
+    expect(t.clock.now().getTime() - Date.parse(row.created_at)).toBeLessThan(60_000);
+    expect((await failedMails()).mails.map((m) => m.id)).not.toContain(id);
+  });
+
+  it('answers 404 for a mail that is not given up (pending, sent) or does not exist', async () => {
+    for (const id of [
+      await idOf('later@example.com'),
+      await idOf('fine@example.com'),
+      '00000000-0000-4000-8000-000000000000',
+    ])
+      expectError(await retry(id, admin.token), 404, 'No undelivered mail with this id');
+  });
+});

@@ -38,3 +38,10 @@ export const failedMailsResponseSchema = z.strictObject({
   total: z.number().int(),
 });
 export type FailedMailsResponse = z.infer<typeof failedMailsResponseSchema>;
+
+/** POST /api/admin/mail/{id}/retry: the mail is back in the queue, due now. */
+export const retryMailResponseSchema = z.strictObject({
+  id: z.string(),
+  status: z.literal('pending'),
+});
+export type RetryMailResponse = z.infer<typeof retryMailResponseSchema>;
