@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { FailedMail } from '@pawguard/shared';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
 import { UndeliveredMailCard } from './undelivered-mail-card';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const asAdmin = { auth: fakeAuth(makeUser({ role: 'admin' })) };
 
@@ -59,5 +62,28 @@ describe("the Admin Portal's undelivered mail", () => {
     expect(
       await screen.findByText('120 mails given up; the 2 most recent are shown.'),
     ).toBeInTheDocument();
+  });
+
+  it('sends a given-up mail again once the admin confirms, and lists it no more', async () => {
+    let given: FailedMail[] = [refused];
+    const calls = stubFetch({
+      'GET /api/admin/mail/failed': () => jsonResponse(200, { mails: given, total: given.length }),
+      'POST /api/admin/mail/m1/retry': () => {
+        given = [];
+        return jsonResponse(200, { id: 'm1', status: 'pending' });
+      },
+    });
+    renderWithProviders(<UndeliveredMailCard />, asAdmin);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Send the mail to gone@example.com again' }),
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send Again' }));
+    expect(await screen.findByText('No undelivered mail')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+        '/api/admin/mail/m1/retry',
+      ]),
+    );
   });
 });

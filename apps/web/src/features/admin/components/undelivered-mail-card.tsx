@@ -1,6 +1,9 @@
-import { MailCheck, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { MailCheck, RefreshCw, Send } from 'lucide-react';
 import type { FailedMail, MailKind } from '@pawguard/shared';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
@@ -13,6 +16,7 @@ import {
 } from '@/components/ui/table';
 import { useDisplayUnits } from '@/lib/display-units';
 import { useFailedMails } from '../api/get-failed-mails';
+import { useRetryMail } from '../api/retry-mail';
 
 const KIND_LABELS: Record<MailKind, string> = {
   alert: 'Alert',
@@ -38,6 +42,21 @@ export function UndeliveredMailCard() {
   const failed = useFailedMails();
   const { dateTime } = useDisplayUnits();
   const mails: FailedMail[] = failed.data?.mails ?? [];
+  const retry = useRetryMail();
+  const [retrying, setRetrying] = useState<FailedMail | null>(null);
+  const confirmRetry = () => {
+    if (!retrying) return;
+    retry.mutate(retrying.id, {
+      onSuccess: () => {
+        toast.success(`Mail to ${retrying.recipient} queued again`);
+        setRetrying(null);
+      },
+      onError: (error) => {
+        toast.error('Failed to queue the mail again', { description: error.message });
+        setRetrying(null);
+      },
+    });
+  };
 
   return (
     <Card className="min-w-0">
@@ -80,6 +99,7 @@ export function UndeliveredMailCard() {
                   <TableHead>Subject</TableHead>
                   <TableHead>Reason</TableHead>
                   <TableHead>When</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -111,6 +131,18 @@ export function UndeliveredMailCard() {
                         <span title={`Queued ${dateTime(mail.created_at)}`}>Unknown</span>
                       )}
                     </TableCell>
+                    <TableCell className="text-right max-md:mt-2 max-md:border-t max-md:pt-3">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="max-md:w-full"
+                        onClick={() => setRetrying(mail)}
+                        aria-label={`Send the mail to ${mail.recipient} again`}
+                      >
+                        <Send aria-hidden="true" />
+                        Send again
+                      </Button>
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -118,6 +150,16 @@ export function UndeliveredMailCard() {
           </div>
         )}
       </CardContent>
+      <ConfirmDialog
+        open={retrying !== null}
+        onClose={() => setRetrying(null)}
+        title={`Send the mail to ${retrying?.recipient ?? 'this address'} again?`}
+        description="It goes back in the queue and is sent at once, as it was written when it was first queued. Mend the address or the mail server first, or it will be given up again."
+        onConfirm={confirmRetry}
+        pending={retry.isPending}
+        confirmLabel="Send Again"
+        pendingLabel="Queuing..."
+      />
     </Card>
   );
 }
