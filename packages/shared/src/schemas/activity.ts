@@ -49,6 +49,15 @@ export const activityDaySchema = z.object({
   rest_minutes: z.number().int(),
   /** Minutes of night sleep (still, night hours). */
   sleep_minutes: z.number().int(),
+  /** The average heart rate of the day's still minutes in waking hours (bpm), null without any. */
+  resting_heart_rate: z.number().nullable(),
+  /** Minutes the collar was worn at each of the dog's levels. */
+  level_minutes: z.object({
+    SAFE: z.number().int(),
+    WARNING: z.number().int(),
+    DANGER: z.number().int(),
+    CRITICAL: z.number().int(),
+  }),
   /** Minutes the collar reported at all (a day with few is not judged). */
   worn_minutes: z.number().int(),
   /** The goal that day (minutes). */
