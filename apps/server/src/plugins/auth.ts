@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import type { User } from '@pawguard/shared';
 import type { AuthService } from '../services/auth-service.js';
 import { ForbiddenError, UnauthorizedError } from '../services/errors.js';
@@ -139,6 +140,12 @@ export function registerAuth(app: FastifyInstance, opts: AuthPluginOptions): voi
     route.onRequest = [...[route.onRequest ?? []].flat(), authenticate];
   });
 }
+
+/** registerAuth as a plugin, on the root: every route registered after it declares its policy. */
+export const auth = fp<AuthPluginOptions>(async (app, opts) => registerAuth(app, opts), {
+  name: 'pawguard-auth',
+  fastify: '5.x',
+});
 
 /** The signed-in user of a `user` or `admin` route (the hook has already checked). */
 export function currentUser(request: FastifyRequest): User {
