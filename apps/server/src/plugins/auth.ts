@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { User } from '@pawguard/shared';
 import type { AuthService } from '../services/auth-service.js';
 import { ForbiddenError, UnauthorizedError } from '../services/errors.js';
+import type { DevicePrincipal } from '../services/device-key-cache.js';
 
 /**
  * Every /api route declares who may call it; a route without a policy stops the server from
@@ -19,11 +20,6 @@ export const AUTH_POLICIES: readonly AuthPolicy[] = [
 
 /** `device_or_user` routes take a collar's key when the header names one, else a session. */
 const DEVICE_SCHEME = /^\s*Device\s/;
-
-export interface DevicePrincipal {
-  deviceId: string;
-  id: string;
-}
 
 /** One /api route as the server registered it: who may call it and which parts it validates. */
 export interface RoutePolicy {
