@@ -60,6 +60,12 @@ export default tseslint.config(
   restrictImports('apps/server/src/services/**', [
     { regex: '(^|/)routes(/|$)', message: 'Services know nothing of HTTP routes.' },
   ]),
+  restrictImports('apps/server/src/ingest/**', [
+    {
+      regex: '(^|/)(routes|plugins)(/|$)',
+      message: 'Ingest knows nothing of HTTP: the route and the MQTT endpoint call it.',
+    },
+  ]),
   {
     files: ['apps/server/src/**/*.ts'],
     rules: {

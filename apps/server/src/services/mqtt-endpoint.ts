@@ -4,7 +4,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DevicePrincipal } from '../plugins/auth.js';
 import type { DeviceKeyCache } from './device-key-cache.js';
-import type { IngestService } from './ingest-service.js';
+import type { IngestService } from '../ingest/ingest-service.js';
 import type { Clock } from './clock.js';
 import { parseReadingUpload, READINGS_BODY_LIMIT } from './reading-upload.js';
 import { HttpError } from './errors.js';
