@@ -175,7 +175,8 @@ export function createContainer(opts: {
     log: opts.log,
     worker: outboxWorker,
   });
-  // Every opening and escalation is told to the alert mail in its own transaction.
+  // The alerts tell the alert mail of every opening and escalation, in the transaction that
+  // records it.
   const alerts = new AlertService({
     db,
     alerts: repos.alerts,
