@@ -3,7 +3,7 @@ import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceKeyCache, DevicePrincipal } from './device-key-cache.js';
-import type { IngestService } from './ingest-service.js';
+import type { IngestService } from '../ingest/ingest-service.js';
 import type { Clock } from './clock.js';
 import { parseReadingUpload, READINGS_BODY_LIMIT } from './reading-upload.js';
 import { HttpError } from './errors.js';
