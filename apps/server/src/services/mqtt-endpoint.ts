@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ParsedReading } from '@pawguard/shared';
 import type { DeviceKeyCache, DevicePrincipal } from './device-key-cache.js';
 import type { IngestService } from '../ingest/ingest-service.js';
 import type { Clock } from './clock.js';
@@ -261,46 +262,18 @@ export class MqttEndpoint {
           this.d.metrics?.ingestRefused('mqtt', 'rate_limited');
           return done(new Error('Too many readings from this collar'));
         }
-        let readings;
+        let body: unknown;
         try {
-          const body: unknown = JSON.parse(packet.payload.toString('utf8'));
-          readings = parseReadingUpload(body, this.d.clock.now().getTime(), collar.deviceId);
+          body = JSON.parse(packet.payload.toString('utf8'));
         } catch (err) {
           this.dropMalformed(collar.deviceId, err);
           return done(null);
         }
-        // Charged to the collar's and its owner's ingest budgets as over HTTP: over them, the
-        // message is refused and the connection closed (logged once a minute by the budget).
-        this.d.ingest.submit(collar.id, readings, packet.payload.length).then(
-          (stored) => {
-            this.d.metrics?.readingsIngested('mqtt', stored.length);
-            done(null);
-          },
+        parseReadingUpload(body, this.d.clock.now().getTime(), collar.deviceId).then(
+          (readings) => this.store(collar, readings, packet.payload.length, done),
           (err: unknown) => {
-            this.d.metrics?.ingestRefused(
-              'mqtt',
-              err instanceof HttpError
-                ? refusalFor(err.statusCode)
-                : isDatabaseUnavailable(err)
-                  ? 'unavailable'
-                  : 'error',
-            );
-            // Not acknowledged: the collar keeps the reading and sends it again. An outage fails
-            // every collar's message: a few lines a minute say so.
-            if (isDatabaseUnavailable(err)) {
-              this.d.writeFailures?.note(err);
-              if (this.outageLogs.take())
-                this.d.log.error(
-                  {
-                    error: loggableDbError(err),
-                    event: 'db.unavailable',
-                    suppressed: this.outageLogs.skipped,
-                  },
-                  'MQTT reading not stored: the database is unavailable',
-                );
-            } else if (!(err instanceof HttpError))
-              this.d.log.error({ err }, 'MQTT reading not stored');
-            done(err instanceof Error ? err : new Error(String(err)));
+            this.dropMalformed(collar.deviceId, err);
+            done(null);
           },
         );
       },
@@ -449,6 +422,49 @@ export class MqttEndpoint {
       old.close();
       this.refuseConnection('key', CONNECTIONS_PER_KEY, client.collar!.deviceId);
     }
+  }
+
+  /** Stores a publish's readings: PUBACK (`done(null)`) once they are committed, else refused. */
+  private store(
+    collar: DevicePrincipal,
+    readings: ParsedReading[],
+    bytes: number,
+    done: (err: Error | null) => void,
+  ): void {
+    // Charged to the collar's and its owner's ingest budgets as over HTTP: over them, the
+    // message is refused and the connection closed (logged once a minute by the budget).
+    this.d.ingest.submit(collar.id, readings, bytes).then(
+      (stored) => {
+        this.d.metrics?.readingsIngested('mqtt', stored.length);
+        done(null);
+      },
+      (err: unknown) => {
+        this.d.metrics?.ingestRefused(
+          'mqtt',
+          err instanceof HttpError
+            ? refusalFor(err.statusCode)
+            : isDatabaseUnavailable(err)
+              ? 'unavailable'
+              : 'error',
+        );
+        // Not acknowledged: the collar keeps the reading and sends it again. An outage fails
+        // every collar's message: a few lines a minute say so.
+        if (isDatabaseUnavailable(err)) {
+          this.d.writeFailures?.note(err);
+          if (this.outageLogs.take())
+            this.d.log.error(
+              {
+                error: loggableDbError(err),
+                event: 'db.unavailable',
+                suppressed: this.outageLogs.skipped,
+              },
+              'MQTT reading not stored: the database is unavailable',
+            );
+        } else if (!(err instanceof HttpError))
+          this.d.log.error({ err }, 'MQTT reading not stored');
+        done(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
   }
 
   private forget(client: CollarClient): void {

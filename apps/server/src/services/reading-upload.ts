@@ -5,9 +5,13 @@ import {
   readingInputSchema,
   type ParsedReading,
 } from '@pawguard/shared';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
 import { describeValidation } from './describe-validation.js';
 import { BadRequestError, ForbiddenError } from './errors.js';
+
+/** Readings of a list checked on one turn of the event loop. */
+const CHECK_SLICE = 250;
 
 /** A backlog of 1,000 readings is about 200 kB of JSON; anything larger answers 413. */
 export const READINGS_BODY_LIMIT = 512 * 1024;
@@ -35,8 +39,16 @@ function describe(issue: z.core.$ZodIssue, prefix: string): string {
  * request with a message naming the item and the field ('readings[3].temperature must be …'),
  * so nothing of it is stored. A timestamp more than 5 minutes ahead of `now`, or more than 7
  * days old, is refused too, and so is a `device_id` other than the collar's own.
+ *
+ * A long list is checked CHECK_SLICE readings at a time, each part on a turn of the event loop
+ * of its own (checking 1,000 takes several milliseconds), so that other collars' uploads are
+ * taken in between, as the commit queue stores such a list in slices (ingest/commit-queue.ts).
  */
-export function parseReadingUpload(body: unknown, now: number, deviceId: string): ParsedReading[] {
+export async function parseReadingUpload(
+  body: unknown,
+  now: number,
+  deviceId: string,
+): Promise<ParsedReading[]> {
   const list = Array.isArray(body);
   const items: unknown[] = list ? body : [body];
   if (!list && (body === null || typeof body !== 'object')) {
@@ -50,6 +62,7 @@ export function parseReadingUpload(body: unknown, now: number, deviceId: string)
   }
   const parsed: ParsedReading[] = [];
   for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % CHECK_SLICE === 0) await nextTurn();
     const prefix = list ? `readings[${i}]` : '';
     const r = readingInputSchema.safeParse(items[i]);
     if (!r.success) throw new BadRequestError(describe(r.error.issues[0]!, prefix));

@@ -112,7 +112,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const deviceId = request.params.deviceId;
       const uuid = collarOf.get(request)!;
-      const parsed = parseReadingUpload(
+      const parsed = await parseReadingUpload(
         request.body,
         app.container.clock.now().getTime(),
         deviceId,
