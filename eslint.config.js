@@ -10,6 +10,7 @@ const WEB_FEATURES = [
   'dashboard',
   'devices',
   'emergency',
+  'health',
   'landing',
   'monitoring',
   'notifications',
