@@ -80,11 +80,11 @@ export function ActivitySummary({
           <button
             type="button"
             onClick={() => setEditing(true)}
+            aria-label={`Edit goal for ${dogName}`}
             className="inline-flex min-h-11 items-center gap-1 rounded-md px-1 font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <Target className="size-4" aria-hidden="true" />
             Edit goal
-            <span className="sr-only"> for {dogName}</span>
           </button>
         ) : null}
       </div>
@@ -110,9 +110,10 @@ export function ActivitySummary({
         {weekLine ? <span className="line-clamp-2">{weekLine}</span> : null}
         <Link
           to={petHealthPath(dogId)}
+          aria-label={`Health dashboard of ${dogName}`}
           className="font-medium text-primary underline-offset-4 hover:underline"
         >
-          Health dashboard<span className="sr-only"> of {dogName}</span>
+          Health dashboard
         </Link>
       </p>
       {insights?.flags.map((flag) => (
