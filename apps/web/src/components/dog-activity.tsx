@@ -1,14 +1,22 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Flame, Info, Sun, Target } from 'lucide-react';
 import type { ActivityResponse, InsightFlag, InsightsResponse } from '@pawguard/shared';
-import { GoalDialog } from '@/components/goal-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { petHealthPath } from '@/config/paths';
 import { ACTIVITY_REFRESH_MS, useActivity } from '@/lib/api/get-activity';
 import { useInsights } from '@/lib/api/get-insights';
 import { useInView } from '@/lib/use-in-view';
 import { cn } from '@/lib/utils';
+
+/**
+ * The goal dialog and its form parts load when an owner opens it: the dashboard's first load
+ * stays as light as it was, and the login form's inputs stay out of the signed-in chunk
+ * (vite.config.ts, scripts/prerender.mjs).
+ */
+const GoalDialog = lazy(async () => ({
+  default: (await import('@/components/goal-dialog')).GoalDialog,
+}));
 
 /**
  * A dog's day on its one card (decision 0042; docs/activity.md): today's active minutes
@@ -119,14 +127,16 @@ export function ActivitySummary({
       {insights?.flags.map((flag) => (
         <FlagNote key={flag.kind} flag={flag} />
       ))}
-      {canEditGoal ? (
-        <GoalDialog
-          dogId={dogId}
-          dogName={dogName}
-          goal={activity.goal}
-          open={editing}
-          onOpenChange={setEditing}
-        />
+      {canEditGoal && editing ? (
+        <Suspense fallback={null}>
+          <GoalDialog
+            dogId={dogId}
+            dogName={dogName}
+            goal={activity.goal}
+            open
+            onOpenChange={setEditing}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
