@@ -51,8 +51,9 @@ async function beagleAfterAWalk(request: APIRequestContext) {
   const owner = await registerUser(request);
   const petId = await addPet(request, owner, 'Biscuit');
   const collar = await addCollar(request, owner, petId, 'Biscuit collar');
-  // The walk ended 10 minutes ago; a fresh reading now keeps the card's level current.
-  await postReadings(request, collar, [...aWalk(25, 10, 20), ...aWalk(0, 0, 9)]);
+  // The walk ended 40 minutes ago (clear of a second walk in the last quarter of an hour),
+  // then calm minutes up to now: a fresh reading keeps the card's level current.
+  await postReadings(request, collar, [...aWalk(25, 40, 20), ...aWalk(0, 0, 39)]);
   // The activity job folds completed minutes within about a minute.
   await expect
     .poll(() => activeToday(request, owner, petId), { timeout: 150_000, intervals: [5_000] })
@@ -143,6 +144,7 @@ test("the home card's progress moves as the readings of a walk arrive", async ({
   await expect(progress).toHaveAttribute('aria-valuetext', '25 of 60 min');
 
   // A second walk, its readings arriving as the dog walks: the card follows without a reload.
+  // (Its minutes share the calm readings' minutes: an average of 35 is still active.)
   await postMore(request, collar);
   await expect
     .poll(() => activeToday(request, owner, petId), { timeout: 150_000, intervals: [5_000] })
