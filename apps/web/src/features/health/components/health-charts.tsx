@@ -59,6 +59,11 @@ function Key({
   );
 }
 
+/** What the value axis counts, said once before the keys. */
+const Unit = ({ children }: { children: ReactNode }) => (
+  <span className="text-muted-foreground">{children}</span>
+);
+
 function ChartCard({
   id,
   title,
@@ -104,6 +109,7 @@ export function ActivityChart({ points, summary }: { points: DayPoint[]; summary
       summary={summary}
       keys={
         <>
+          <Unit>Minutes a day:</Unit>
           <Key colour={COLOURS.moderate}>Active</Key>
           <Key colour={COLOURS.vigorous}>of which vigorous</Key>
           <Key colour={COLOURS.heat}>Active above Safe (not counted)</Key>
@@ -126,7 +132,7 @@ export function ActivityChart({ points, summary }: { points: DayPoint[]; summary
             tick={AXIS_TICK}
             tickLine={false}
           />
-          <YAxis width={44} unit=" m" tick={AXIS_TICK} allowDecimals={false} />
+          <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
           <Tooltip />
           <Bar
             dataKey="vigorous"
@@ -173,6 +179,7 @@ export function RestChart({ points, summary }: { points: DayPoint[]; summary: st
       summary={summary}
       keys={
         <>
+          <Unit>Hours a day:</Unit>
           <Key colour={COLOURS.rest}>Rest (day)</Key>
           <Key colour={COLOURS.sleep}>Sleep (night)</Key>
         </>
@@ -191,7 +198,7 @@ export function RestChart({ points, summary }: { points: DayPoint[]; summary: st
             tick={AXIS_TICK}
             tickLine={false}
           />
-          <YAxis width={44} unit=" h" tick={AXIS_TICK} allowDecimals={false} />
+          <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
           <Tooltip />
           <Bar
             dataKey="sleepHours"
@@ -235,7 +242,7 @@ export function HeartRateChart({ points, summary }: { points: DayPoint[]; summar
             tick={AXIS_TICK}
             tickLine={false}
           />
-          <YAxis width={44} tick={AXIS_TICK} domain={['auto', 'auto']} allowDecimals={false} />
+          <YAxis width={36} tick={AXIS_TICK} domain={['auto', 'auto']} allowDecimals={false} />
           <Tooltip />
           <Line
             dataKey="restingHeartRate"
@@ -259,11 +266,16 @@ export function HeatLevelsChart({ points, summary }: { points: DayPoint[]; summa
       id="heat-levels"
       title="Time at each heat level"
       summary={summary}
-      keys={LEVELS.map((level) => (
-        <Key key={level} colour={COLOURS[level]}>
-          {LEVEL_LOOK[level].word}
-        </Key>
-      ))}
+      keys={
+        <>
+          <Unit>Minutes a day:</Unit>
+          {LEVELS.map((level) => (
+            <Key key={level} colour={COLOURS[level]}>
+              {LEVEL_LOOK[level].word}
+            </Key>
+          ))}
+        </>
+      }
     >
       <ResponsiveContainer width="100%" height={HEIGHT}>
         <ComposedChart
@@ -278,7 +290,7 @@ export function HeatLevelsChart({ points, summary }: { points: DayPoint[]; summa
             tick={AXIS_TICK}
             tickLine={false}
           />
-          <YAxis width={44} unit=" m" tick={AXIS_TICK} allowDecimals={false} />
+          <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
           <Tooltip />
           {LEVELS.map((level) => (
             <Bar
