@@ -388,7 +388,7 @@ function WalksCard({ activity }: { activity: ActivityResponse }) {
 const alertWords = (alert: Alert) =>
   alert.type === 'heat' && alert.level
     ? `${LEVEL_LOOK[alert.level].word} heat alert`
-    : `${ALERT_TYPE_WORDS[alert.type]} alert`;
+    : `${ALERT_TYPE_WORDS[alert.type].replace('?', '')} alert`;
 
 function AlertsCard({ dogId, days }: { dogId: string; days: HealthRange }) {
   const units = useDisplayUnits();
