@@ -11,6 +11,7 @@ const WEB_FEATURES = [
   'dashboard',
   'devices',
   'emergency',
+  'health',
   'landing',
   'monitoring',
   'notifications',

@@ -111,9 +111,10 @@ test('the history chart draws for each range and the last hour stays live', asyn
   const { owner, collar } = await ownerWithCollar(request, 'History collar');
   for (const batch of aWeekOfReadings()) await postReadings(request, collar, batch);
 
-  // From the pet's card, as an owner looks at their dog's activity.
-  await signInWithToken(page, owner.token, '/my-pets');
-  await page.getByRole('link', { name: 'View Activity' }).click();
+  // From the collar's card on Monitoring (the pet card's View Activity opens its health
+  // dashboard, which has e2e/specs/activity-and-goals.spec.ts).
+  await signInWithToken(page, owner.token, '/monitoring');
+  await page.getByRole('link', { name: 'View history of History collar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'History collar' })).toBeVisible();
   await expect(page.getByText('Warning 29.4°C / 85.0°F')).toBeVisible();
   await expect(page.getByText('Critical 40.6°C / 105.0°F')).toBeVisible();

@@ -19,6 +19,7 @@ export const signedInScreens: readonly { path: string; Screen: Screen }[] = [
   { path: paths.monitoring, Screen: preloadable(() => import('./routes/monitoring')) },
   { path: paths.devices, Screen: preloadable(() => import('./routes/devices')) },
   { path: paths.deviceHistory, Screen: preloadable(() => import('./routes/device-history')) },
+  { path: paths.petHealth, Screen: preloadable(() => import('./routes/pet-health')) },
   { path: paths.registerDevice, Screen: preloadable(() => import('./routes/register-device')) },
   { path: paths.admin, Screen: preloadable(() => import('./routes/admin')) },
   { path: paths.adminDevices, Screen: preloadable(() => import('./routes/admin-devices')) },

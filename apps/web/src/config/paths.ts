@@ -7,6 +7,7 @@ export const paths = {
   monitoring: '/monitoring',
   devices: '/devices',
   deviceHistory: '/devices/:id/history',
+  petHealth: '/pets/:id/health',
   registerDevice: '/register-device',
   admin: '/admin',
   adminDevices: '/admin/devices',
@@ -21,6 +22,15 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 /** One device's readings history (paths.deviceHistory with its id). */
 export const deviceHistoryPath = (id: string): string =>
   paths.deviceHistory.replace(':id', encodeURIComponent(id));
+
+/** The days a health dashboard shows: 7, 30 or 90 (`?days=`). */
+export const HEALTH_RANGES = [7, 30, 90] as const;
+export type HealthRange = (typeof HEALTH_RANGES)[number];
+
+/** A pet's health dashboard (paths.petHealth with its id), at a range other than 7 days. */
+export const petHealthPath = (id: string, days?: HealthRange): string =>
+  paths.petHealth.replace(':id', encodeURIComponent(id)) +
+  (days && days !== HEALTH_RANGES[0] ? `?days=${days}` : '');
 
 /** My Pets with its add-pet sheet open (the dashboard's "Add a pet"). */
 export const addPetPath = `${paths.myPets}?add=pet`;

@@ -11,6 +11,7 @@ import {
   worry,
   worstFirst,
 } from '@/components/dog-status';
+import { DogActivity } from '@/components/dog-activity';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { addPetPath, deviceHistoryPath, paths } from '@/config/paths';
@@ -221,6 +222,8 @@ function DogHomeCard({
       ) : null}
       {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
       <CardAlerts alerts={alerts} now={now} canResolve />
+      {/* A dog that wears a collar: its day against its goal (nothing of it without one). */}
+      {collar ? <DogActivity dogId={dog.id} dogName={dog.name} /> : null}
     </article>
   );
 }

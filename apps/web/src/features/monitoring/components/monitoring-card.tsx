@@ -9,6 +9,7 @@ import {
   deviceReading,
   type CardReading,
 } from '@/components/dog-status';
+import { DogActivity } from '@/components/dog-activity';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { deviceHistoryPath } from '@/config/paths';
@@ -94,6 +95,14 @@ export function MonitoringCard({
           </>
         )}
         <CardAlerts alerts={alerts ?? []} now={now} canResolve={canResolve} />
+        {/* The dog's day against its goal; its owner sets the goal, an admin only looks. */}
+        {device.dog_id ? (
+          <DogActivity
+            dogId={device.dog_id}
+            dogName={device.dog_name ?? 'This dog'}
+            canEditGoal={canResolve}
+          />
+        ) : null}
       </CardContent>
       <CardFooter>
         <Button variant="outline" size="sm" asChild>

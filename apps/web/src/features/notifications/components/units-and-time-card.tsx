@@ -14,6 +14,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useAuth } from '@/lib/auth';
 import { useDisplayUnits } from '@/lib/display-units';
 import { cn } from '@/lib/utils';
+import { WeeklyInsightsSwitch } from './weekly-insights-switch';
 
 const TEMPERATURE_CHOICES: readonly { value: TemperatureUnit; label: string }[] = [
   { value: 'F', label: '°F first' },
@@ -167,6 +168,8 @@ export function UnitsAndTimeCard({ className }: { className?: string }) {
               {saving ? 'Saving...' : 'Save units and time'}
             </Button>
           </div>
+          {/* Sent in the zone above; saved on its own, as it is switched. */}
+          <WeeklyInsightsSwitch className="border-t pt-5" />
         </CardContent>
       </Card>
     </form>

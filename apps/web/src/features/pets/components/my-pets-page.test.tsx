@@ -4,42 +4,59 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
 import { makeAlert, makeDevice, makePet } from '@/testing/devices';
+import { makeActivity } from '@/testing/activity';
 import { MyPetsPage } from './my-pets-page';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 describe('the pet card quick actions', () => {
-  it("take View Activity and Health Report to the history of the pet's collar that reported last", async () => {
+  it("take View Activity and Health Report to the pet's health dashboard", async () => {
     const pet = makePet({ name: 'Biscuit' });
-    const older = makeDevice({ dog_id: pet.id, vitals_recorded_at: '2025-07-01T10:00:00.000Z' });
-    const latest = makeDevice({ dog_id: pet.id, vitals_recorded_at: '2025-07-01T11:00:00.000Z' });
+    const collar = makeDevice({ dog_id: pet.id, vitals_recorded_at: '2025-07-01T11:00:00.000Z' });
     stubFetch({
       'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
-      'GET /api/devices': () => jsonResponse(200, { devices: [older, latest], total: 2 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [collar], total: 1 }),
     });
     renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
-    const history = `/devices/${latest.id}/history`;
+    const health = `/pets/${pet.id}/health`;
     expect(await screen.findByRole('link', { name: 'View Activity' })).toHaveAttribute(
       'href',
-      history,
+      health,
     );
-    expect(screen.getByRole('link', { name: 'Health Report' })).toHaveAttribute('href', history);
+    expect(screen.getByRole('link', { name: 'Health Report' })).toHaveAttribute('href', health);
     expect(screen.getByRole('link', { name: 'Check Temperature' })).toHaveAttribute(
       'href',
       '/monitoring',
     );
   });
 
-  it('take them to Monitoring while the pet has no collar', async () => {
-    stubFetch({
-      'GET /api/dogs': () => jsonResponse(200, { dogs: [makePet()], total: 1 }),
+  it('take them there while the pet has no collar too, and the card shows no activity', async () => {
+    const pet = makePet();
+    const calls = stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
       'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
     });
     renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
     expect(await screen.findByRole('link', { name: 'View Activity' })).toHaveAttribute(
       'href',
-      '/monitoring',
+      `/pets/${pet.id}/health`,
     );
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('/activity'))).toBe(false);
+  });
+
+  it("shows the pet's activity today on its card when it wears a collar", async () => {
+    const pet = makePet({ name: 'Biscuit' });
+    const collar = makeDevice({ dog_id: pet.id, vitals_recorded_at: '2025-07-01T11:00:00.000Z' });
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [collar], total: 1 }),
+      [`GET /api/dogs/${pet.id}/activity?days=7`]: () => jsonResponse(200, makeActivity(pet.id)),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
+    expect(
+      await screen.findByRole('progressbar', { name: "Biscuit's activity today" }),
+    ).toHaveAttribute('aria-valuetext', '25 of 60 min');
   });
 });
 

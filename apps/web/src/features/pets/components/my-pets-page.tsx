@@ -21,6 +21,7 @@ import {
   deviceReading,
   type CardReading,
 } from '@/components/dog-status';
+import { DogActivity } from '@/components/dog-activity';
 import { LiveStatus } from '@/components/live-status';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -28,7 +29,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { deviceHistoryPath, paths } from '@/config/paths';
+import { paths, petHealthPath } from '@/config/paths';
 import { useDeletePet } from '../api/delete-pet';
 import { OpenAlertsNotice } from '@/components/open-alerts-notice';
 import { alertsByDevice, openAlertsOfPet, useOpenAlerts } from '@/lib/api/alerts';
@@ -386,9 +387,9 @@ function PetDetailCard({
   onEdit: () => void;
 }) {
   const { weight } = useDisplayUnits();
-  // The history of the collar that reported last; Monitoring while the pet has none.
+  // View Activity and Health Report open the pet's health dashboard (DESIGN §6).
   const collar = typeof collars === 'string' ? undefined : latestCollar(collars);
-  const historyPath = collar ? deviceHistoryPath(collar.id) : paths.monitoring;
+  const healthPath = petHealthPath(pet.id);
   const reading = collar && collar.vitals_recorded_at !== null ? deviceReading(collar) : null;
   return (
     <Card aria-labelledby="pet-detail-title">
@@ -413,6 +414,7 @@ function PetDetailCard({
         ) : null}
         {/* The caller's own pets: theirs to resolve. */}
         <CardAlerts alerts={alerts} now={now} canResolve />
+        {collar ? <DogActivity dogId={pet.id} dogName={pet.name} /> : null}
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Medical info</dt>
@@ -466,13 +468,13 @@ function PetDetailCard({
               </Link>
             </Button>
             <Button variant="outline" asChild>
-              <Link to={historyPath}>
+              <Link to={healthPath}>
                 <Activity aria-hidden="true" />
                 View Activity
               </Link>
             </Button>
             <Button variant="outline" asChild>
-              <Link to={historyPath}>
+              <Link to={healthPath}>
                 <FileHeart aria-hidden="true" />
                 Health Report
               </Link>

@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
+import {
+  HOT_ADVICE,
+  NOT_A_DIAGNOSIS,
+  makeActivity,
+  makeActivityDays,
+  makeFlag,
+  makeInsights,
+} from '@/testing/activity';
+import { DogActivity } from './dog-activity';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const DOG = '00000000-0000-4000-8000-00000000d0g1';
+const ACTIVITY = `GET /api/dogs/${DOG}/activity?days=7`;
+const INSIGHTS = `GET /api/dogs/${DOG}/insights`;
+
+function show(routes: Parameters<typeof stubFetch>[0]) {
+  const calls = stubFetch(routes);
+  renderWithProviders(<DogActivity dogId={DOG} dogName="Biscuit" />, {
+    auth: fakeAuth(makeUser()),
+  });
+  return calls;
+}
+
+describe("the dog card's activity", () => {
+  it("shows today's minutes against the goal as a progress bar, and the streak", async () => {
+    show({
+      [ACTIVITY]: () => jsonResponse(200, makeActivity(DOG)),
+      [INSIGHTS]: () => jsonResponse(200, makeInsights(DOG)),
+    });
+    const bar = await screen.findByRole('progressbar', { name: "Biscuit's activity today" });
+    expect(bar).toHaveAttribute('aria-valuenow', '25');
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '60');
+    expect(bar).toHaveAttribute('aria-valuetext', '25 of 60 min');
+    expect(screen.getByText('25 of 60 min')).toBeInTheDocument();
+    expect(screen.getByText(/3 days in a row · best 5/)).toBeInTheDocument();
+    expect(screen.queryByText(HOT_ADVICE)).not.toBeInTheDocument();
+  });
+
+  it('says the goal is met once the minutes reach it, the bar full', async () => {
+    show({
+      [ACTIVITY]: () =>
+        jsonResponse(
+          200,
+          makeActivity(DOG, {
+            days: makeActivityDays(7, { active_minutes: 75, goal_minutes: 60, met: true }),
+          }),
+        ),
+      [INSIGHTS]: () => jsonResponse(200, makeInsights(DOG)),
+    });
+    const bar = await screen.findByRole('progressbar');
+    expect(bar).toHaveAttribute('aria-valuenow', '60');
+    expect(bar).toHaveAttribute('aria-valuetext', '75 of 60 min, goal met');
+    expect(screen.getByText('Goal met')).toBeInTheDocument();
+  });
+
+  it("gives the heat advice word for word on a hot day, and the minutes above Safe that don't count", async () => {
+    show({
+      [ACTIVITY]: () =>
+        jsonResponse(
+          200,
+          makeActivity(DOG, {
+            heat_today: {
+              hot: true,
+              advice: HOT_ADVICE,
+              peak_heat_index_c: 31.4,
+              level: 'WARNING',
+            },
+            days: makeActivityDays(7, { heat_minutes: 12 }),
+          }),
+        ),
+      [INSIGHTS]: () => jsonResponse(200, makeInsights(DOG)),
+    });
+    expect(await screen.findByText(HOT_ADVICE)).toBeInTheDocument();
+    expect(screen.getByText(/12 min above Safe not counted/)).toBeInTheDocument();
+  });
+
+  it("sums up the week in one line with a link to the pet's health dashboard", async () => {
+    show({
+      [ACTIVITY]: () => jsonResponse(200, makeActivity(DOG)),
+      [INSIGHTS]: () => jsonResponse(200, makeInsights(DOG)),
+    });
+    expect(
+      await screen.findByText(/Biscuit averaged 42 active minutes a day this week/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Health dashboard of Biscuit' })).toHaveAttribute(
+      'href',
+      `/pets/${DOG}/health`,
+    );
+  });
+
+  it('flags a change gently, with its evidence and the not-a-diagnosis note', async () => {
+    show({
+      [ACTIVITY]: () => jsonResponse(200, makeActivity(DOG)),
+      [INSIGHTS]: () => jsonResponse(200, makeInsights(DOG, { flags: [makeFlag()] })),
+    });
+    const text = await screen.findByText(/activity has been at least 35 % below/);
+    const flag = text.closest('[data-flag]') as HTMLElement;
+    expect(flag).toHaveAttribute('data-flag', 'activity_down');
+    expect(within(flag).getByText('baseline minutes:')).toBeInTheDocument();
+    expect(within(flag).getByText('55')).toBeInTheDocument();
+    expect(within(flag).getByText(NOT_A_DIAGNOSIS)).toBeInTheDocument();
+    // Gently: not announced as an alert.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('opens the goal dialog from the card, with the suggestion', async () => {
+    show({
+      [ACTIVITY]: () => jsonResponse(200, makeActivity(DOG)),
+      [INSIGHTS]: () => jsonResponse(200, makeInsights(DOG)),
+    });
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Edit goal for Biscuit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Daily activity goal' });
+    expect(within(dialog).getByText(/PawGuard suggests 60 min a day/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Use the suggestion' })).toBeInTheDocument();
+  });
+
+  it('leaves the card as it was when the activity cannot be loaded', async () => {
+    const calls = show({
+      [ACTIVITY]: () => jsonResponse(500, { error: 'Internal Server Error' }),
+    });
+    await vi.waitFor(() => expect(calls.some((c) => c.url.includes('/activity'))).toBe(true));
+    await vi.waitFor(() => expect(document.querySelector('[data-activity]')).toBeEmptyDOMElement());
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    // Insights are asked for only once the activity came.
+    expect(calls.some((c) => c.url.includes('/insights'))).toBe(false);
+  });
+});

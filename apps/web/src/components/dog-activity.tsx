@@ -1,0 +1,230 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Flame, Info, Sun, Target } from 'lucide-react';
+import type { ActivityResponse, InsightFlag, InsightsResponse } from '@pawguard/shared';
+import { Skeleton } from '@/components/ui/skeleton';
+import { petHealthPath } from '@/config/paths';
+import { ACTIVITY_REFRESH_MS, useActivity } from '@/lib/api/get-activity';
+import { useInsights } from '@/lib/api/get-insights';
+import { useInView } from '@/lib/use-in-view';
+import { cn } from '@/lib/utils';
+
+/**
+ * The goal dialog and its form parts load when an owner opens it: the dashboard's first load
+ * stays as light as it was, and the login form's inputs stay out of the signed-in chunk
+ * (vite.config.ts, scripts/prerender.mjs).
+ */
+const GoalDialog = lazy(async () => ({
+  default: (await import('@/components/goal-dialog')).GoalDialog,
+}));
+
+/**
+ * A dog's day on its one card (decision 0042; docs/activity.md): today's active minutes
+ * against the goal, the streak, the heat advice on a hot day, the week in one line and a
+ * change worth a vet's look. Asked for only once the card comes near the screen, and only
+ * for a dog that wears a collar; a call that fails leaves the card as it was.
+ */
+export function DogActivity({
+  dogId,
+  dogName,
+  canEditGoal = true,
+  className,
+}: {
+  dogId: string;
+  dogName: string;
+  /** The dog's owner sets its goal; an admin looking on does not. */
+  canEditGoal?: boolean;
+  className?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const inView = useInView(ref);
+  const activity = useActivity(dogId, 7, {
+    enabled: inView,
+    refetchIntervalMs: ACTIVITY_REFRESH_MS,
+  });
+  const insights = useInsights(dogId, { enabled: inView && activity.isSuccess });
+  return (
+    <div ref={ref} className={className} data-activity="">
+      {activity.data ? (
+        <ActivitySummary
+          dogId={dogId}
+          dogName={dogName}
+          activity={activity.data}
+          insights={insights.data}
+          canEditGoal={canEditGoal}
+        />
+      ) : activity.isPending ? (
+        <Skeleton className="h-14 rounded-lg" aria-hidden="true" />
+      ) : null}
+    </div>
+  );
+}
+
+/** The day's figures of the card, from the dog's 7 days (the last is today). */
+export function ActivitySummary({
+  dogId,
+  dogName,
+  activity,
+  insights,
+  canEditGoal,
+}: {
+  dogId: string;
+  dogName: string;
+  activity: ActivityResponse;
+  insights: InsightsResponse | undefined;
+  canEditGoal: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const today = activity.days.at(-1);
+  const goal = today?.goal_minutes ?? activity.goal.active_minutes;
+  const active = today?.active_minutes ?? 0;
+  const weekLine = insights ? summaryLine(insights) : null;
+  const { heat_today: heat, streak } = activity;
+  return (
+    <section aria-label={`${dogName}'s activity today`} className="grid gap-2 text-sm">
+      <div className="flex items-center justify-between gap-2">
+        <p className="font-semibold">Activity today</p>
+        {canEditGoal ? (
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            aria-label={`Edit goal for ${dogName}`}
+            className="inline-flex min-h-11 items-center gap-1 rounded-md px-1 font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Target className="size-4" aria-hidden="true" />
+            Edit goal
+          </button>
+        ) : null}
+      </div>
+      <GoalProgress active={active} goal={goal} label={`${dogName}'s activity today`} />
+      <p className="text-muted-foreground" data-streak="">
+        <Flame className="mr-1 inline size-4 align-[-3px] text-orange-600" aria-hidden="true" />
+        {streakWords(streak.current)}
+        {streak.best > streak.current ? ` · best ${streak.best}` : ''}
+        {today && today.heat_minutes > 0
+          ? ` · ${today.heat_minutes} min above Safe not counted`
+          : ''}
+      </p>
+      {heat.hot && heat.advice ? (
+        <p
+          className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 font-medium text-amber-900"
+          data-heat-advice=""
+        >
+          <Sun className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {heat.advice}
+        </p>
+      ) : null}
+      <p className="text-muted-foreground" data-week-line="">
+        {weekLine ? <span className="line-clamp-2">{weekLine}</span> : null}
+        <Link
+          to={petHealthPath(dogId)}
+          aria-label={`Health dashboard of ${dogName}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Health dashboard
+        </Link>
+      </p>
+      {insights?.flags.map((flag) => (
+        <FlagNote key={flag.kind} flag={flag} />
+      ))}
+      {canEditGoal && editing ? (
+        <Suspense fallback={null}>
+          <GoalDialog
+            dogId={dogId}
+            dogName={dogName}
+            goal={activity.goal}
+            open
+            onOpenChange={setEditing}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
+
+/** "3 days in a row", "No streak yet". */
+export function streakWords(days: number): string {
+  if (days === 0) return 'No streak yet';
+  return `${days} ${days === 1 ? 'day' : 'days'} in a row`;
+}
+
+/** The week in one line: how active against the dog's own usual, else the first insight. */
+export function summaryLine(insights: InsightsResponse): string | null {
+  const line = insights.insights.find((i) => i.kind === 'activity') ?? insights.insights[0];
+  return line?.text ?? null;
+}
+
+/**
+ * Today's minutes against the goal, as a bar a screen reader announces as a progress bar
+ * ("25 of 60 min"). Past the goal the bar is full and says so.
+ */
+export function GoalProgress({
+  active,
+  goal,
+  label,
+  className,
+}: {
+  active: number;
+  goal: number;
+  label: string;
+  className?: string;
+}) {
+  const met = goal > 0 && active >= goal;
+  const percent = goal > 0 ? Math.min(100, Math.round((active / goal) * 100)) : 0;
+  const words = `${active} of ${goal} min`;
+  return (
+    <div className={cn('grid gap-1', className)}>
+      <div className="flex items-baseline justify-between gap-2">
+        <span className="text-base font-semibold tabular-nums">{words}</span>
+        {met ? <span className="font-medium text-emerald-700">Goal met</span> : null}
+      </div>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={goal}
+        aria-valuenow={Math.min(active, goal)}
+        aria-valuetext={met ? `${words}, goal met` : words}
+        className="h-2.5 overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className={cn('h-full rounded-full', met ? 'bg-emerald-600' : 'bg-orange-500')}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** "week_avg_minutes" → "week avg minutes". */
+const evidenceName = (key: string) => key.replaceAll('_', ' ');
+
+/**
+ * A change worth a vet's look, said gently: what changed with its numbers, the evidence by
+ * name, and that it is not a diagnosis.
+ */
+export function FlagNote({ flag }: { flag: InsightFlag }) {
+  const evidence = Object.entries(flag.evidence).filter(([, v]) => v !== null);
+  return (
+    <div
+      className="grid gap-1 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sky-950"
+      data-flag={flag.kind}
+    >
+      <p className="flex items-start gap-2 font-medium">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {flag.text}
+      </p>
+      {evidence.length > 0 ? (
+        <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
+          {evidence.map(([name, value]) => (
+            <div key={name} className="flex gap-1">
+              <dt className="text-sky-900/80">{evidenceName(name)}:</dt>
+              <dd className="font-medium tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <p className="text-xs">{flag.note}</p>
+    </div>
+  );
+}
