@@ -13,7 +13,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('migrations 011–015 down and up again', () => {
+describe('migrations 011–017 down and up again', () => {
   it('migrate down to 010 and back to the latest, keeping the rows they leave alone', async () => {
     t = await createTestApp();
     const db = t.dbHandle.migrationDb ?? t.dbHandle.db;
@@ -40,6 +40,7 @@ describe('migrations 011–015 down and up again', () => {
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
       [
+        '017-activity',
         '015-reading-rollups',
         '014-outbox-claims',
         '013-readings-stored',
@@ -54,6 +55,7 @@ describe('migrations 011–015 down and up again', () => {
     const columns = async (name: string) =>
       ((await ours()).find((x) => x.name === name)?.columns ?? []).map((col) => col.name);
     expect((await ours()).map((x) => x.name)).not.toContain('reading_rollups');
+    expect((await ours()).map((x) => x.name)).not.toContain('activity_hours');
     expect(await columns('users')).not.toContain('temperature_unit');
     expect(await columns('devices')).not.toContain('readings_stored');
     expect(await columns('outbox')).not.toContain('claimed_by');
@@ -69,6 +71,7 @@ describe('migrations 011–015 down and up again', () => {
         '013-readings-stored',
         '014-outbox-claims',
         '015-reading-rollups',
+        '017-activity',
       ].map((name) => [name, 'Up', 'Success']),
     );
     expect(await readingRows(t, c.id)).toHaveLength(2);

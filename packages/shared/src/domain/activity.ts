@@ -145,7 +145,7 @@ export function foldMinutes(minutes: readonly ActivityMinute[]): Map<number, Act
     if (m.count === 0) continue;
     h.worn++;
     const level = Math.min(3, Math.max(0, m.levelMax));
-    h.levelMinutes[level]++;
+    h.levelMinutes[level] = h.levelMinutes[level]! + 1;
     h.maxLevel = Math.max(h.maxLevel, level);
     h.maxHeatIndex = greater(h.maxHeatIndex, minuteHeatIndex(m));
     const c = classifyMinute(m.activity);
