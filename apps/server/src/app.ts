@@ -313,6 +313,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await container.ingest.drain();
     await container.bus.close();
     container.housekeeping.stop();
+    await container.activityJob.stop();
+    await container.insightsMail.stop();
     await container.alerts.stopSweeping();
     await container.alertMail.stop();
     await container.outboxWorker.stop();
@@ -484,6 +486,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onReady', async () => {
       container.outboxWorker.start();
       container.housekeeping.start();
+      container.activityJob.start();
+      container.insightsMail.start();
       container.alerts.startSweeping();
       container.alertMail.start();
     });

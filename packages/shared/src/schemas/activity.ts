@@ -136,3 +136,13 @@ export const insightsResponseSchema = z.object({
   flags: z.array(insightFlagSchema),
 });
 export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
+
+/**
+ * GET/PUT /api/notifications/weekly-insights: the weekly insights mail (Monday 08:00 in the
+ * owner's zone), off unless the owner turns it on.
+ */
+export const weeklyInsightsSchema = z.object({ weekly_insights: z.boolean() });
+export type WeeklyInsights = z.infer<typeof weeklyInsightsSchema>;
+export const weeklyInsightsInputSchema = z.strictObject({
+  weekly_insights: z.boolean({ error: 'weekly_insights must be true or false' }),
+});

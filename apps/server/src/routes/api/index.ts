@@ -12,6 +12,7 @@ import { streamRoutes } from './stream.js';
 import { adminDeviceRoutes } from './admin-devices.js';
 import { deviceRegistrationRoutes } from './device-registration.js';
 import { adminWaitlistRoutes, waitlistRoutes } from './waitlist.js';
+import { activityRoutes } from './activity.js';
 
 /** Every /api route, by URL prefix. A new feature adds its line here. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -29,4 +30,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(deviceRegistrationRoutes, { prefix: '/device-registration' });
   await app.register(waitlistRoutes, { prefix: '/waitlist' });
   await app.register(adminWaitlistRoutes, { prefix: '/admin/waitlist' });
+  await app.register(activityRoutes);
 };
