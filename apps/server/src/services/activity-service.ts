@@ -7,7 +7,8 @@ import {
   judgeDay,
   lastLocalDates,
   levelName,
-  localDateHour,
+  dateIndex,
+  dayStarts,
   streaks,
   suggestGoal,
   sumDays,
@@ -135,11 +136,15 @@ export class ActivityService {
       zone,
       now,
     );
-    const totals = sumDays(hours, dates, zone);
+    const starts = dayStarts(dates, zone);
+    const totals = sumDays(hours, dates, zone, starts);
     const walksByDate = new Map<string, DetectedWalk[]>();
     for (const w of walks) {
-      const { date } = localDateHour(w.start, zone);
-      walksByDate.set(date, [...(walksByDate.get(date) ?? []), w]);
+      const i = dateIndex(starts, w.start);
+      if (i < 0) continue;
+      const list = walksByDate.get(dates[i]!);
+      if (list) list.push(w);
+      else walksByDate.set(dates[i]!, [w]);
     }
     const judged = totals.map((d) => ({ d, ...judgeDay(d, goal.active_minutes) }));
     const today = totals.at(-1)!;

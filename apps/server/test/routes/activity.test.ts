@@ -157,9 +157,7 @@ describe('GET /api/dogs/:id/activity', () => {
       activity_level: 50,
       timestamp: new Date(now - (13 - i) * MINUTE).toISOString(),
     }));
-    expect((await postAsCollar(t, collar.device_id, collar.device_key, walk)).statusCode).toBe(
-      201,
-    );
+    expect((await postAsCollar(t, collar.device_id, collar.device_key, walk)).statusCode).toBe(201);
     const today = (await get(owner, `/api/dogs/${dogId}/activity?days=1`)).json().days[0];
     expect(today.active_minutes).toBeGreaterThanOrEqual(30 + 11);
     expect(today.walks).toHaveLength(2);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   classifyMinute,
+  dateIndex,
+  dayStarts,
+  localDateHour,
   detectWalks,
   foldMinutes,
   HEAT_ADVICE,
@@ -189,6 +192,21 @@ describe('sumDays in the owner’s zone', () => {
     // 18:00 UTC is 23:30 on 1 June; 19:00 UTC is 00:30 on 2 June.
     expect(days.map((d) => d.active)).toEqual([5, 7]);
   });
+
+  it.each(['America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'])(
+    'in %s, finds every hour’s date and local hour as the zone’s own clock does, for a year',
+    (zone) => {
+      const dates = lastLocalDates(Date.UTC(2027, 0, 10), zone, 400);
+      const starts = dayStarts(dates, zone);
+      const { from, to } = hourSpan(dates, zone);
+      for (let at = from; at < to; at += H) {
+        const i = dateIndex(starts, at);
+        const local = localDateHour(at, zone);
+        if (i < 0) expect(dates).not.toContain(local.date);
+        else expect(dates[i], new Date(at).toISOString()).toBe(local.date);
+      }
+    },
+  );
 
   it('lists the last dates in the zone, today last', () => {
     const now = Date.UTC(2026, 2, 1, 3); // 1 March 03:00 UTC: still 28 February in New York
