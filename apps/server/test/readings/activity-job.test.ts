@@ -103,4 +103,18 @@ describe('the activity job', () => {
     // Today is not judged yet by the streak, but it is a heat day: hot, goal not met.
     expect(today.heat_day).toBe(true);
   });
+
+  it('goes with the collar’s readings when its owner releases it', async () => {
+    await post(minutes(minuteOf(t.clock.now().getTime()) - 14 * MINUTE, 12, 50));
+    await job().refresh(t.clock.now().getTime() - 2 * HOUR);
+    expect(await walkRows()).toHaveLength(1);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/devices/${collar.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await walkRows()).toEqual([]);
+    expect(await hourRows()).toEqual([]);
+  });
 });
