@@ -172,6 +172,15 @@ export class ActivityService {
         goal_minutes: goal.active_minutes,
         met,
         heat_day: heatDay,
+        peak_heat_index_c: d.maxHeatIndex,
+        resting_heart_rate:
+          d.restingHrCount > 0 ? Math.round((d.restingHrSum / d.restingHrCount) * 10) / 10 : null,
+        level_minutes: {
+          SAFE: d.levelMinutes[0],
+          WARNING: d.levelMinutes[1],
+          DANGER: d.levelMinutes[2],
+          CRITICAL: d.levelMinutes[3],
+        },
         walks: (walksByDate.get(d.date) ?? []).map((w) => ({
           start: new Date(w.start).toISOString(),
           minutes: w.minutes,

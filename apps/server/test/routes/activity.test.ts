@@ -109,6 +109,8 @@ describe('GET /api/dogs/:id/activity', () => {
       rest_minutes: 60,
       sleep_minutes: 60,
       worn_minutes: 175,
+      resting_heart_rate: 70,
+      level_minutes: { SAFE: 175, WARNING: 0, DANGER: 0, CRITICAL: 0 },
     };
     for (const d of body.days.slice(0, 6)) expect(d, d.date).toMatchObject(whole);
     // Today, at noon: the night's first half hour, the morning walk and the light play.

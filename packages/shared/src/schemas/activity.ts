@@ -57,6 +57,17 @@ export const activityDaySchema = z.object({
   met: z.boolean(),
   /** A hot day on which the dog was kept in: the goal not met, and the streak not broken. */
   heat_day: z.boolean(),
+  /** The highest heat index the collar measured that day (°C), null without readings. */
+  peak_heat_index_c: z.number().nullable(),
+  /** Resting heart rate: the average of still minutes in the day hours (bpm), null without. */
+  resting_heart_rate: z.number().nullable(),
+  /** Minutes the collar reported at each level (the health dashboard's heat exposure). */
+  level_minutes: z.object({
+    SAFE: z.number().int(),
+    WARNING: z.number().int(),
+    DANGER: z.number().int(),
+    CRITICAL: z.number().int(),
+  }),
   walks: z.array(walkSchema),
 });
 export type ActivityDay = z.infer<typeof activityDaySchema>;
