@@ -350,6 +350,11 @@ describe('weeklyInsights', () => {
     }
   });
 
+  it('does not flag activity down when one of the days was a heat day (kept in)', () => {
+    const week = [{}, {}, {}, {}, { moving: 10 }, { moving: 10, heatDay: true }, { moving: 10 }];
+    expect(weeklyInsights('Biscuit', days(week)).flags).toEqual([]);
+  });
+
   it('does not flag activity on days the collar was hardly worn', () => {
     const week = [{}, {}, {}, {}, ...Array(3).fill({ moving: 0, worn: 30 })];
     expect(weeklyInsights('Biscuit', days(week)).flags).toEqual([]);

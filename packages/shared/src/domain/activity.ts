@@ -703,7 +703,8 @@ export function weeklyInsights(name: string, days: readonly InsightDay[]): Insig
 
   // Flags: each of the last 3 days of the week, worn, against the baseline.
   const last = week.slice(-FLAG_DAYS);
-  if (baseMoving !== null && baseMoving > 0 && last.every(judged)) {
+  // A heat day is a day the dog was kept in: less activity then is no sign of anything.
+  if (baseMoving !== null && baseMoving > 0 && last.every((d) => judged(d) && !d.heatDay)) {
     const limit = baseMoving * (1 - ACTIVITY_DOWN_SHARE);
     if (last.every((d) => d.moving <= limit)) {
       const worst = Math.max(...last.map((d) => d.moving));
