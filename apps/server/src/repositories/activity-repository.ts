@@ -111,11 +111,13 @@ export class ActivityRepository {
 
   /**
    * Hours (from `since`) whose hour rollup holds other readings than the activity summed for
-   * them, or none yet: what the activity job must class again. Only these collars when given.
+   * them, or none yet: what the activity job must class again. Only these collars when given;
+   * in (collar, hour) order after `after`, at most `limit`.
    */
   async staleHours(
     since: number,
     deviceIds?: readonly string[],
+    page: { after?: { deviceId: string; at: number }; limit?: number } = {},
   ): Promise<{ device_id: string; hour_at: number }[]> {
     if (deviceIds && deviceIds.length === 0) return [];
     let q = this.db
@@ -130,7 +132,17 @@ export class ActivityRepository {
         eb.or([eb('a.device_id', 'is', null), eb('a.source_count', '<>', eb.ref('r.count'))]),
       );
     if (deviceIds) q = q.where('r.device_id', 'in', deviceIds);
-    const rows = await q.orderBy('r.device_id').orderBy('r.bucket_at').execute();
+    const after = page.after;
+    if (after)
+      q = q.where((eb) =>
+        eb.or([
+          eb('r.device_id', '>', after.deviceId),
+          eb.and([eb('r.device_id', '=', after.deviceId), eb('r.bucket_at', '>', after.at)]),
+        ]),
+      );
+    let ordered = q.orderBy('r.device_id').orderBy('r.bucket_at');
+    if (page.limit) ordered = ordered.limit(page.limit);
+    const rows = await ordered.execute();
     return rows.map((r) => ({ device_id: r.device_id, hour_at: Number(r.bucket_at) }));
   }
 

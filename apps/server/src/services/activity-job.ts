@@ -25,6 +25,8 @@ export const FIRST_RUN_MS = MINUTE_ROLLUP_RETENTION_DAYS * DAY_MS;
 /** Stale hours further apart than this are classed as separate spans. */
 const SPAN_GAP_MS = 3 * HOUR_MS;
 const PRUNE_BATCH = 1_000;
+/** Stale hours read per query (a first pass over many collars reads many pages). */
+const STALE_PAGE = 5_000;
 
 /** A span of one collar classed again: its hours, and its walks from `walksFrom` to `to`. */
 export interface Refold {
@@ -105,34 +107,55 @@ export class ActivityJob {
     };
   }
 
-  /** Classes every hour changed since `since` (all collars, or these), and writes them. */
+  /**
+   * Classes every hour changed since `since` (all collars, or these), and writes them: a page
+   * of stale hours at a time, with a pause between collars so requests waiting on the
+   * database (one connection on SQLite) go first.
+   */
   async refresh(since: number, deviceIds?: readonly string[]): Promise<number> {
     const now = this.d.clock.now().getTime();
-    const stale = await this.d.activity.staleHours(since, deviceIds);
-    const byDevice = new Map<string, number[]>();
-    for (const s of stale) {
-      const list = byDevice.get(s.device_id);
-      if (list) list.push(s.hour_at);
-      else byDevice.set(s.device_id, [s.hour_at]);
-    }
     let written = 0;
-    for (const [deviceId, hours] of byDevice)
-      for (const span of spansOf(hours)) {
-        const r = await this.refold(deviceId, span.from, span.to, now);
-        // Hours the span covers but no minute of which is complete yet are written empty, so
-        // that the next pass sees them as changed once their minutes are.
-        const have = new Set(r.hours.map((h) => h.at));
-        const all = [...r.hours];
-        for (const at of hours)
-          if (at >= span.from && at < span.to && !have.has(at) && at < now)
-            all.push({ ...emptyHourAt(at) });
-        await this.d.db.transaction().execute(async (trx) => {
-          await this.d.activity.upsertHours(deviceId, all, trx);
-          await this.d.activity.replaceWalks(deviceId, r.walksFrom, r.to, r.walks, trx);
-        });
-        written += all.length;
+    let after: { deviceId: string; at: number } | undefined;
+    for (;;) {
+      const stale = await this.d.activity.staleHours(since, deviceIds, {
+        ...(after ? { after } : {}),
+        limit: STALE_PAGE,
+      });
+      const byDevice = new Map<string, number[]>();
+      for (const s of stale) {
+        const list = byDevice.get(s.device_id);
+        if (list) list.push(s.hour_at);
+        else byDevice.set(s.device_id, [s.hour_at]);
       }
-    return written;
+      for (const [deviceId, hours] of byDevice) {
+        for (const span of spansOf(hours)) written += await this.write(deviceId, span, hours, now);
+        if (byDevice.size > 1) await new Promise((r) => setTimeout(r, 1));
+      }
+      if (stale.length < STALE_PAGE) return written;
+      const last = stale.at(-1)!;
+      after = { deviceId: last.device_id, at: last.hour_at };
+    }
+  }
+
+  /** One span of one collar classed again and written; answers the hours written. */
+  private async write(
+    deviceId: string,
+    span: { from: number; to: number },
+    stale: readonly number[],
+    now: number,
+  ): Promise<number> {
+    const r = await this.refold(deviceId, span.from, span.to, now);
+    // Stale hours of the span none of whose minutes is complete yet are written empty: the next
+    // pass sees them as changed once their minutes are.
+    const have = new Set(r.hours.map((h) => h.at));
+    const all = [...r.hours];
+    for (const at of stale)
+      if (at >= span.from && at < span.to && !have.has(at) && at < now) all.push(emptyHourAt(at));
+    await this.d.db.transaction().execute(async (trx) => {
+      await this.d.activity.upsertHours(deviceId, all, trx);
+      await this.d.activity.replaceWalks(deviceId, r.walksFrom, r.to, r.walks, trx);
+    });
+    return all.length;
   }
 
   /** One pass: the last 2 hours, and every hour the last 8 days; prunes what is a year old. */
