@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  classifyMinute,
   detectWalks,
   foldMinutes,
   WALK_LOOKBACK_MS,
@@ -25,6 +26,7 @@ export const FIRST_RUN_MS = MINUTE_ROLLUP_RETENTION_DAYS * DAY_MS;
 /** Stale hours further apart than this are classed as separate spans. */
 const SPAN_GAP_MS = 3 * HOUR_MS;
 const PRUNE_BATCH = 1_000;
+const ACTIVE = new Set(['active', 'vigorous']);
 /** Stale hours read per query (a first pass over many collars reads many pages). */
 const STALE_PAGE = 5_000;
 
@@ -80,10 +82,19 @@ export class ActivityJob {
     const end = Math.min(to, completed);
     const stored = await this.d.activity.walks([deviceId], from - WALK_LOOKBACK_MS - DAY_MS, from);
     let readFrom = from - WALK_LOOKBACK_MS;
+    let reaching = false;
     for (const w of stored)
-      if (w.start + (w.minutes + WALK_MAX_GAP_MINUTES + 1) * MINUTE_MS >= from)
+      if (w.start + (w.minutes + WALK_MAX_GAP_MINUTES + 1) * MINUTE_MS >= from) {
         readFrom = Math.min(readFrom, w.start);
-    const minutes = await this.d.activity.minutes(deviceId, readFrom, end);
+        reaching = true;
+      }
+    let minutes = await this.d.activity.minutes(deviceId, from, end);
+    // Only a bout that may have begun before the span needs the minutes before it: a stored
+    // walk reaching into it, or activity within its first minutes (a live collar's current
+    // hour is usually neither, and reads its own minutes alone).
+    const first = minutes.find((m) => m.count > 0 && ACTIVE.has(classifyMinute(m.activity)));
+    if (reaching || (first && first.at < from + (WALK_MAX_GAP_MINUTES + 1) * MINUTE_MS))
+      minutes = [...(await this.d.activity.minutes(deviceId, readFrom, from)), ...minutes];
     const folded = foldMinutes(minutes.filter((m) => m.at >= from));
     const hours: ActivityHour[] = [];
     for (let at = from; at < to && at < completed; at += HOUR_MS) {

@@ -77,6 +77,23 @@ describe('the activity job', () => {
     expect(hours.reduce((n, h) => n + Number(h.active), 0)).toBe(16);
   });
 
+  it('grows a walk across the hour into the next pass, keeping its start', async () => {
+    // 10:50 to 11:08 UTC, uploaded at 11:02 and at 11:10: the second pass re-examines 11:00 only.
+    const eleven = Math.ceil(t.clock.now().getTime() / HOUR) * HOUR;
+    t.clock.advance(eleven + 2 * MINUTE + 30_000 - t.clock.now().getTime());
+    await post(minutes(eleven - 10 * MINUTE, 12, 50));
+    await job().refresh(t.clock.now().getTime() - 2 * HOUR);
+    expect((await walkRows()).map((w) => [Number(w.start_at), Number(w.minutes)])).toEqual([
+      [eleven - 10 * MINUTE, 12],
+    ]);
+    t.clock.advance(8 * MINUTE);
+    await post(minutes(eleven + 2 * MINUTE, 7, 50));
+    await job().refresh(t.clock.now().getTime() - 2 * HOUR);
+    expect((await walkRows()).map((w) => [Number(w.start_at), Number(w.minutes)])).toEqual([
+      [eleven - 10 * MINUTE, 19],
+    ]);
+  });
+
   it('classes a backlog that lands hours back on its hourly pass', async () => {
     const now = t.clock.now().getTime();
     const back = minuteOf(now - 2 * 86_400_000);
