@@ -17,6 +17,7 @@ import { PreferencesService } from './services/preferences-service.js';
 import { TokenService } from './services/token-service.js';
 import { createMailTransport, type MailTransport } from './services/mail-transport.js';
 import { OutboxWorker } from './services/outbox-worker.js';
+import { UndeliveredMail } from './services/undelivered-mail.js';
 import { Housekeeping } from './services/housekeeping.js';
 import { HealthProbe, ReadinessProbe, WriteFailures } from './services/health-probe.js';
 import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
@@ -31,7 +32,8 @@ import { StreamTicketsRepository } from './repositories/stream-tickets-repositor
 import { isAccessMessage, LocalEventBus, PgEventBus, type EventBus } from './services/event-bus.js';
 import { RedisEventBus } from './services/redis-event-bus.js';
 import { DeviceKeyCache } from './services/device-key-cache.js';
-import { IngestService } from './services/ingest-service.js';
+import { IngestService } from './ingest/ingest-service.js';
+import { CommitEffects } from './services/commit-effects.js';
 import { ReadingsService } from './services/readings-service.js';
 import { RollupWriter } from './services/rollups.js';
 import { StreamHub } from './services/stream-hub.js';
@@ -128,7 +130,7 @@ export function createContainer(opts: {
     throttle: new LoginThrottle(m),
     clock,
     publicUrl: config.publicUrl,
-    onMailQueued: () => outboxWorker.kick(),
+    mailWorker: outboxWorker,
   });
   const users = new UserService(db, repos.users, clock);
   const pets = new PetService(db, repos.dogs, clock);
@@ -154,7 +156,7 @@ export function createContainer(opts: {
       60 * 60 * 1000,
       'You have reserved several collars in the last hour. Please try again later.',
     ),
-    onMailQueued: () => outboxWorker.kick(),
+    mailWorker: outboxWorker,
   });
   // A deleted pet's collars stay with the owner; a deleted account's collars are released.
   pets.onBeforeDelete((petId, _owner, trx) => devices.onPetDeleted(petId, trx));
@@ -163,17 +165,34 @@ export function createContainer(opts: {
     const row = await repos.devices.findByKeyHash(hash);
     return row ? { id: row.id, deviceId: row.device_id } : null;
   });
+  // What a committed transaction caused goes out in one place: its live events to the bus,
+  // its mail to the outbox worker, the alerts it opened to the metrics.
+  const effects = new CommitEffects({ bus, mail: outboxWorker, log: opts.log, metrics });
+  const alertMail = new AlertMail({
+    db,
+    outbox: repos.outbox,
+    preferences: repos.preferences,
+    notifications: repos.notifications,
+    users: repos.users,
+    transport: mailTransport,
+    links: { publicUrl: config.publicUrl },
+    clock,
+    log: opts.log,
+    worker: outboxWorker,
+  });
+  // The alerts tell the alert mail of every opening and escalation, in the transaction that
+  // records it.
   const alerts = new AlertService({
     db,
     alerts: repos.alerts,
     notifications: repos.notifications,
     devices: repos.devices,
     users: repos.users,
-    bus,
+    mail: alertMail,
+    effects,
     clock,
     log: opts.log,
     lockRows: dbHandle.dialect === 'postgres',
-    metrics,
   });
   // Per collar and per owner account, in requests, readings and bytes, on every path (HTTP by
   // key or token, MQTT), apart from any address's limits (DEV-7, RES-7); and the storage quota.
@@ -187,34 +206,20 @@ export function createContainer(opts: {
         .tellOverBudget(deviceUuid, why)
         .catch((err: unknown) => opts.log.warn({ err }, 'over-budget notice not recorded')),
   });
+  // The path of a reading (docs/architecture.md): the alerts join every ingest transaction;
+  // their mail is queued in it and delivered after it.
   const ingest = new IngestService({
     db,
     devices: repos.devices,
     readings: repos.readings,
     rollups: new RollupWriter({ readings: repos.readings, rollups: repos.rollups }),
-    bus,
+    alerts,
+    effects,
     clock,
     lockRows: dbHandle.dialect === 'postgres',
     metrics,
     budget,
   });
-  ingest.onPublishError = (err) => opts.log.warn({ err }, 'live events of stored readings lost');
-  // Alerts join every ingest transaction; their mail is queued in it, delivered after it.
-  ingest.addHook(alerts.ingestHook);
-  alerts.onNoticesCommitted(() => outboxWorker.kick());
-  const alertMail = new AlertMail({
-    db,
-    outbox: repos.outbox,
-    preferences: repos.preferences,
-    notifications: repos.notifications,
-    users: repos.users,
-    transport: mailTransport,
-    links: { publicUrl: config.publicUrl },
-    clock,
-    log: opts.log,
-    onMailQueued: () => outboxWorker.kick(),
-  });
-  alerts.addNoticeListener(alertMail.onNotice);
   const preferences = new PreferencesService(repos.preferences, clock);
   const streams = new StreamHub({
     bus,
@@ -336,6 +341,7 @@ export function createContainer(opts: {
     repos,
     mailTransport,
     outboxWorker,
+    undeliveredMail: new UndeliveredMail(repos.outbox, clock, () => outboxWorker.kick()),
     housekeeping,
     writeFailures,
     health: new HealthProbe({

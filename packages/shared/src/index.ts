@@ -5,6 +5,7 @@ export * from './schemas/preferences.js';
 export * from './schemas/health.js';
 export * from './schemas/public-config.js';
 export * from './schemas/waitlist.js';
+export * from './schemas/mail.js';
 export * from './domain/units.js';
 export * from './domain/relative-time.js';
 export * from './domain/phone.js';

@@ -24,6 +24,7 @@ import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
 import { alertMail, digestMail, type MailLinks } from './alert-mail-templates.js';
 import type { MailTransport } from './mail-transport.js';
 import type { Clock } from './clock.js';
+import type { MailKick } from './commit-effects.js';
 
 /**
  * At most this many immediate alert mails per person per rolling hour (RES-5); the rest wait
@@ -66,8 +67,8 @@ export class AlertMail {
       links: MailLinks;
       clock: Clock;
       log: FastifyBaseLogger;
-      /** Told after a digest was queued (the worker may deliver now). */
-      onMailQueued?: () => void;
+      /** The outbox worker, woken after a digest was queued. */
+      worker?: MailKick;
     },
   ) {}
 
@@ -180,7 +181,7 @@ export class AlertMail {
       const kind = frequency === 'immediate' ? 'held' : frequency;
       if (await this.digestFor(w.user_id, kind, windowEnd, enabled)) queued++;
     }
-    if (queued) this.d.onMailQueued?.();
+    if (queued) this.d.worker?.kick();
     return queued;
   }
 

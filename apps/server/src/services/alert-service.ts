@@ -37,10 +37,10 @@ import type { DevicesRepository } from '../repositories/devices-repository.js';
 import type { UsersRepository } from '../repositories/users-repository.js';
 import type { ReadingRow } from '../repositories/readings-repository.js';
 import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
-import type { BusMessage, EventBus } from './event-bus.js';
-import type { HookOutcome, IngestDevice, StoredReading } from './ingest-service.js';
+import type { BusMessage } from './event-bus.js';
+import type { IngestDevice, StoredReading } from '../ingest/ingest-device.js';
+import { noEffects, type CommitEffects, type Effects } from './commit-effects.js';
 import type { Clock } from './clock.js';
-import type { Metrics } from './metrics.js';
 import { BadRequestError, ConflictError } from './errors.js';
 
 /** A collar over its ingest budget is told to its owner at most this often. */
@@ -75,16 +75,14 @@ interface PendingNotice {
  * Alerts and notifications (DESIGN §3). Inside each ingest transaction it applies the alert
  * rules (packages/shared alert-engine) to the readings the batch stored, in time order;
  * every opening and escalation becomes a notification for the owner and an AlertNotice for
- * the listeners (the e-mail outbox), all in that transaction. After the commit the owner's
- * stream gets the alert and notification events. The offline sweep does the same for collars
- * that fell silent.
+ * the alert mail (its outbox row or digest entry), all in that transaction. What it caused
+ * (the alert and notification events for the owner's stream, mail queued) is answered as one
+ * value, handled once committed. The offline sweep does the same for collars that fell silent.
  *
  * Backlogs (decision 0023): only readings newer than the device's latest before the batch
  * take part; an older reading is history, and never opens, escalates or resolves anything.
  */
 export class AlertService {
-  private readonly listeners: AlertNoticeListener[] = [];
-  private readonly committed: (() => void)[] = [];
   private sweepTimer: NodeJS.Timeout | undefined;
   /** Silence before this instance began listening was our outage, not the collars'. */
   private listeningSince: Date;
@@ -99,35 +97,30 @@ export class AlertService {
       notifications: NotificationsRepository;
       devices: DevicesRepository;
       users: UsersRepository;
-      bus: EventBus;
+      /** The alert mail: told of every opening and escalation, inside its transaction. */
+      mail: { onNotice: AlertNoticeListener };
+      /** Where this service's own transactions' effects go once committed. */
+      effects: CommitEffects;
       clock: Clock;
       log: FastifyBaseLogger;
       /** PostgreSQL: take the device row's lock where ingest takes it too. */
       lockRows: boolean;
-      /** Counts the alerts opened, once committed. */
-      metrics?: Metrics;
     },
   ) {
     this.listeningSince = d.clock.now();
   }
 
-  /** Called inside the transaction of every opening and escalation (mail joins it there). */
-  addNoticeListener(listener: AlertNoticeListener): void {
-    this.listeners.push(listener);
-  }
-
-  /** Called after a commit that recorded notices (the mail worker may deliver now). */
-  onNoticesCommitted(fn: () => void): void {
-    this.committed.push(fn);
-  }
-
-  /** The ingest step (IngestHook). Cheap when nothing can change: no query at all. */
-  readonly ingestHook = async (
+  /**
+   * Applies the alert rules to what one ingest batch stored for a device, inside the ingest
+   * transaction (ingest/ingest-service.ts calls it); answers what it caused. Cheap when
+   * nothing can change: no query at all.
+   */
+  readonly apply = async (
     trx: Transaction<Database>,
     device: IngestDevice,
     stored: StoredReading[],
     now: Date,
-  ): Promise<HookOutcome | void> => {
+  ): Promise<Effects | undefined> => {
     const before = device.previous;
     const newer = readingsThatCount(
       presentHorizon(before.vitals_recorded_at, before.last_seen),
@@ -307,8 +300,8 @@ export class AlertService {
   };
 
   /**
-   * Writes the notifications of some notices, tells the listeners (in `trx`), and answers
-   * the live events to publish after the commit.
+   * Writes the notifications of some notices, tells the alert mail (in `trx`), and answers
+   * what they caused: the live events to publish and the mail to deliver after the commit.
    */
   private async record(
     trx: Transaction<Database>,
@@ -317,7 +310,7 @@ export class AlertService {
     touched: string[],
     notices: PendingNotice[],
     now: Date,
-  ): Promise<HookOutcome> {
+  ): Promise<Effects> {
     const alerts = new Map((await this.d.alerts.answers(touched, trx)).map((a) => [a.id, a]));
     // The owner sees the alert (admins too); the notification is the owner's alone.
     const messages: BusMessage[] = [...alerts.values()].map((alert) => ({
@@ -369,24 +362,17 @@ export class AlertService {
           timestamp: readingTime(n.reading),
         },
       };
-      for (const listener of this.listeners) await listener(trx, notice, now);
+      await this.d.mail.onNotice(trx, notice, now);
       messages.push({
         audience: [n.alert.user_id],
         personal: true,
         event: { type: 'notification', notification },
       });
     }
-    const opened = notices.filter((n) => n.kind === 'opened').map((n) => n.alert);
     return {
-      messages,
-      ...(notices.length
-        ? {
-            afterCommit: () => {
-              for (const a of opened) this.d.metrics?.alertOpened(a.type, a.level);
-              this.committed.forEach((fn) => fn());
-            },
-          }
-        : {}),
+      events: messages,
+      mail: notices.length > 0,
+      opened: notices.filter((n) => n.kind === 'opened').map(({ alert: a }) => a),
     };
   }
 
@@ -451,12 +437,7 @@ export class AlertService {
         throw err;
       });
     if (!outcome) return false;
-    try {
-      this.d.bus.publish(outcome.messages ?? []);
-    } catch (err) {
-      this.d.log.warn({ err }, 'over-budget alert events not published');
-    }
-    outcome.afterCommit?.();
+    this.d.effects.handle(outcome, 'over-budget alert events not published');
     return true;
   }
 
@@ -498,7 +479,7 @@ export class AlertService {
         const messages: BusMessage[] = [
           { audience: [r.user_id], event: { type: 'device', device: id, change: 'updated' } },
         ];
-        if (existing) return { messages };
+        if (existing) return { ...noEffects(), events: messages };
         const alert = newAlert({
           device_id: id,
           user_id: r.user_id,
@@ -515,16 +496,11 @@ export class AlertService {
           [{ kind: 'opened', alert, reading: null }],
           now,
         );
-        return { messages: [...messages, ...(out.messages ?? [])], afterCommit: out.afterCommit };
+        return { ...out, events: [...messages, ...out.events] };
       });
       if (!outcome) continue;
       n++;
-      try {
-        this.d.bus.publish(outcome.messages);
-      } catch (err) {
-        this.d.log.warn({ err }, 'offline alert events not published');
-      }
-      outcome.afterCommit?.();
+      this.d.effects.handle(outcome, 'offline alert events not published');
     }
     if (n) this.d.log.info({ event: 'alerts.offline', collars: n }, 'collars went offline');
     return n;
@@ -582,11 +558,10 @@ export class AlertService {
 
   /** An owner's change to an alert, on their live stream (after the commit). */
   private publishChange(ownerId: string, alert: Alert): void {
-    try {
-      this.d.bus.publish([{ audience: [ownerId], event: { type: 'alert', alert } }]);
-    } catch (err) {
-      this.d.log.warn({ err }, 'alert event not published');
-    }
+    this.d.effects.handle(
+      { ...noEffects(), events: [{ audience: [ownerId], event: { type: 'alert', alert } }] },
+      'alert event not published',
+    );
   }
 
   startSweeping(): void {

@@ -14,6 +14,7 @@ import type { Clock } from './clock.js';
 import { BadRequestError, ConflictError, UnauthorizedError } from './errors.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import { confirmationMail } from './mail-templates.js';
+import type { MailKick } from './commit-effects.js';
 
 const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -54,7 +55,8 @@ export interface AuthDeps {
   throttle: LoginThrottle;
   clock: Clock;
   publicUrl: string;
-  onMailQueued: () => void;
+  /** The outbox worker, woken after the confirmation mail is queued. */
+  mailWorker: MailKick;
 }
 
 export class AuthService {
@@ -112,7 +114,7 @@ export class AuthService {
       if (isUniqueViolation(err)) throw new ConflictError(MESSAGES.emailTaken);
       throw err;
     }
-    this.d.onMailQueued();
+    this.d.mailWorker.kick();
     const token = await this.d.tokens.sign({ userId: row.id, sessionId }, now.getTime());
     return { token, user: toUser(row) };
   }

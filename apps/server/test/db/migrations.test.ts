@@ -41,6 +41,7 @@ describe('migrations 011–017 down and up again', () => {
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
       [
         '017-activity',
+        '016-outbox-given-up',
         '015-reading-rollups',
         '014-outbox-claims',
         '013-readings-stored',
@@ -48,7 +49,7 @@ describe('migrations 011–017 down and up again', () => {
         '011-user-units',
       ].map((name) => [name, 'Down', 'Success']),
     );
-    // What 011–015 added is gone; the rows of the tables are not.
+    // What 011–017 added is gone; the rows of the tables are not.
     const schema = t.dbHandle.schema;
     const ours = async () =>
       (await db.introspection.getTables()).filter((x) => !schema || x.schema === schema);
@@ -59,6 +60,7 @@ describe('migrations 011–017 down and up again', () => {
     expect(await columns('users')).not.toContain('temperature_unit');
     expect(await columns('devices')).not.toContain('readings_stored');
     expect(await columns('outbox')).not.toContain('claimed_by');
+    expect(await columns('outbox')).not.toContain('failure_reason');
     expect(await columns('alerts')).not.toContain('acknowledged_at');
     expect(await readingRows(t, c.id)).toHaveLength(2);
 
@@ -71,6 +73,7 @@ describe('migrations 011–017 down and up again', () => {
         '013-readings-stored',
         '014-outbox-claims',
         '015-reading-rollups',
+        '016-outbox-given-up',
         '017-activity',
       ].map((name) => [name, 'Up', 'Success']),
     );
@@ -95,10 +98,15 @@ describe('migrations 011–017 down and up again', () => {
     expect(Math.max(...hours.map((r) => Number(r.temperature_max)))).toBe(26);
     const mail = await db
       .selectFrom('outbox')
-      .select(['status', 'claimed_by'])
+      .select(['status', 'claimed_by', 'failed_at', 'failure_reason'])
       .where('idempotency_key', '=', 'migration-round-trip')
       .executeTakeFirstOrThrow();
-    expect(mail).toEqual({ status: 'pending', claimed_by: null });
+    expect(mail).toEqual({
+      status: 'pending',
+      claimed_by: null,
+      failed_at: null,
+      failure_reason: null,
+    });
     // The server works on the result: a reading is stored and summed up.
     expect(
       (await postAsCollar(t, c.device_id, c.device_key, { temperature: 25, humidity: 41 }))

@@ -362,6 +362,74 @@ describe('POST vitals: batches, idempotency and what a reading changes', () => {
     expect(await readingRows(t, c.id)).toHaveLength(1);
   });
 
+  it('commits other collars’ readings between the slices of a large list, which is answered after its last', async () => {
+    const a = await ownedCollar(t, admin, owner);
+    const c = await ownedCollar(t, admin, owner);
+    const ingest = t.app.container.ingest;
+    const start = ingest.batchCount;
+    const list = Array.from({ length: 1000 }, (_, i) => ({
+      temperature: 22,
+      humidity: 45,
+      timestamp: Date.parse(ago(t, (2000 - i) * 1000)),
+    }));
+    const committedAt: Record<string, number> = {};
+    let second: Promise<unknown> | undefined;
+    const results = await Promise.all([
+      ingest.submit(a.id, list).then((stored) => {
+        committedAt.list = ingest.batchCount - start;
+        return stored;
+      }),
+      ingest.submit(c.id, [{ temperature: 24, humidity: 50 }]).then((stored) => {
+        committedAt.first = ingest.batchCount - start;
+        // Sent while the list is midway: committed beside one of its later slices.
+        second = ingest.submit(c.id, [{ temperature: 25, humidity: 50 }]).then((s) => {
+          committedAt.second = ingest.batchCount - start;
+          return s;
+        });
+        return stored;
+      }),
+    ]);
+    await second;
+    // The list in four commits of 250; c's readings in the first and in one before the last.
+    expect(committedAt).toEqual({ first: 1, second: 2, list: 4 });
+    expect(results[0]).toHaveLength(1000);
+    expect(await readingRows(t, a.id)).toHaveLength(1000);
+    expect(await readingRows(t, c.id)).toHaveLength(2);
+  });
+
+  it('stores a list sent in any order whole, and answers each reading in the order sent', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const times = Array.from({ length: 990 }, (_, i) => ago(t, (3000 - i * 3) * 1000));
+    // Out of time order, one time sent twice, nine readings without a timestamp.
+    const batch: { temperature: number; humidity: number; timestamp?: string }[] = times
+      .map((timestamp, i) => ({ temperature: 20 + (i % 50) / 10, humidity: 40, timestamp }))
+      .reverse();
+    const original = batch[10]!;
+    const repeat = { ...original, temperature: 30 };
+    batch.splice(400, 0, repeat);
+    for (let i = 0; i < 9; i++) batch.splice(i * 100, 0, { temperature: 25, humidity: 40 });
+    expect(batch).toHaveLength(1000);
+    const commits = t.app.container.ingest.batchCount;
+    const res = await postAsCollar(t, c.device_id, c.device_key, batch);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(t.app.container.ingest.batchCount - commits).toBe(4);
+    const answered = res.json().vitals as { id: string; timestamp: string; temperature: number }[];
+    expect(answered).toHaveLength(1000);
+    for (const [i, sent] of batch.entries()) {
+      if (sent.timestamp) expect(answered[i]!.timestamp).toBe(sent.timestamp);
+      if (sent !== repeat) expect(answered[i]!.temperature).toBe(sent.temperature);
+    }
+    // The repeated time answers the reading first sent with it.
+    expect(answered[batch.indexOf(repeat)]).toEqual(answered[batch.indexOf(original)]);
+    const rows = await readingRows(t, c.id);
+    expect(rows).toHaveLength(999);
+    expect(new Set(answered.map((r) => r.id)).size).toBe(999);
+    // The device shows the newest reading: one of those without a timestamp (now).
+    const newest = rows.at(-1)!;
+    expect(answered.some((r) => r.id === String(newest.id))).toBe(true);
+    expect(batch[answered.findIndex((r) => r.id === String(newest.id))]!.timestamp).toBeUndefined();
+  });
+
   it('makes an acknowledged reading readable at once', async () => {
     const c = await ownedCollar(t, admin, owner);
     const posted = (await postAsCollar(t, c.device_id, c.device_key, reading)).json().vitals;

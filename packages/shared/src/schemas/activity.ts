@@ -49,6 +49,15 @@ export const activityDaySchema = z.object({
   rest_minutes: z.number().int(),
   /** Minutes of night sleep (still, night hours). */
   sleep_minutes: z.number().int(),
+  /** The average heart rate of the day's still minutes in waking hours (bpm), null without any. */
+  resting_heart_rate: z.number().nullable(),
+  /** Minutes the collar was worn at each of the dog's levels. */
+  level_minutes: z.object({
+    SAFE: z.number().int(),
+    WARNING: z.number().int(),
+    DANGER: z.number().int(),
+    CRITICAL: z.number().int(),
+  }),
   /** Minutes the collar reported at all (a day with few is not judged). */
   worn_minutes: z.number().int(),
   /** The goal that day (minutes). */
@@ -59,15 +68,6 @@ export const activityDaySchema = z.object({
   heat_day: z.boolean(),
   /** The highest heat index the collar measured that day (°C), null without readings. */
   peak_heat_index_c: z.number().nullable(),
-  /** Resting heart rate: the average of still minutes in the day hours (bpm), null without. */
-  resting_heart_rate: z.number().nullable(),
-  /** Minutes the collar reported at each level (the health dashboard's heat exposure). */
-  level_minutes: z.object({
-    SAFE: z.number().int(),
-    WARNING: z.number().int(),
-    DANGER: z.number().int(),
-    CRITICAL: z.number().int(),
-  }),
   walks: z.array(walkSchema),
 });
 export type ActivityDay = z.infer<typeof activityDaySchema>;

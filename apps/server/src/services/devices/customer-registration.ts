@@ -26,6 +26,7 @@ import type { FixedWindowLimit } from '../fixed-window-limit.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js';
 import { collarSetupMail } from '../device-mail.js';
 import type { DeviceLifecycle } from './credentials-events.js';
+import type { MailKick } from '../commit-effects.js';
 import {
   DEVICE_NOT_FOUND,
   NO_VITALS,
@@ -51,7 +52,7 @@ export interface CustomerRegistrationDeps {
   lookupLimit: FixedWindowLimit;
   /** Auto-assign reservations per user (5 an hour by default): the fleet is shared. */
   autoAssignLimit: FixedWindowLimit;
-  onMailQueued: () => void;
+  mailWorker: MailKick;
 }
 
 /** Collars auto-assign lets one person hold before any of them has sent data. */
@@ -195,7 +196,7 @@ export class CustomerRegistration {
       this.d.autoAssignLimit.giveBack(actor.id, takenAt);
       throw err;
     }
-    this.d.onMailQueued();
+    this.d.mailWorker.kick();
     this.d.lifecycle.deviceUpdated(device.id, actor.id);
     return device;
   }

@@ -14,6 +14,7 @@ import { DeviceCredentials } from './device-credentials.js';
 import { DeviceLifecycleService } from './device-lifecycle.js';
 import { DeviceQueries } from './device-queries.js';
 import { FleetProvisioning } from './fleet-provisioning.js';
+import type { MailKick } from '../commit-effects.js';
 
 export { hashDeviceKey } from './device-credentials.js';
 export type { RemoveOutcome } from './device-lifecycle.js';
@@ -38,7 +39,8 @@ export interface DeviceServiceDeps {
   lookupLimit: FixedWindowLimit;
   /** Auto-assign reservations per user (5 an hour by default): the fleet is shared. */
   autoAssignLimit: FixedWindowLimit;
-  onMailQueued: () => void;
+  /** The outbox worker, woken after a mail is queued. */
+  mailWorker: MailKick;
   /** Told after commit whenever a device's key changes or it may no longer post. */
   lifecycle: DeviceLifecycle;
 }

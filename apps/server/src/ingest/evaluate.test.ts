@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { fahrenheitToCelsius, parseRiskState, type ParsedReading } from '@pawguard/shared';
+import type { IngestStateRow } from '../repositories/devices-repository.js';
+import { evaluate } from './evaluate.js';
+import { toIngestDevice } from './ingest-device.js';
+
+const at = (s: number) => Date.parse('2026-07-01T12:00:00Z') + s * 1000;
+
+/** A collar whose latest reading (a minute before noon) was WARNING by 90 °F / 103 °F. */
+function warmCollar() {
+  const row = {
+    id: 'uuid-1',
+    device_id: 'PET-1',
+    user_id: 'owner-1',
+    status: 'active',
+    registration_status: 'active',
+    battery_level: 80,
+    last_seen: new Date(at(-60)).toISOString(),
+    temperature_celsius: fahrenheitToCelsius(91),
+    humidity_percent: 20,
+    heart_rate: null,
+    activity_level: null,
+    vitals_status: 'WARNING',
+    vitals_recorded_at: new Date(at(-60)).toISOString(),
+    battery_alert_armed: 1,
+    risk_band: null,
+    risk_score: null,
+    risk_reasons: null,
+    risk_state: null,
+    readings_stored: 1,
+    dog_name: null,
+    dog_breed: null,
+    dog_age: null,
+    dog_weight: null,
+    dog_sex: null,
+    dog_body_condition: null,
+    dog_health_conditions: null,
+    temperature_threshold: 90,
+    critical_temperature_threshold: 103,
+  } as unknown as IngestStateRow;
+  return toIngestDevice(row, 'owner-1', parseRiskState(null));
+}
+
+const reading = (f: number): ParsedReading => ({
+  temperature: fahrenheitToCelsius(f),
+  humidity: 20,
+});
+
+describe('evaluate', () => {
+  it('judges newer readings in time order from the level held, and a backlog each on its own', () => {
+    const device = warmCollar();
+    const risk = device.risk;
+    // 89.5 °F: below the 90 °F bar to enter WARNING, above the 89 °F bar to stay in it.
+    const times = new Map([
+      [at(0), reading(89.5)],
+      [at(-120), reading(89.5)],
+      [at(10), reading(88.5)],
+    ]);
+    const judged = evaluate(device, times, at(20));
+    expect(judged.rows.map((r) => [r.recorded_at, r.status])).toEqual([
+      [at(-120), 'SAFE'],
+      [at(0), 'WARNING'],
+      [at(10), 'SAFE'],
+    ]);
+    expect(judged.rows.every((r) => r.received_at === at(20) && r.device_id === 'uuid-1')).toBe(
+      true,
+    );
+    // Pure: the device is left as it was; the model's new memory is answered.
+    expect(device.risk).toBe(risk);
+    expect(judged.risk).not.toBe(risk);
+  });
+});

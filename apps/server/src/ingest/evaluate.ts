@@ -1,0 +1,78 @@
+import {
+  assessAlone,
+  recordDay,
+  riskStep,
+  vitalsStatus,
+  type ParsedReading,
+  type RiskState,
+  type VitalsStatus,
+} from '@pawguard/shared';
+import type { NewReadingRow } from '../repositories/readings-repository.js';
+import { presentSince, type IngestDevice } from './ingest-device.js';
+
+/** What a batch's readings of one collar are judged to be, and what the collar's model keeps. */
+export interface Evaluation {
+  /** The rows to insert, oldest first, each with its status and heat risk. */
+  rows: NewReadingRow[];
+  /** The heat-risk model's memory after these readings. */
+  risk: RiskState;
+  /** Readings judged off the dog or without any sign of it (they raise no heat alert). */
+  offReadings: Set<number>;
+  /** The reading that began an off spell worth telling the owner of, if any. */
+  offNewsAt: number | null;
+}
+
+/**
+ * Judges one collar's readings of a batch (by time): its status by the owner's thresholds and
+ * the heat risk of each, from the device as stored before the batch and its risk state. Pure:
+ * no I/O, the device is not changed. Readings newer than the device's latest are judged in
+ * time order from its current status (the 1 °F hysteresis needs the level it is at) and step
+ * the heat-risk model; older ones (a backlog) are judged each on its own and never feed that
+ * chain, though they still count towards their day's heat (acclimatisation). The dog's one
+ * level of a reading is the higher of the two (`dogLevel`), read from the row.
+ */
+export function evaluate(
+  device: IngestDevice,
+  times: Map<number, ParsedReading>,
+  nowMs: number,
+): Evaluation {
+  const rows: NewReadingRow[] = [];
+  const latest = presentSince(device.state);
+  let previous = (device.state.vitals_status as VitalsStatus | null) ?? null;
+  let state = device.risk;
+  const offReadings = new Set(device.collarOff.readings);
+  let offNewsAt = device.collarOff.newsAt;
+  for (const [at, r] of [...times.entries()].sort((a, b) => a[0] - b[0])) {
+    const newer = at > latest;
+    const status = vitalsStatus(r, device.thresholds, newer ? previous : null);
+    if (newer) previous = status;
+    const input = { ...r, at };
+    let risk;
+    if (newer) {
+      ({ state, assessment: risk } = riskStep(state, input, device.profile));
+      if (risk.noSign) offReadings.add(at);
+      if (risk.collarOffNews) offNewsAt = at;
+    } else {
+      state = recordDay(state, input);
+      risk = assessAlone(input, device.profile);
+    }
+    rows.push({
+      risk_band: risk.band,
+      risk_score: risk.score,
+      risk_reasons: JSON.stringify(risk.reasons),
+      device_id: device.id,
+      recorded_at: at,
+      received_at: nowMs,
+      temperature: r.temperature,
+      humidity: r.humidity,
+      heart_rate: r.heart_rate ?? null,
+      activity_level: r.activity_level ?? null,
+      battery: r.battery ?? null,
+      status,
+      reported_status: r.status ?? null,
+      lat: r.location?.lat ?? null,
+      lon: r.location?.lon ?? null,
+    });
+  }
+  return { rows, risk: state, offReadings, offNewsAt };
+}
