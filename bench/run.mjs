@@ -24,6 +24,7 @@ const all = [
   'abuse',
   'metrics',
   'rollups',
+  'activity',
   'web',
 ];
 // Options after the names (`web --url http://…`) go to the benchmarks.

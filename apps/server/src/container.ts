@@ -43,6 +43,10 @@ import { NotificationsRepository } from './repositories/notifications-repository
 import { AlertService } from './services/alert-service.js';
 import { AlertMail } from './services/alert-mail.js';
 import { Metrics } from './services/metrics.js';
+import { ActivityRepository } from './repositories/activity-repository.js';
+import { ActivityJob } from './services/activity-job.js';
+import { ActivityService } from './services/activity-service.js';
+import { InsightsMail } from './services/insights-mail.js';
 import path from 'node:path';
 import { sql } from 'kysely';
 
@@ -288,7 +292,24 @@ export function createContainer(opts: {
     clock,
     log: opts.log,
   });
+  // Activity, goals and insights (docs/activity.md): the job classes rollups, the mail is weekly.
+  const activityRepo = new ActivityRepository(db);
+  const activityJob = new ActivityJob({ db, activity: activityRepo, clock, log: opts.log });
+  const activity = new ActivityService({ activity: activityRepo, job: activityJob, clock });
+  const insightsMail = new InsightsMail({
+    db,
+    activity: activityRepo,
+    service: activity,
+    outbox: repos.outbox,
+    clock,
+    log: opts.log,
+    publicUrl: config.publicUrl,
+    onMailQueued: () => outboxWorker.kick(),
+  });
   return {
+    activity,
+    activityJob,
+    insightsMail,
     db,
     dialect: dbHandle.dialect,
     clock,

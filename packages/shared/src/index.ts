@@ -31,3 +31,4 @@ export * from './domain/breeds.js';
 export * from './domain/heat-risk.js';
 export * from './schemas/risk.js';
 export * from './schemas/activity.js';
+export * from './domain/activity.js';

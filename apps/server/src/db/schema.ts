@@ -165,6 +165,51 @@ export interface ReadingsTable {
  * what history and the heat-risk back-test read instead of raw readings. Levels are ranks,
  * 0 (SAFE) to 3 (CRITICAL); times are epoch milliseconds.
  */
+/** A collar's activity in one UTC hour (migration 017, docs/activity.md); times epoch ms. */
+export interface ActivityHoursTable {
+  device_id: string;
+  hour_at: number;
+  source_count: number;
+  active: number;
+  vigorous: number;
+  heat: number;
+  still: number;
+  worn: number;
+  still_hr_sum: number;
+  still_hr_count: number;
+  safe_minutes: number;
+  warning_minutes: number;
+  danger_minutes: number;
+  critical_minutes: number;
+  max_heat_index: number | null;
+  max_level: number;
+}
+
+/** A walk a collar's minutes showed (migration 017). */
+export interface ActivityWalksTable {
+  device_id: string;
+  start_at: number;
+  minutes: number;
+  active_minutes: number;
+  peak_heat_index: number | null;
+  peak_level: number;
+}
+
+/** The owner's daily goal for a dog; no row: the suggestion. */
+export interface ActivityGoalsTable {
+  dog_id: string;
+  active_minutes: number;
+  updated_at: string;
+}
+
+/** Whether an account gets the weekly insights mail, and the last week it was queued for. */
+export interface InsightMailSettingsTable {
+  user_id: string;
+  weekly_insights: Bool;
+  last_week: string | null;
+  updated_at: string;
+}
+
 export interface ReadingRollupsTable {
   device_id: string;
   /** 60 or 3600. */
@@ -282,6 +327,10 @@ export interface Database {
   devices: DevicesTable;
   readings: ReadingsTable;
   reading_rollups: ReadingRollupsTable;
+  activity_hours: ActivityHoursTable;
+  activity_walks: ActivityWalksTable;
+  activity_goals: ActivityGoalsTable;
+  insight_mail_settings: InsightMailSettingsTable;
   stream_tickets: StreamTicketsTable;
   alerts: AlertsTable;
   notifications: NotificationsTable;

@@ -27,6 +27,8 @@ export const lifecycle = fp<LifecycleOptions>(
       await container.ingest.drain();
       await container.bus.close();
       container.housekeeping.stop();
+      await container.activityJob.stop();
+      await container.insightsMail.stop();
       await container.alerts.stopSweeping();
       await container.alertMail.stop();
       await container.outboxWorker.stop();
@@ -50,6 +52,8 @@ export const lifecycle = fp<LifecycleOptions>(
       app.addHook('onReady', async () => {
         container.outboxWorker.start();
         container.housekeeping.start();
+        container.activityJob.start();
+        container.insightsMail.start();
         container.alerts.startSweeping();
         container.alertMail.start();
       });

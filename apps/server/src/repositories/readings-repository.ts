@@ -131,13 +131,15 @@ export class ReadingsRepository {
 
   /**
    * A released collar's readings go with it (the next owner never sees them), and so do the
-   * alerts judged from them (their notifications with them) and their rollups; its count of
-   * readings kept is 0.
+   * alerts judged from them (their notifications with them), their rollups and the activity
+   * classed from them; its count of readings kept is 0.
    */
   async deleteForDevice(deviceId: string, ex: Executor = this.db): Promise<void> {
     await ex.deleteFrom('alerts').where('device_id', '=', deviceId).execute();
     await ex.deleteFrom('readings').where('device_id', '=', deviceId).execute();
     await ex.deleteFrom('reading_rollups').where('device_id', '=', deviceId).execute();
+    await ex.deleteFrom('activity_hours').where('device_id', '=', deviceId).execute();
+    await ex.deleteFrom('activity_walks').where('device_id', '=', deviceId).execute();
     await ex
       .updateTable('devices')
       .set({ readings_stored: 0 })

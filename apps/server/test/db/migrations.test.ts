@@ -13,7 +13,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('migrations 011–016 down and up again', () => {
+describe('migrations 011–017 down and up again', () => {
   it('migrate down to 010 and back to the latest, keeping the rows they leave alone', async () => {
     t = await createTestApp();
     const db = t.dbHandle.migrationDb ?? t.dbHandle.db;
@@ -40,6 +40,7 @@ describe('migrations 011–016 down and up again', () => {
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
       [
+        '017-activity',
         '016-outbox-given-up',
         '015-reading-rollups',
         '014-outbox-claims',
@@ -48,13 +49,14 @@ describe('migrations 011–016 down and up again', () => {
         '011-user-units',
       ].map((name) => [name, 'Down', 'Success']),
     );
-    // What 011–016 added is gone; the rows of the tables are not.
+    // What 011–017 added is gone; the rows of the tables are not.
     const schema = t.dbHandle.schema;
     const ours = async () =>
       (await db.introspection.getTables()).filter((x) => !schema || x.schema === schema);
     const columns = async (name: string) =>
       ((await ours()).find((x) => x.name === name)?.columns ?? []).map((col) => col.name);
     expect((await ours()).map((x) => x.name)).not.toContain('reading_rollups');
+    expect((await ours()).map((x) => x.name)).not.toContain('activity_hours');
     expect(await columns('users')).not.toContain('temperature_unit');
     expect(await columns('devices')).not.toContain('readings_stored');
     expect(await columns('outbox')).not.toContain('claimed_by');
@@ -72,6 +74,7 @@ describe('migrations 011–016 down and up again', () => {
         '014-outbox-claims',
         '015-reading-rollups',
         '016-outbox-given-up',
+        '017-activity',
       ].map((name) => [name, 'Up', 'Success']),
     );
     expect(await readingRows(t, c.id)).toHaveLength(2);

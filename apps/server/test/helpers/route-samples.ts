@@ -138,6 +138,27 @@ export function routeSamples(ctx: {
       url: '/api/notifications/preferences',
       payload: validPrefs,
     }),
+    // A pet's activity, goal and insights (the admin's own pet for the admin row; another
+    // owner's pet is 404, and an admin setting another owner's goal 403: activity.test.ts).
+    'GET /api/dogs/:id/activity': async (p) => ({
+      url: `/api/dogs/${(await seedDog(t(), (who(p) ?? user()).id)).id}/activity?days=7`,
+    }),
+    'PUT /api/dogs/:id/goal': async (p) => ({
+      method: 'PUT',
+      url: `/api/dogs/${(await seedDog(t(), (who(p) ?? user()).id)).id}/goal`,
+      payload: { active_minutes: 45 },
+    }),
+    'GET /api/dogs/:id/insights': async (p) => ({
+      url: `/api/dogs/${(await seedDog(t(), (who(p) ?? user()).id)).id}/insights`,
+    }),
+    'GET /api/notifications/weekly-insights': async () => ({
+      url: '/api/notifications/weekly-insights',
+    }),
+    'PUT /api/notifications/weekly-insights': async () => ({
+      method: 'PUT',
+      url: '/api/notifications/weekly-insights',
+      payload: { weekly_insights: true },
+    }),
     'GET /api/docs': async () => ({ url: '/api/docs' }),
     'GET /api/docs/json': async () => ({ url: '/api/docs/json' }),
     'GET /api/docs/yaml': async () => ({ url: '/api/docs/yaml' }),

@@ -66,6 +66,8 @@ export const activityDaySchema = z.object({
   met: z.boolean(),
   /** A hot day on which the dog was kept in: the goal not met, and the streak not broken. */
   heat_day: z.boolean(),
+  /** The highest heat index the collar measured that day (°C), null without readings. */
+  peak_heat_index_c: z.number().nullable(),
   walks: z.array(walkSchema),
 });
 export type ActivityDay = z.infer<typeof activityDaySchema>;

@@ -13,6 +13,7 @@ import { adminDeviceRoutes } from './admin-devices.js';
 import { adminMailRoutes } from './admin-mail.js';
 import { deviceRegistrationRoutes } from './device-registration.js';
 import { adminWaitlistRoutes, waitlistRoutes } from './waitlist.js';
+import { activityRoutes } from './activity.js';
 
 /** Every /api route, by URL prefix. A new feature adds its line here. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -31,4 +32,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(waitlistRoutes, { prefix: '/waitlist' });
   await app.register(adminWaitlistRoutes, { prefix: '/admin/waitlist' });
   await app.register(adminMailRoutes, { prefix: '/admin/mail' });
+  await app.register(activityRoutes);
 };
