@@ -17,6 +17,7 @@ export function makeActivityDay(overrides: Partial<ActivityDay> = {}): ActivityD
     resting_heart_rate: 72,
     level_minutes: { SAFE: 1_000, WARNING: 0, DANGER: 0, CRITICAL: 0 },
     worn_minutes: 1_000,
+    peak_heat_index_c: 24,
     goal_minutes: 60,
     met: false,
     heat_day: false,
