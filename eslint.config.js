@@ -53,12 +53,18 @@ export default tseslint.config(
   // Checked on the import specifiers, with ESLint's own rule (no resolver needed).
   restrictImports('apps/server/src/repositories/**', [
     {
-      regex: '(^|/)(services|routes)(/|$)',
+      regex: '(^|/)(services|alerts|routes)(/|$)',
       message: 'Repositories are database access only: they import no services or routes.',
     },
   ]),
   restrictImports('apps/server/src/services/**', [
     { regex: '(^|/)routes(/|$)', message: 'Services know nothing of HTTP routes.' },
+  ]),
+  restrictImports('apps/server/src/alerts/**', [
+    {
+      regex: '(^|/)(routes|plugins)(/|$)',
+      message: 'The alert engine knows nothing of HTTP: no routes, no plugins.',
+    },
   ]),
   {
     files: ['apps/server/src/**/*.ts'],
