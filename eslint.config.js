@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const WEB_FEATURES = [
@@ -49,23 +50,50 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  // Imports flow one way (conventions.md). Server: routes → services → repositories.
-  // Checked on the import specifiers, with ESLint's own rule (no resolver needed).
+  // Imports flow one way (conventions.md, docs/architecture.md). Server: routes → services →
+  // repositories → db, with plugins/ (HTTP concerns) beside routes. Checked on the import
+  // specifiers, with ESLint's own rule (no resolver needed).
+  restrictImports('apps/server/src/db/**', [
+    {
+      regex: '(^|/)(repositories|services|ingest|alerts|routes|plugins)(/|$)',
+      message: 'db/ is the floor: it imports no repositories, services, routes or plugins.',
+    },
+  ]),
   restrictImports('apps/server/src/repositories/**', [
     {
-      regex: '(^|/)(services|alerts|routes)(/|$)',
-      message: 'Repositories are database access only: they import no services or routes.',
+      regex: '(^|/)(services|ingest|alerts|routes|plugins)(/|$)',
+      message: 'Repositories are database access only: they import no services, routes or plugins.',
     },
   ]),
-  restrictImports('apps/server/src/services/**', [
-    { regex: '(^|/)routes(/|$)', message: 'Services know nothing of HTTP routes.' },
-  ]),
-  restrictImports('apps/server/src/alerts/**', [
+  restrictImports('apps/server/src/{services,ingest,alerts}/**', [
     {
       regex: '(^|/)(routes|plugins)(/|$)',
-      message: 'The alert engine knows nothing of HTTP: no routes, no plugins.',
+      message:
+        'Services know nothing of HTTP: they import no routes or plugins (what both need lives in services/).',
     },
   ]),
+  // No import cycles (conventions.md): each file can be read after the files it imports.
+  // Type-only imports do not count; they leave nothing at run time.
+  {
+    files: [
+      'apps/server/src/**/*.ts',
+      'packages/shared/src/**/*.ts',
+      'tools/collar-sim/src/**/*.ts',
+    ],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js'],
+          // TypeScript's ESM specifiers name the .js that the .ts becomes.
+          extensionAlias: { '.js': ['.ts', '.js'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['apps/server/src/**/*.ts'],
     rules: {

@@ -4,6 +4,10 @@
 // QoS 1 over MQTT from 1,000 connected collars. Budgets (DESIGN §9): throughput ≥ 0.5 of the
 // bare route's (aim 0.7); p99 ≤ 25 ms at 2,000/s.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cpuStages, mainThreadProfile, profileClockUs } from './cpu-stages.mjs';
 import {
   benchSeconds,
   cpuSeconds,
@@ -21,13 +25,18 @@ const COLLARS = 1000;
 const CONCURRENCY = 100;
 const RATE = 2000;
 
-/** Closed-loop throughput of one target, with the CPU seconds of it and of the generator. */
+/**
+ * Closed-loop throughput of one target, with the CPU seconds of it and of the generator, and
+ * the measured phase's span on the CPU profiles' clock.
+ */
 async function throughput(target, collars, seconds) {
   const job = { kind: 'post-closed', base: target.base, collars, concurrency: CONCURRENCY };
   await startWorker({ ...job, seconds: 1 }).result; // warm-up
   const cpu0 = cpuSeconds(target.pid);
+  const fromUs = profileClockUs();
   const r = await startWorker({ ...job, seconds }).result;
-  return { ...r, serverCpu: cpuSeconds(target.pid) - cpu0 };
+  const toUs = profileClockUs();
+  return { ...r, serverCpu: cpuSeconds(target.pid) - cpu0, span: { fromUs, toUs } };
 }
 
 async function ackLatency(server, collars, seconds) {
@@ -56,6 +65,7 @@ async function httpFigures(label, server, bare, collars, seconds, floor = null) 
   const b = await throughput(bare, collars, seconds);
   const f = floor && (await throughput(floor, collars, seconds));
   const p = await throughput(server, collars, seconds);
+  server.profiled = { span: p.span, readings: p.perSecond * seconds };
   const ratio = p.perSecond / b.perSecond;
   console.log(
     `ingest      ${label}: single readings over HTTP from ${COLLARS} collars, ${CONCURRENCY} in flight, ${seconds} s each\n` +
@@ -91,15 +101,45 @@ async function mqttFigures(server, mqttPort, collars, seconds) {
   }
 }
 
-export async function run() {
+/**
+ * `--profile`: where the server's CPU went during the SQLite throughput phase, by stage (the
+ * source file, package or part of Node it ran in; bench/cpu-stages.mjs), per durable reading.
+ * The profiler itself slows the server (about 10–20 %): the shares are the figure, not the
+ * throughput of that run.
+ */
+function printStages(profileDir, { span, readings }) {
+  const { busyMs, stages } = cpuStages(mainThreadProfile(profileDir), {
+    ...span,
+    root: path.resolve(import.meta.dirname, '..'),
+  });
+  const perReading = (ms) => `${fmt((ms * 1000) / readings, 1)} µs`;
+  const lines = stages
+    .filter((s) => s.ms / busyMs >= 0.005)
+    .map(
+      (s) =>
+        `              ${perReading(s.ms).padStart(9)}  ${fmt((s.ms / busyMs) * 100, 1).padStart(5)} %  ${s.stage}`,
+    );
+  console.log(
+    `ingest CPU  SQLite, the PawGuard phase under the profiler: ${perReading(busyMs)} of the main thread a durable reading (${fmt(readings, 0)} readings), by stage (≥ 0.5 %):\n` +
+      lines.join('\n'),
+  );
+}
+
+export async function run(options = []) {
   const seconds = benchSeconds(5);
   const mqttPort = await freePort();
+  const profileDir = options.includes('--profile')
+    ? fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-bench-profile-'))
+    : null;
   const bare = await startBareServer();
   try {
     // A thousand collars from one address: the per-address cap is for the open internet.
     const server = await startServer({
       MQTT_PORT: String(mqttPort),
       MQTT_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      ...(profileDir && {
+        NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=250`,
+      }),
     });
     try {
       const collars = await fleet(server.base, COLLARS);
@@ -112,6 +152,10 @@ export async function run() {
       await mqttFigures(server, mqttPort, collars, seconds);
     } finally {
       await server.stop();
+    }
+    if (profileDir) {
+      printStages(profileDir, server.profiled);
+      fs.rmSync(profileDir, { recursive: true, force: true });
     }
     if (!process.env.DATABASE_URL) {
       console.log('ingest      PostgreSQL: not measured (set DATABASE_URL to measure it)');

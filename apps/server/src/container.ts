@@ -17,6 +17,7 @@ import { PreferencesService } from './services/preferences-service.js';
 import { TokenService } from './services/token-service.js';
 import { createMailTransport, type MailTransport } from './services/mail-transport.js';
 import { OutboxWorker } from './services/outbox-worker.js';
+import { UndeliveredMail } from './services/undelivered-mail.js';
 import { Housekeeping } from './services/housekeeping.js';
 import { HealthProbe, ReadinessProbe, WriteFailures } from './services/health-probe.js';
 import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
@@ -315,6 +316,7 @@ export function createContainer(opts: {
     repos,
     mailTransport,
     outboxWorker,
+    undeliveredMail: new UndeliveredMail(repos.outbox, clock, () => outboxWorker.kick()),
     housekeeping,
     writeFailures,
     health: new HealthProbe({

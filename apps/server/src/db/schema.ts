@@ -85,6 +85,10 @@ export interface OutboxTable {
   sent_at: string | null;
   /** The instance id (instance-id.ts) of the server holding the row's claim; null when none. */
   claimed_by: Generated<string | null>;
+  /** When the worker gave the mail up (status `failed`); null otherwise. */
+  failed_at: Generated<string | null>;
+  /** Why it was given up, for the Admin Portal: the mail server's answer, or the day ran out. */
+  failure_reason: Generated<string | null>;
 }
 
 /** A collar (or vest, harness, tracker); see DESIGN §3 for its states. */

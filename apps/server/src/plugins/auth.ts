@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import type { User } from '@pawguard/shared';
 import type { AuthService } from '../services/auth-service.js';
 import { ForbiddenError, UnauthorizedError } from '../services/errors.js';
+import type { DevicePrincipal } from '../services/device-key-cache.js';
 
 /**
  * Every /api route declares who may call it; a route without a policy stops the server from
@@ -18,11 +20,6 @@ export const AUTH_POLICIES: readonly AuthPolicy[] = [
 
 /** `device_or_user` routes take a collar's key when the header names one, else a session. */
 const DEVICE_SCHEME = /^\s*Device\s/;
-
-export interface DevicePrincipal {
-  deviceId: string;
-  id: string;
-}
 
 /** One /api route as the server registered it: who may call it and which parts it validates. */
 export interface RoutePolicy {
@@ -139,6 +136,12 @@ export function registerAuth(app: FastifyInstance, opts: AuthPluginOptions): voi
     route.onRequest = [...[route.onRequest ?? []].flat(), authenticate];
   });
 }
+
+/** registerAuth as a plugin, on the root: every route registered after it declares its policy. */
+export const auth = fp<AuthPluginOptions>(async (app, opts) => registerAuth(app, opts), {
+  name: 'pawguard-auth',
+  fastify: '5.x',
+});
 
 /** The signed-in user of a `user` or `admin` route (the hook has already checked). */
 export function currentUser(request: FastifyRequest): User {

@@ -112,6 +112,63 @@ export class OutboxRepository {
     return { pending: Number(r.pending), oldest: r.oldest ?? null, failed: Number(f.failed) };
   }
 
+  /**
+   * Given-up mail, the most recently given up first (mail given up before `failed_at` was
+   * recorded, by when it was queued), at most `limit` rows, and how many there are in all.
+   * Never the body.
+   */
+  async listFailed(limit: number) {
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom('outbox')
+        .select([
+          'id',
+          'idempotency_key',
+          'to_address',
+          'subject',
+          'created_at',
+          'failed_at',
+          'attempts',
+          'failure_reason',
+          'last_error',
+        ])
+        .where('status', '=', 'failed')
+        .orderBy((eb) => eb.fn.coalesce('failed_at', 'created_at'), 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+      this.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('status', '=', 'failed')
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
+
+  /**
+   * Puts a given-up mail back in the queue, due at `now` and queued anew then (its day of
+   * retries starts again, and the metrics do not count it as waiting since it was first
+   * queued); only a mail still given up. Answers whether it did.
+   */
+  async requeueFailed(id: string, now: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('outbox')
+      .set({
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+        failed_at: null,
+        failure_reason: null,
+        claimed_by: null,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   /** Sent mail older than `before` (kept a while for support questions, then pruned). */
   async pruneSent(before: string): Promise<number> {
     const r = await this.db
@@ -138,14 +195,17 @@ export class OutboxRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  /** Schedules the next attempt (or gives up), under the same lease condition as markSent. */
+  /**
+   * Schedules the next attempt, or gives the mail up when `givenUp` says when and why (shown on
+   * the Admin Portal), under the same lease condition as markSent.
+   */
   async markRetry(
     id: string,
     lease: string,
     attempts: number,
     nextAttemptAt: string,
     error: string,
-    failed: boolean,
+    givenUp: { at: string; reason: string } | null,
   ): Promise<boolean> {
     const r = await this.db
       .updateTable('outbox')
@@ -153,8 +213,9 @@ export class OutboxRepository {
         attempts,
         next_attempt_at: nextAttemptAt,
         last_error: error.slice(0, 500),
-        status: failed ? 'failed' : 'pending',
+        status: givenUp ? 'failed' : 'pending',
         claimed_by: null,
+        ...(givenUp ? { failed_at: givenUp.at, failure_reason: givenUp.reason.slice(0, 500) } : {}),
       })
       .where('id', '=', id)
       .where('status', '=', 'pending')

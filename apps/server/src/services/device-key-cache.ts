@@ -1,5 +1,12 @@
-import type { DevicePrincipal } from '../plugins/auth.js';
 import { hashDeviceKey } from './device-service.js';
+
+/** A collar as its key identifies it, over HTTP (plugins/auth.ts) and MQTT alike. */
+export interface DevicePrincipal {
+  /** The printed Device ID. */
+  deviceId: string;
+  /** The device row's id. */
+  id: string;
+}
 
 /**
  * Collar keys, checked without a database round trip per reading: a key's sha256 maps to its

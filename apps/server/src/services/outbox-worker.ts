@@ -67,6 +67,29 @@ export function classifyFailure(err: unknown): DeliveryFailure {
 }
 
 /**
+ * Why a mail was given up, as the Admin Portal shows it: the mail server's own answer to it
+ * ("550 5.1.1 <ann@example.com>: user unknown") when it refused the recipient, else that a day
+ * of retries ran out, with the last failure. One line, credentials in a URL removed (an error
+ * never carries the SMTP password, but a URL in one is cut to its host all the same).
+ */
+export function givenUpReason(err: unknown, refused: boolean): string {
+  const e = (err ?? {}) as SmtpError & { message?: unknown };
+  const said = typeof e.response === 'string' && e.response.trim() !== '' ? e.response : e.message;
+  const answer = oneLineAnswer(typeof said === 'string' ? said : '');
+  return refused ? answer : `gave up after a day of retries (last: ${answer})`;
+}
+
+/** A mail server's answer or an error's message as one line of at most 300 characters. */
+export function oneLineAnswer(said: string): string {
+  const line = said
+    .replace(/\s+/g, ' ')
+    .replace(/\/\/[^\s/@]*@/g, '//')
+    .trim()
+    .slice(0, 300);
+  return line === '' ? 'no answer' : line;
+}
+
+/**
  * Delivers outbox rows. Each row is claimed (a lease, see OutboxRepository.claim) just
  * before it is sent, so several instances on one database send it once. A row is marked
  * sent only after the transport accepted it, so a crash in between resends it with the same
@@ -205,7 +228,7 @@ export class OutboxWorker {
             attempts,
             next,
             (err as Error).message,
-            failed,
+            failed ? { at: this.now().toISOString(), reason: givenUpReason(err, refused) } : null,
           );
           this.metrics?.mail(failed ? 'given_up' : 'failed');
           const { responseCode, command } = err as SmtpError;

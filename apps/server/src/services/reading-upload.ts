@@ -6,7 +6,7 @@ import {
   type ParsedReading,
 } from '@pawguard/shared';
 import type { z } from 'zod';
-import { describeValidation } from '../plugins/error-handler.js';
+import { describeValidation } from './describe-validation.js';
 import { BadRequestError, ForbiddenError } from './errors.js';
 
 /** A backlog of 1,000 readings is about 200 kB of JSON; anything larger answers 413. */

@@ -1,5 +1,4 @@
 import { hash, randomBytes, randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { STREAM_TICKET_TTL_MS, type StreamEvent } from '@pawguard/shared';
 import type { StreamTicketsRepository } from '../repositories/stream-tickets-repository.js';
@@ -22,6 +21,25 @@ export const STREAMS_PER_ACCOUNT = 10;
 /** Said to a stream closed because a newer one of its session or account took its place. */
 const SUPERSEDED_FRAME = 'event: superseded\ndata: {}\n\n';
 
+/**
+ * One open stream as the hub writes to it: frames, its end, and word when it closes. The
+ * members are those of a Node.js writable stream, so the route hands over the response it
+ * has opened (its headers sent) as it is; the hub itself knows nothing of HTTP.
+ */
+export interface StreamTransport {
+  write(frame: string): unknown;
+  /** Ends the stream once what was written has gone. */
+  end(): unknown;
+  /** Drops the connection at once. */
+  destroy(): unknown;
+  /** `close`: the connection is gone; `error`: a write failed (the client went away). */
+  on(event: 'close' | 'error', listener: () => void): unknown;
+  readonly writableEnded: boolean;
+  readonly destroyed: boolean;
+  /** What was written and not yet sent, in bytes. */
+  readonly writableLength: number;
+}
+
 /** An event kept for replay; framed once, when first written to a client. */
 interface RingEntry {
   n: number;
@@ -30,7 +48,7 @@ interface RingEntry {
 }
 
 interface Client {
-  res: ServerResponse;
+  res: StreamTransport;
   userId: string;
   sessionId: string;
   admin: boolean;
@@ -111,9 +129,9 @@ export class StreamHub {
     return { userId: spent.user_id, sessionId: spent.session_id, admin: live[0].role === 'admin' };
   }
 
-  /** Adds an open response (headers already sent) and replays what it missed. */
+  /** Adds an open stream and replays what it missed. */
   attach(
-    res: ServerResponse,
+    res: StreamTransport,
     who: { userId: string; sessionId: string; admin: boolean },
     lastEventId: string | undefined,
   ): void {

@@ -13,7 +13,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('migrations 011–015 down and up again', () => {
+describe('migrations 011–016 down and up again', () => {
   it('migrate down to 010 and back to the latest, keeping the rows they leave alone', async () => {
     t = await createTestApp();
     const db = t.dbHandle.migrationDb ?? t.dbHandle.db;
@@ -40,6 +40,7 @@ describe('migrations 011–015 down and up again', () => {
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
       [
+        '016-outbox-given-up',
         '015-reading-rollups',
         '014-outbox-claims',
         '013-readings-stored',
@@ -47,7 +48,7 @@ describe('migrations 011–015 down and up again', () => {
         '011-user-units',
       ].map((name) => [name, 'Down', 'Success']),
     );
-    // What 011–015 added is gone; the rows of the tables are not.
+    // What 011–016 added is gone; the rows of the tables are not.
     const schema = t.dbHandle.schema;
     const ours = async () =>
       (await db.introspection.getTables()).filter((x) => !schema || x.schema === schema);
@@ -57,6 +58,7 @@ describe('migrations 011–015 down and up again', () => {
     expect(await columns('users')).not.toContain('temperature_unit');
     expect(await columns('devices')).not.toContain('readings_stored');
     expect(await columns('outbox')).not.toContain('claimed_by');
+    expect(await columns('outbox')).not.toContain('failure_reason');
     expect(await columns('alerts')).not.toContain('acknowledged_at');
     expect(await readingRows(t, c.id)).toHaveLength(2);
 
@@ -69,6 +71,7 @@ describe('migrations 011–015 down and up again', () => {
         '013-readings-stored',
         '014-outbox-claims',
         '015-reading-rollups',
+        '016-outbox-given-up',
       ].map((name) => [name, 'Up', 'Success']),
     );
     expect(await readingRows(t, c.id)).toHaveLength(2);
@@ -92,10 +95,15 @@ describe('migrations 011–015 down and up again', () => {
     expect(Math.max(...hours.map((r) => Number(r.temperature_max)))).toBe(26);
     const mail = await db
       .selectFrom('outbox')
-      .select(['status', 'claimed_by'])
+      .select(['status', 'claimed_by', 'failed_at', 'failure_reason'])
       .where('idempotency_key', '=', 'migration-round-trip')
       .executeTakeFirstOrThrow();
-    expect(mail).toEqual({ status: 'pending', claimed_by: null });
+    expect(mail).toEqual({
+      status: 'pending',
+      claimed_by: null,
+      failed_at: null,
+      failure_reason: null,
+    });
     // The server works on the result: a reading is stored and summed up.
     expect(
       (await postAsCollar(t, c.device_id, c.device_key, { temperature: 25, humidity: 41 }))

@@ -30,6 +30,29 @@ export function routeSamples(ctx: {
     email_frequency: 'daily',
   };
 
+  /** A mail the worker gave up, as it leaves one; answers its id. */
+  const givenUpMail = async () => {
+    const { repos, db } = t().app.container;
+    const key = `matrix-${randomUUID()}`;
+    const at = t().clock.now().toISOString();
+    await repos.outbox.enqueue(
+      { idempotencyKey: key, to: 'gone@example.com', subject: 'S', text: 'T' },
+      at,
+    );
+    const row = await db
+      .updateTable('outbox')
+      .set({
+        status: 'failed',
+        attempts: 1,
+        failed_at: at,
+        failure_reason: '550 5.1.1 user unknown',
+      })
+      .where('idempotency_key', '=', key)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+
   return {
     ...deviceMatrixSamples(ctx),
     ...readingMatrixSamples(ctx),
@@ -46,6 +69,11 @@ export function routeSamples(ctx: {
     }),
     'GET /api/admin/waitlist': async () => ({ url: '/api/admin/waitlist' }),
     'GET /api/admin/waitlist/export.csv': async () => ({ url: '/api/admin/waitlist/export.csv' }),
+    'GET /api/admin/mail/failed': async () => ({ url: '/api/admin/mail/failed' }),
+    'POST /api/admin/mail/:id/retry': async () => ({
+      method: 'POST',
+      url: `/api/admin/mail/${await givenUpMail()}/retry`,
+    }),
     'GET /api/health': async () => ({ url: '/api/health' }),
     'GET /api/health/live': async () => ({ url: '/api/health/live' }),
     'GET /api/health/ready': async () => ({ url: '/api/health/ready' }),

@@ -14,6 +14,7 @@ import * as m012 from './012-alert-acknowledged.js';
 import * as m013 from './013-readings-stored.js';
 import * as m014 from './014-outbox-claims.js';
 import * as m015 from './015-reading-rollups.js';
+import * as m016 from './016-outbox-given-up.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '013-readings-stored': m013,
   '014-outbox-claims': m014,
   '015-reading-rollups': m015,
+  '016-outbox-given-up': m016,
 };

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth.js';
 
 /**
- * Runs an admin's device action and logs it (event, actor, target, outcome), success or not.
+ * Runs an admin's action (on devices, on mail) and logs it (event, actor, target, outcome), success or not.
  * Keys never reach these lines.
  */
 export async function audited<T>(

@@ -10,6 +10,7 @@ import { vitalsRoutes } from './vitals.js';
 import { alertRoutes } from './alerts.js';
 import { streamRoutes } from './stream.js';
 import { adminDeviceRoutes } from './admin-devices.js';
+import { adminMailRoutes } from './admin-mail.js';
 import { deviceRegistrationRoutes } from './device-registration.js';
 import { adminWaitlistRoutes, waitlistRoutes } from './waitlist.js';
 
@@ -29,4 +30,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(deviceRegistrationRoutes, { prefix: '/device-registration' });
   await app.register(waitlistRoutes, { prefix: '/waitlist' });
   await app.register(adminWaitlistRoutes, { prefix: '/admin/waitlist' });
+  await app.register(adminMailRoutes, { prefix: '/admin/mail' });
 };

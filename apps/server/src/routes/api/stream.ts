@@ -67,6 +67,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
       });
+      // The response is the stream's transport (services/stream-hub.ts, StreamTransport).
       streams.attach(res, who, lastEventId);
     },
   );

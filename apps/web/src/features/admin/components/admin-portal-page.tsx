@@ -10,6 +10,7 @@ import { DeviceKeyNotice } from './device-key-notice';
 import { FleetList } from './fleet-list';
 import { IntegrationInstructions } from './integration-instructions';
 import { PrePopulateForm } from './pre-populate-form';
+import { UndeliveredMailCard } from './undelivered-mail-card';
 
 type IssuedKey = { device: PrePopulatedDevice; rotated: boolean };
 
@@ -59,6 +60,9 @@ export function AdminPortalPage() {
           ))}
         </div>
         <FleetList onKeyRotated={add(true)} />
+      </div>
+      <div className="mt-6">
+        <UndeliveredMailCard />
       </div>
       <div className="mt-6">
         <IntegrationInstructions />
