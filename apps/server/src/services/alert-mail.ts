@@ -16,6 +16,7 @@ import {
   temperatureUnitOf,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
+import { AlertMailRepository } from '../repositories/alert-mail-repository.js';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import type { PreferencesRepository } from '../repositories/preferences-repository.js';
 import type { NotificationsRepository } from '../repositories/notifications-repository.js';
@@ -38,8 +39,6 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The digest scheduler looks this often for a window that has ended. */
 const DIGEST_TICK_MS = 60_000;
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
 /**
  * Alert e-mail (DESIGN §3): every mail an outbox row written in the transaction of the event
  * it reports, so none is lost or doubled (the outbox's idempotency key and atomic claims).
@@ -55,6 +54,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export class AlertMail {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  /** The mails sent and the digest entries waiting (built on the same database). */
+  private readonly mails: AlertMailRepository;
 
   constructor(
     private readonly d: {
@@ -70,7 +71,9 @@ export class AlertMail {
       /** The outbox worker, woken after a digest was queued. */
       worker?: MailKick;
     },
-  ) {}
+  ) {
+    this.mails = new AlertMailRepository(d.db);
+  }
 
   readonly onNotice: AlertNoticeListener = async (trx, notice, now) => {
     const { owner, alert, notification } = notice;
@@ -84,36 +87,25 @@ export class AlertMail {
     const news = { type: notification.alert_type, level: notification.level };
     if (notification.kind === 'opened') {
       const since = new Date(now.getTime() - ALERT_MAIL_COOLDOWN_MS).toISOString();
-      const recent = await trx
-        .selectFrom('alert_mails')
-        .select(['alert_type as type', 'level'])
-        .where('device_id', '=', alert.device)
-        // This owner's mails only: a collar that changed hands starts afresh.
-        .where('user_id', '=', owner.id)
-        .where('created_at', '>', since)
-        .execute();
+      // This owner's mails only: a collar that changed hands starts afresh.
+      const recent = await this.mails.recentForDevice(owner.id, alert.device, since, trx);
       if (!mailCooldownAllows({ ...news, kind: notification.kind }, recent)) return;
     }
     const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
-    const sent = await trx
-      .selectFrom('alert_mails')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', owner.id)
-      .where('created_at', '>', hourAgo)
-      .executeTakeFirstOrThrow();
-    if (Number(sent.n) >= ALERT_MAILS_PER_HOUR) return this.hold(trx, notice, at);
+    const sent = await this.mails.countSince(owner.id, hourAgo, trx);
+    if (sent >= ALERT_MAILS_PER_HOUR) return this.hold(trx, notice, at);
 
-    await trx
-      .insertInto('alert_mails')
-      .values({
+    await this.mails.recordSent(
+      {
         id: randomUUID(),
         user_id: owner.id,
         device_id: alert.device,
         alert_type: news.type,
         level: news.level,
         created_at: at,
-      })
-      .execute();
+      },
+      trx,
+    );
     await this.d.outbox.enqueue(
       alertMail(notice, this.d.links, `alert-${notification.id}`),
       at,
@@ -122,16 +114,11 @@ export class AlertMail {
   };
 
   /** Keeps a notification for a digest (its person's window, or the summary of the held). */
-  private async hold(trx: Executor, notice: AlertNotice, at: string): Promise<void> {
-    await trx
-      .insertInto('digest_entries')
-      .values({
-        notification_id: notice.notification.id,
-        user_id: notice.owner.id,
-        created_at: at,
-        digest_key: null,
-      })
-      .execute();
+  private async hold(trx: Transaction<Database>, notice: AlertNotice, at: string): Promise<void> {
+    await this.mails.hold(
+      { notification_id: notice.notification.id, user_id: notice.owner.id, created_at: at },
+      trx,
+    );
   }
 
   /**
@@ -144,27 +131,8 @@ export class AlertMail {
   async sendDigests(): Promise<number> {
     const now = this.d.clock.now();
     const hourly = hourlyWindowEnd(now).toISOString();
-    const waiting = await this.d.db
-      .selectFrom('digest_entries')
-      .leftJoin('notification_preferences as p', 'p.user_id', 'digest_entries.user_id')
-      .leftJoin('users as u', 'u.id', 'digest_entries.user_id')
-      .select([
-        'digest_entries.user_id',
-        'p.email_frequency',
-        'p.email_notifications_enabled',
-        'u.time_zone',
-      ])
-      .select((eb) => eb.fn.min('digest_entries.created_at').as('oldest'))
-      .where('digest_entries.digest_key', 'is', null)
-      // Up to now, not the hour: a daily window may end at :30 or :45 (India, Nepal).
-      .where('digest_entries.created_at', '<=', now.toISOString())
-      .groupBy([
-        'digest_entries.user_id',
-        'p.email_frequency',
-        'p.email_notifications_enabled',
-        'u.time_zone',
-      ])
-      .execute();
+    // Up to now, not the hour: a daily window may end at :30 or :45 (India, Nepal).
+    const waiting = await this.mails.waiting(now.toISOString());
     let queued = 0;
     for (const w of waiting) {
       const frequency = w.email_frequency ?? DEFAULT_PREFERENCES.email_frequency;
@@ -198,19 +166,9 @@ export class AlertMail {
     return this.d.db.transaction().execute(async (trx) => {
       // Taken in one UPDATE, in the transaction that queues the digest: of two instances at
       // once each entry goes to one digest, and a digest is queued once.
-      const taken = await trx
-        .updateTable('digest_entries')
-        .set({ digest_key: enabled ? key : 'off' })
-        .where('user_id', '=', userId)
-        .where('digest_key', 'is', null)
-        .where('created_at', '<=', windowEnd)
-        .returning('notification_id')
-        .execute();
+      const taken = await this.mails.take(userId, windowEnd, enabled ? key : 'off', trx);
       if (!enabled || taken.length === 0) return false;
-      const notifications = await this.d.notifications.byIds(
-        taken.map((t) => t.notification_id),
-        trx,
-      );
+      const notifications = await this.d.notifications.byIds(taken, trx);
       if (notifications.length === 0) return false;
       const owner = await this.d.users.findById(userId, trx);
       if (!owner) return false;

@@ -5,29 +5,17 @@ import {
   presentHorizon,
   batteryStep,
   celsiusToFahrenheit,
-  fahrenheitToCelsius,
-  formatCelsius,
-  formatFahrenheit,
-  formatTemperature,
   temperatureUnitOf,
   type TemperatureUnit,
   heatIndexF,
-  heatIndexQuotable,
-  EXTREME_HEAT,
   heatStep,
   dogLevel,
-  levelSetBy,
   asVitalsStatus,
   nextPeaks,
-  parseReasons,
-  thresholdReason,
   type VitalsStatus,
   wallClock,
-  formatZonedTime,
-  offlineCutoff,
   readingsThatCount,
   type Alert,
-  type AlertLevel,
   type Notification,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
@@ -35,41 +23,24 @@ import type { AlertRow, AlertsRepository } from '../repositories/alerts-reposito
 import type { NotificationsRepository } from '../repositories/notifications-repository.js';
 import type { DevicesRepository } from '../repositories/devices-repository.js';
 import type { UsersRepository } from '../repositories/users-repository.js';
-import type { ReadingRow } from '../repositories/readings-repository.js';
+import { OfflineSweepRepository } from '../repositories/offline-sweep-repository.js';
+import { AlertActions } from '../alerts/alert-actions.js';
+import { newAlert, readingTime, type PendingNotice } from '../alerts/alert-rows.js';
+import {
+  notificationText,
+  OVER_BUDGET_REASON,
+  reasonsFor,
+  type Subject,
+} from '../alerts/notification-wording.js';
+import { OfflineSweep } from '../alerts/offline-sweep.js';
 import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
 import type { BusMessage } from './event-bus.js';
 import type { IngestDevice, StoredReading } from '../ingest/ingest-device.js';
-import { noEffects, type CommitEffects, type Effects } from './commit-effects.js';
+import type { CommitEffects, Effects } from './commit-effects.js';
 import type { Clock } from './clock.js';
-import { BadRequestError, ConflictError } from './errors.js';
 
 /** A collar over its ingest budget is told to its owner at most this often. */
 const OVER_BUDGET_NOTICE_MS = 24 * 60 * 60 * 1000;
-
-/** How often the offline sweep looks for silent collars. */
-export const OFFLINE_SWEEP_MS = 30_000;
-/** Collars taken offline per sweep transaction batch (the rest wait for the next sweep). */
-const SWEEP_BATCH = 200;
-
-const LEVEL_WORD: Record<AlertLevel, string> = {
-  WARNING: 'Warning',
-  DANGER: 'Danger',
-  CRITICAL: 'Critical',
-};
-
-/** What a notice needs to name: the collar, its pet and its owner. */
-interface Subject {
-  deviceId: string;
-  deviceName: string;
-  dogName: string | null;
-  owner: AlertNotice['owner'];
-}
-
-interface PendingNotice {
-  kind: 'opened' | 'escalated';
-  alert: AlertRow;
-  reading: ReadingRow | null;
-}
 
 /**
  * Alerts and notifications (DESIGN §3). Inside each ingest transaction it applies the alert
@@ -77,16 +48,17 @@ interface PendingNotice {
  * every opening and escalation becomes a notification for the owner and an AlertNotice for
  * the alert mail (its outbox row or digest entry), all in that transaction. What it caused
  * (the alert and notification events for the owner's stream, mail queued) is answered as one
- * value, handled once committed. The offline sweep does the same for collars that fell silent.
+ * value, handled once committed. The same record is made for the collars that fell silent
+ * (alerts/offline-sweep.ts) and for a collar over its ingest budget; the owner's own actions,
+ * resolve and acknowledge, are alerts/alert-actions.ts. What a notification says is
+ * alerts/notification-wording.ts.
  *
  * Backlogs (decision 0023): only readings newer than the device's latest before the batch
  * take part; an older reading is history, and never opens, escalates or resolves anything.
  */
 export class AlertService {
-  private sweepTimer: NodeJS.Timeout | undefined;
-  /** Silence before this instance began listening was our outage, not the collars'. */
-  private listeningSince: Date;
-  private sweeping: Promise<unknown> | undefined;
+  private readonly offline: OfflineSweep;
+  private readonly actions: AlertActions;
   /** Collars told over budget by this instance, and when (the database has the last word). */
   private readonly overBudgetTold = new Map<string, number>();
 
@@ -107,7 +79,17 @@ export class AlertService {
       lockRows: boolean;
     },
   ) {
-    this.listeningSince = d.clock.now();
+    this.offline = new OfflineSweep({
+      db: d.db,
+      // The sweep's own queries, on the same database.
+      devices: new OfflineSweepRepository(d.db),
+      alerts: d.alerts,
+      effects: d.effects,
+      clock: d.clock,
+      log: d.log,
+      record: (...args) => this.record(...args),
+    });
+    this.actions = new AlertActions(d);
   }
 
   /**
@@ -320,7 +302,7 @@ export class AlertService {
     const subject = notices.length ? await this.subject(deviceUuid, trx) : null;
     for (const [i, n] of notices.entries()) {
       const alert = alerts.get(n.alert.id)!;
-      const { title, message } = describe(n, alert, subject!, now);
+      const { title, message } = notificationText(n, alert, subject!, now);
       // One batch may open and escalate: a millisecond apart, so "newest first" lists the
       // escalation above its opening.
       const created = new Date(now.getTime() + i).toISOString();
@@ -441,148 +423,27 @@ export class AlertService {
     return true;
   }
 
-  /**
-   * Takes collars silent for 10 minutes offline and opens their offline alert. Each collar in
-   * a transaction of its own, guarded by the condition itself (still active, still silent),
-   * so of several instances sweeping at once exactly one acts on a collar, and a reading that
-   * arrives meanwhile wins. Answers how many went offline.
-   */
-  async sweepOffline(): Promise<number> {
-    const now = this.d.clock.now();
-    const due = offlineCutoff(now, this.listeningSince);
-    if (!due) return 0;
-    const cutoff = due.toISOString();
-    const candidates = await this.d.db
-      .selectFrom('devices')
-      .select(['id'])
-      .where('status', '=', 'active')
-      .where('user_id', 'is not', null)
-      .where('last_seen', '<=', cutoff)
-      .orderBy('last_seen')
-      .limit(SWEEP_BATCH)
-      .execute();
-    let n = 0;
-    for (const { id } of candidates) {
-      const outcome = await this.d.db.transaction().execute(async (trx) => {
-        const at = now.toISOString();
-        const r = await trx
-          .updateTable('devices')
-          .set({ status: 'offline', updated_at: at })
-          .where('id', '=', id)
-          .where('status', '=', 'active')
-          .where('user_id', 'is not', null)
-          .where('last_seen', '<=', cutoff)
-          .returning(['user_id', 'vitals_recorded_at', 'last_seen'])
-          .executeTakeFirst();
-        if (!r?.user_id) return null;
-        const existing = (await this.d.alerts.openFor(id, trx)).find((a) => a.type === 'offline');
-        const messages: BusMessage[] = [
-          { audience: [r.user_id], event: { type: 'device', device: id, change: 'updated' } },
-        ];
-        if (existing) return { ...noEffects(), events: messages };
-        const alert = newAlert({
-          device_id: id,
-          user_id: r.user_id,
-          type: 'offline',
-          opened_at: at,
-          reading_at: r.vitals_recorded_at ?? r.last_seen,
-        });
-        await this.d.alerts.insert(alert, trx);
-        const out = await this.record(
-          trx,
-          r.user_id,
-          id,
-          [alert.id],
-          [{ kind: 'opened', alert, reading: null }],
-          now,
-        );
-        return { ...out, events: [...messages, ...out.events] };
-      });
-      if (!outcome) continue;
-      n++;
-      this.d.effects.handle(outcome, 'offline alert events not published');
-    }
-    if (n) this.d.log.info({ event: 'alerts.offline', collars: n }, 'collars went offline');
-    return n;
+  /** The offline sweep (alerts/offline-sweep.ts); answers how many collars went offline. */
+  sweepOffline(): Promise<number> {
+    return this.offline.sweep();
   }
 
-  /**
-   * The owner resolves an alert of their collar (the route has checked that the caller owns
-   * it: an admin may read another owner's alerts but not resolve them); answers it as it is
-   * now (already resolved: as it was), or undefined when the device has no such alert.
-   */
-  async resolveByOwner(deviceUuid: string, alertId: string): Promise<Alert | undefined> {
-    const outcome = await this.d.db.transaction().execute(async (trx) => {
-      // The device row's lock, as ingest takes it: a batch in flight either sees this alert
-      // resolved or finished with it first, and never escalates an alert just resolved.
-      await this.d.devices.lockRow(deviceUuid, trx, this.d.lockRows);
-      const row = await this.d.alerts.findForDevice(deviceUuid, alertId, trx);
-      if (!row) return undefined;
-      const at = this.d.clock.now().toISOString();
-      const resolvedNow = await this.d.alerts.resolve(alertId, at, 'owner', trx);
-      const [alert] = await this.d.alerts.answers([alertId], trx);
-      return alert && { alert, ownerId: row.user_id, resolvedNow };
-    });
-    if (!outcome) return undefined;
-    if (outcome.resolvedNow) this.publishChange(outcome.ownerId, outcome.alert);
-    return outcome.alert;
+  /** The owner resolves an alert of their collar (alerts/alert-actions.ts). */
+  resolveByOwner(deviceUuid: string, alertId: string): Promise<Alert | undefined> {
+    return this.actions.resolve(deviceUuid, alertId);
   }
 
-  /**
-   * The owner acknowledges an open heat alert (decision 0037; the route has checked that the
-   * caller owns the collar): it stays open, so a reading that is still hot opens nothing new and
-   * mails nothing, and PawGuard keeps watching — an escalation notifies as always and asks again.
-   * Its notifications are marked read. Answers the alert as it is now (already acknowledged: as
-   * it was), undefined when the device has no such alert; a resolved alert or another type is a
-   * ConflictError / BadRequestError.
-   */
-  async acknowledgeByOwner(deviceUuid: string, alertId: string): Promise<Alert | undefined> {
-    const outcome = await this.d.db.transaction().execute(async (trx) => {
-      // The device row's lock, as ingest takes it: an escalation in flight either comes first
-      // (and this acknowledges the raised alert) or after (and clears this acknowledgement).
-      await this.d.devices.lockRow(deviceUuid, trx, this.d.lockRows);
-      const row = await this.d.alerts.findForDevice(deviceUuid, alertId, trx);
-      if (!row) return undefined;
-      if (row.type !== 'heat') throw new BadRequestError('Only a heat alert can be acknowledged');
-      if (row.resolved_at !== null) throw new ConflictError('This alert is already resolved');
-      const at = this.d.clock.now().toISOString();
-      const acknowledgedNow = await this.d.alerts.acknowledge(alertId, at, trx);
-      if (acknowledgedNow) await this.d.notifications.markReadForAlert(alertId, at, trx);
-      const [alert] = await this.d.alerts.answers([alertId], trx);
-      return alert && { alert, ownerId: row.user_id, acknowledgedNow };
-    });
-    if (!outcome) return undefined;
-    if (outcome.acknowledgedNow) this.publishChange(outcome.ownerId, outcome.alert);
-    return outcome.alert;
-  }
-
-  /** An owner's change to an alert, on their live stream (after the commit). */
-  private publishChange(ownerId: string, alert: Alert): void {
-    this.d.effects.handle(
-      { ...noEffects(), events: [{ audience: [ownerId], event: { type: 'alert', alert } }] },
-      'alert event not published',
-    );
+  /** The owner acknowledges an open heat alert (alerts/alert-actions.ts). */
+  acknowledgeByOwner(deviceUuid: string, alertId: string): Promise<Alert | undefined> {
+    return this.actions.acknowledge(deviceUuid, alertId);
   }
 
   startSweeping(): void {
-    this.listeningSince = this.d.clock.now();
-    const run = () => {
-      if (this.sweeping) return;
-      this.sweeping = this.sweepOffline()
-        .catch((err: unknown) => {
-          // Likely the database is out: silence is counted afresh from when it is back.
-          this.listeningSince = this.d.clock.now();
-          this.d.log.error({ err }, 'offline sweep failed');
-        })
-        .finally(() => (this.sweeping = undefined));
-    };
-    this.sweepTimer = setInterval(run, OFFLINE_SWEEP_MS);
-    this.sweepTimer.unref();
+    this.offline.start();
   }
 
-  async stopSweeping(): Promise<void> {
-    clearInterval(this.sweepTimer);
-    await this.sweeping;
+  stopSweeping(): Promise<void> {
+    return this.offline.stop();
   }
 }
 
@@ -595,135 +456,7 @@ function isDaytime(atMs: number, timeZone: string | null): boolean {
   return hour >= DAY_HOURS[0] && hour < DAY_HOURS[1];
 }
 
-/** The collar's time of a reading, ISO-8601 UTC. */
-const readingTime = (row: ReadingRow) => new Date(Number(row.recorded_at)).toISOString();
-
 /** A reading's heat level: the dog's one level, as its answers carry it. */
 function heatLevel({ row, status }: StoredReading): VitalsStatus {
   return dogLevel(status, asVitalsStatus(row.risk_band)) ?? status;
-}
-
-/**
- * Why a heat alert opened or rose, in plain words (at most three): the owner's threshold when
- * the reading reached it, and the heat-risk model's reasons, whichever set the level first.
- * Worded for whoever reads them, the owner or an admin ("the critical threshold", not "your").
- * From a collar judged off its dog, the threshold's reason follows a word that it may be off.
- */
-function reasonsFor(
-  s: StoredReading,
-  thresholds: IngestDevice['thresholds'],
-  unit: TemperatureUnit,
-  collarOff = false,
-): string[] {
-  const out: string[] = [];
-  if (collarOff)
-    out.push(
-      'the collar may be off its dog (no heart rate or movement), but if it is on, this heat is dangerous',
-    );
-  const tempF = celsiusToFahrenheit(s.row.temperature);
-  const degrees = (f: number) =>
-    unit === 'C' ? formatCelsius(fahrenheitToCelsius(f)) : formatFahrenheit(f);
-  if (s.status === 'CRITICAL' || s.status === 'WARNING') {
-    const limit = s.status === 'CRITICAL' ? thresholds.criticalF : thresholds.warningF;
-    const which = s.status === 'CRITICAL' ? 'critical' : 'warning';
-    out.push(thresholdReason(`collar temperature ${degrees(tempF)}`, which, limit, unit));
-  } else if (s.status === 'DANGER') {
-    const hi = heatIndexQuotable(tempF, s.row.humidity)
-      ? `heat index ${degrees(heatIndexF(tempF, s.row.humidity))}`
-      : EXTREME_HEAT;
-    out.push(thresholdReason(hi, 'critical', thresholds.criticalF, unit));
-  }
-  const risk = asVitalsStatus(s.row.risk_band) ?? 'SAFE';
-  if (risk === 'SAFE' || collarOff) return out;
-  const model = parseReasons(s.row.risk_reasons);
-  // Whichever set the level leads: the model's when it raised it above the thresholds.
-  return (levelSetBy(s.status, risk) === 'model' ? [...model, ...out] : [...out, ...model]).slice(
-    0,
-    3,
-  );
-}
-
-/**
- * A reading older than this when it arrives came late (a backlog uploaded once the collar was
- * back in range): its notification says when it was taken, since "1m ago" is only when it came.
- */
-const LATE_READING_MS = 5 * 60_000;
-
-/** A notification's title and message: who, what, how hot, what to do. */
-function describe(
-  n: PendingNotice,
-  alert: Alert,
-  s: Subject,
-  now: Date,
-): { title: string; message: string } {
-  const who = s.dogName ?? s.deviceName ?? s.deviceId;
-  const collar = `${s.deviceName} (${s.deviceId})`;
-  if (alert.type === 'heat') {
-    const level = LEVEL_WORD[n.alert.level as AlertLevel];
-    const r = n.reading!;
-    const late = now.getTime() - Number(r.recorded_at) > LATE_READING_MS;
-    const temp = formatTemperature(r.temperature, s.owner.temperatureUnit);
-    const title =
-      n.kind === 'escalated'
-        ? `${who}: heat alert raised to ${level}`
-        : `${who}: ${level} heat alert`;
-    const advice =
-      n.alert.level === 'WARNING'
-        ? 'Move them to shade and offer water.'
-        : 'Cool them now with cool (not ice-cold) water and call your vet.';
-    const why = alert.reasons.length ? ` Why: ${alert.reasons.join('; ')}.` : '';
-    return {
-      title,
-      message: late
-        ? `${collar} read ${temp} at ${r.humidity}% humidity (taken ${formatZonedTime(readingTime(r), s.owner.timeZone)}, received late).${why} ${advice}`
-        : `${collar} reads ${temp} at ${r.humidity}% humidity.${why} ${advice}`,
-    };
-  }
-  if (alert.type === 'collar_off')
-    return {
-      title: `${who}'s collar seems to be off`,
-      message: `${collar} has sent no heart rate and no movement for a few minutes. If it is charging or put away, all is well: heat alerts wait until it is back on ${who}.`,
-    };
-  if (alert.type === 'over_budget')
-    return {
-      title: `${who}: readings refused`,
-      message: `${collar}: ${alert.reasons[0] ?? OVER_BUDGET_REASON.rate} PawGuard refuses its new readings for now, so heat alerts may miss them.`,
-    };
-  if (alert.type === 'offline')
-    return {
-      title: `${who}: collar offline`,
-      message: `${collar} has sent nothing for 10 minutes. Check that it is charged and in range.`,
-    };
-  return {
-    title: `${who}: collar battery low`,
-    message: `${collar} is at ${alert.battery_level ?? '?'}% battery. Charge it soon so alerts keep reaching you.`,
-  };
-}
-
-/** Why an over-budget collar's readings are refused, in the owner's words. */
-const OVER_BUDGET_REASON = {
-  rate: 'It sent far more readings than a collar needs. Check its firmware, or contact support if this goes on.',
-  quota:
-    'Your account keeps as many readings as its storage quota allows. Older readings expire with retention; contact support to raise the quota.',
-} as const;
-
-/** A new open alert: what it is, whose, and since when; everything else empty until it moves. */
-function newAlert(
-  fields: Pick<AlertRow, 'device_id' | 'user_id' | 'type' | 'opened_at' | 'reading_at'> &
-    Partial<AlertRow>,
-): AlertRow {
-  return {
-    id: randomUUID(),
-    level: null,
-    escalated_at: null,
-    resolved_at: null,
-    resolved_by: null,
-    resolved_reading_at: null,
-    peak_temperature_celsius: null,
-    peak_heat_index_f: null,
-    battery_level: null,
-    reasons: null,
-    acknowledged_at: null,
-    ...fields,
-  };
 }
