@@ -46,9 +46,18 @@ async function activeToday(request: APIRequestContext, owner: Account, petId: st
   return body.days.at(-1)?.active_minutes ?? 0;
 }
 
+/**
+ * A zone where it is about noon now (Etc/GMT-N is N hours ahead of UTC), so that the walks of
+ * the last two hours fall on the owner's today whenever the suite runs.
+ */
+function zoneAtNoon(now = new Date()): string {
+  const ahead = Math.max(-11, Math.min(12, 12 - now.getUTCHours()));
+  return ahead === 0 ? 'Etc/UTC' : `Etc/GMT${ahead > 0 ? '-' : '+'}${Math.abs(ahead)}`;
+}
+
 /** An owner whose Beagle (a suggested 60 minutes a day) walked 25 minutes this morning. */
 async function beagleAfterAWalk(request: APIRequestContext) {
-  const owner = await registerUser(request);
+  const owner = await registerUser(request, { time_zone: zoneAtNoon() });
   const petId = await addPet(request, owner, 'Biscuit');
   const collar = await addCollar(request, owner, petId, 'Biscuit collar');
   // The walk ended 40 minutes ago (clear of a second walk in the last quarter of an hour),

@@ -41,10 +41,11 @@ export async function registerUser(
     password = TEST_PASSWORD,
     temperature_unit = 'C' as 'F' | 'C',
     weight_unit = 'lbs' as 'lbs' | 'kg',
+    time_zone = undefined as string | undefined,
   } = {},
 ): Promise<Account> {
   const response = await request.post('/api/auth/register', {
-    data: { name, email, password, temperature_unit, weight_unit },
+    data: { name, email, password, temperature_unit, weight_unit, time_zone },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { token, user } = (await response.json()) as AuthAnswer;
