@@ -105,15 +105,7 @@ export function ActivitySummary({
           ? ` · ${today.heat_minutes} min above Safe not counted`
           : ''}
       </p>
-      {heat.hot && heat.advice ? (
-        <p
-          className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 font-medium text-amber-900"
-          data-heat-advice=""
-        >
-          <Sun className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {heat.advice}
-        </p>
-      ) : null}
+      <HeatAdvice heat={heat} />
       <p className="text-muted-foreground" data-week-line="">
         {weekLine ? <span className="line-clamp-2">{weekLine}</span> : null}
         <Link
@@ -203,6 +195,20 @@ const evidenceName = (key: string) => key.replaceAll('_', ' ');
  * A change worth a vet's look, said gently: what changed with its numbers, the evidence by
  * name, and that it is not a diagnosis.
  */
+/** Today's heat advice, when the collar's own evidence says it is hot ("Hot today: …"). */
+export function HeatAdvice({ heat }: { heat: ActivityResponse['heat_today'] }) {
+  if (!heat.hot || !heat.advice) return null;
+  return (
+    <p
+      className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 font-medium text-amber-900"
+      data-heat-advice=""
+    >
+      <Sun className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {heat.advice}
+    </p>
+  );
+}
+
 export function FlagNote({ flag }: { flag: InsightFlag }) {
   const evidence = Object.entries(flag.evidence).filter(([, v]) => v !== null);
   return (

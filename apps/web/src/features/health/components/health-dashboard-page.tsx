@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft, Flame, Footprints, Sun, Target } from 'lucide-react';
+import { ArrowLeft, Flame, Footprints, Target } from 'lucide-react';
 import type { ActivityResponse, Alert, Dog, InsightsResponse } from '@pawguard/shared';
 import { ALERT_TYPE_WORDS } from '@/components/alert-actions';
-import { FlagNote, GoalProgress, streakWords } from '@/components/dog-activity';
+import { FlagNote, GoalProgress, HeatAdvice, streakWords } from '@/components/dog-activity';
 import { LevelWord } from '@/components/dog-status';
 import { GoalDialog } from '@/components/goal-dialog';
 import { LEVEL_LOOK } from '@/components/heat-risk';
@@ -268,15 +268,7 @@ function TodayCard({
           <Flame className="mr-1 inline size-4 align-[-3px] text-orange-600" aria-hidden="true" />
           Streak: {streakWords(streak.current)} · best {streak.best}
         </p>
-        {heat.hot && heat.advice ? (
-          <p
-            className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 font-medium text-amber-900"
-            data-heat-advice=""
-          >
-            <Sun className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {heat.advice}
-          </p>
-        ) : null}
+        <HeatAdvice heat={heat} />
         {canEditGoal ? (
           <>
             <div>
