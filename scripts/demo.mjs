@@ -133,6 +133,9 @@ const sim = fork(
         ? []
         : ['--heatwave']),
     ...(mqttPort ? ['--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`] : []),
+    // A week of each new dog's ordinary life first, so activity, goals and the health
+    // dashboard have days to show (a scenario brings the past days it needs itself).
+    ...(args.scenario === undefined ? ['--history-days', '7'] : []),
     '--admin-email',
     creds.admin.email,
     '--owner-email',

@@ -3,7 +3,7 @@
 // until Ctrl-C.
 import fs from 'node:fs';
 import path from 'node:path';
-import { READINGS_BATCH_MAX } from '@pawguard/shared';
+import { READINGS_BATCH_MAX, type ReadingInput } from '@pawguard/shared';
 import { Meter, formatTotal, formatWindow } from './meter.js';
 import { parseOptions, UsageError, USAGE, type SimOptions } from './options.js';
 import {
@@ -18,6 +18,7 @@ import {
   type SimState,
 } from './provision.js';
 import { SCENARIOS, type ScenarioName } from './scenarios.js';
+import { historyReadings } from './history.js';
 import { selfRegisterAll, SIM_FIRMWARE_VERSION } from './self-register.js';
 import { httpTransport, mqttTransport, type Transport } from './transport.js';
 import {
@@ -62,8 +63,13 @@ function adminAccount(options: SimOptions) {
   }
 }
 
-/** The demo owner and `options.devices` collars on their pets, from the state file or new. */
-async function setUp(options: SimOptions): Promise<{ state: SimState; collars: SimCollar[] }> {
+/**
+ * The demo owner and `options.devices` collars on their pets, from the state file or new
+ * (`fresh`: the Device IDs of those set up now).
+ */
+async function setUp(
+  options: SimOptions,
+): Promise<{ state: SimState; collars: SimCollar[]; fresh: Set<string> }> {
   const base = options.url;
   const previous = readState(options.statePath);
   const sameOwner =
@@ -114,7 +120,11 @@ async function setUp(options: SimOptions): Promise<{ state: SimState; collars: S
     console.log(
       `Reusing ${Math.min(kept.length, options.devices)} collars from ${options.statePath}.`,
     );
-  return { state, collars: collars.slice(0, options.devices) };
+  return {
+    state,
+    collars: collars.slice(0, options.devices),
+    fresh: new Set(collars.slice(kept.length).map((c) => c.device_id)),
+  };
 }
 
 /** Each collar reports itself on power-on, as a real one does (over HTTP, also with --mqtt). */
@@ -162,12 +172,47 @@ async function uploadBacklogs(
   console.log(
     `Uploading each collar's backlog (${total / dogs.length} readings, the last ${BACKLOG_DAYS} days)...`,
   );
+  await uploadAll(backlogs, transport, "the server will not know those dogs' past days");
+}
+
+/**
+ * `--history-days`: each collar set up in this run first uploads its dog's last days of
+ * ordinary life, a reading a minute (collars kept from an earlier run have theirs already).
+ */
+async function uploadHistory(
+  collars: SimCollar[],
+  fresh: Set<string>,
+  transport: Transport,
+  options: SimOptions,
+): Promise<void> {
+  if (options.historyDays === 0 || fresh.size === 0) return;
+  const now = Date.now();
+  const histories = collars
+    .map((collar, i) => ({ collar, i }))
+    .filter(({ collar }) => fresh.has(collar.device_id))
+    .map(({ collar, i }) => ({
+      collar,
+      readings: historyReadings(i, options.historyDays, now, options.seed),
+    }));
+  const total = histories.reduce((n, h) => n + h.readings.length, 0);
+  console.log(
+    `Uploading ${options.historyDays} days of each new collar's dog's life (${total} readings, a minute apart)...`,
+  );
+  await uploadAll(histories, transport, 'those dogs have no past days to show');
+}
+
+/** Each collar's readings, oldest first, up to READINGS_BATCH_MAX a request. */
+async function uploadAll(
+  uploads: { collar: SimCollar; readings: ReadingInput[] }[],
+  transport: Transport,
+  consequence: string,
+): Promise<void> {
   let failed = 0;
   let firstError = '';
   // A few collars at a time, each request waiting for the one before.
-  for (let i = 0; i < backlogs.length; i += 20) {
+  for (let i = 0; i < uploads.length; i += 20) {
     await Promise.all(
-      backlogs.slice(i, i + 20).map(async ({ collar, readings }) => {
+      uploads.slice(i, i + 20).map(async ({ collar, readings }) => {
         for (let from = 0; from < readings.length; from += READINGS_BATCH_MAX) {
           const r = await transport.send(collar, readings.slice(from, from + READINGS_BATCH_MAX));
           if (!r.ok) {
@@ -181,8 +226,8 @@ async function uploadBacklogs(
   }
   if (failed > 0)
     console.warn(
-      `The backlog of ${failed} collar${failed === 1 ? '' : 's'} was refused (${firstError}); ` +
-        `the server will not know those dogs' past days.`,
+      `The past days of ${failed} collar${failed === 1 ? '' : 's'} were refused (${firstError}); ` +
+        `${consequence}.`,
     );
 }
 
@@ -300,13 +345,14 @@ async function main() {
   const early = (m?: unknown) => (m === undefined || m === 'stop') && process.exit(0);
   process.on('message', early).on('disconnect', early);
   try {
-    const { state, collars } = await setUp(options);
+    const { state, collars, fresh } = await setUp(options);
     console.log(
       `Demo owner: ${state.owner.email} / ${state.owner.password}  (sign in at ${options.url})`,
     );
     await reportCollars(options.url, collars);
     const transport = options.mqttUrl ? mqttTransport(options.mqttUrl) : httpTransport(options.url);
     await transport.open(collars);
+    await uploadHistory(collars, fresh, transport, options);
     process.off('message', early).off('disconnect', early);
     await simulate(options, collars, transport);
   } catch (err) {

@@ -23,6 +23,12 @@ export interface SimOptions {
   durationMs: number | null;
   seed: number;
   quiet: boolean;
+  /**
+   * Days of ordinary life each new collar uploads before it goes live (a reading a minute:
+   * walks, play, rest and nights), so activity and the health dashboard have days to show; at
+   * most 7, what the server takes from a collar's past.
+   */
+  historyDays: number;
 }
 
 export const USAGE = `Usage: npm run sim -- [options]
@@ -45,11 +51,22 @@ ${SCENARIO_NAMES.map((name) => `    ${name.padEnd(21)} ${SCENARIOS[name].descrip
   --state FILE           where collars and their keys are kept between runs
                          (default DATA_DIR/collar-sim.json; DATA_DIR defaults to ./data)
   --duration 10m         stop by itself after this long (default: run until Ctrl-C)
+  --history-days N       each new collar first uploads N days (0–7, default 0) of its
+                         dog's ordinary life, a reading a minute: walks, rest and nights
   --seed N               replay the same dogs (default: a new seed each run)
   --quiet                no line per second, only the summary at the end
   --help                 this text`;
 
 export class UsageError extends Error {}
+
+/** --history-days: a whole number of days, 0 to 7 (the oldest reading a server takes). */
+function historyDays(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 7)
+    throw new UsageError(`--history-days must be a whole number from 0 to 7, not '${value}'`);
+  return n;
+}
 
 /** parseArgs, strict, with its complaints as UsageError (the CLIs print those with their usage). */
 export function parseArgsOrUsage<const O extends NonNullable<ParseArgsConfig['options']>>(
@@ -103,6 +120,7 @@ export function parseOptions(
     state: { type: 'string' },
     duration: { type: 'string' },
     seed: { type: 'string' },
+    'history-days': { type: 'string' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -163,5 +181,6 @@ export function parseOptions(
     durationMs: values.duration ? parseDuration(values.duration) : null,
     seed: values.seed ? positiveInt(values.seed, 'seed', 2 ** 31) : Date.now() % 2 ** 31,
     quiet: values.quiet ?? false,
+    historyDays: historyDays(values['history-days']),
   };
 }

@@ -1,0 +1,32 @@
+// The days before now of a new collar's dog (`--history-days`, `npm run demo`): ordinary life,
+// a reading a minute, from the week generator (walks, play, rest, nights, the collar on its
+// charger now and then), so that activity, goals and the health dashboard have days to show.
+import type { SimReading } from './life.js';
+import { DOG_PROFILES, PROFILE_KEYS, generateWeek } from './week.js';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** Kept this far inside the server's 7-day limit on a reading's age, and clear of now. */
+const OLDEST_MARGIN_MS = 10 * MINUTE_MS;
+const NEWEST_GAP_MS = 2 * MINUTE_MS;
+
+/**
+ * `days` days of a dog's ordinary life ending a couple of minutes before `now`, oldest first:
+ * the n-th collar lives the n-th of the week generator's dogs (in turn), on mild days.
+ */
+export function historyReadings(n: number, days: number, now: number, seed: number): SimReading[] {
+  if (days <= 0) return [];
+  const oldest = now - days * DAY_MS + OLDEST_MARGIN_MS;
+  const newest = now - NEWEST_GAP_MS;
+  const start = Math.floor(oldest / DAY_MS) * DAY_MS;
+  const week = generateWeek({
+    profile: DOG_PROFILES[PROFILE_KEYS[n % PROFILE_KEYS.length]!],
+    kind: 'mild',
+    seed: seed + n * 104_729,
+    start,
+    days: Math.ceil((newest - start) / DAY_MS),
+  });
+  return week.minutes
+    .map((m) => m.reading)
+    .filter((r): r is SimReading => r !== null && r.timestamp >= oldest && r.timestamp <= newest);
+}
