@@ -171,7 +171,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    if (sim.connected) sim.send('stop');
+    // Ctrl-C reaches the simulator too, which may be gone already: then there is no one to ask.
+    if (sim.connected) sim.send('stop', () => {});
     const kill = setTimeout(() => sim.kill('SIGKILL'), 8000);
     kill.unref();
     void simExited.then(() => clearTimeout(kill));
