@@ -6,6 +6,7 @@ import { toBool } from '../db/schema.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 /** Rows per insert statement (16 columns each: far below either dialect's limit). */
 const WRITE = 100;
+const HOUR_MS = 3_600_000;
 
 const toHourRow = (deviceId: string, h: ActivityHour): ActivityHoursTable => ({
   device_id: deviceId,
@@ -110,9 +111,10 @@ export class ActivityRepository {
   }
 
   /**
-   * Hours (from `since`) whose hour rollup holds other readings than the activity summed for
-   * them, or none yet: what the activity job must class again. Only these collars when given;
-   * in (collar, hour) order after `after`, at most `limit`.
+   * Hours reaching past `since` (the hour holding it, and every later one) whose hour rollup
+   * holds other readings than the activity summed for them, or none yet: what the activity job
+   * must class again. Only these collars when given; in (collar, hour) order after `after`, at
+   * most `limit`.
    */
   async staleHours(
     since: number,
@@ -127,7 +129,9 @@ export class ActivityRepository {
       )
       .select(['r.device_id', 'r.bucket_at'])
       .where('r.bucket_seconds', '=', 3600)
-      .where('r.bucket_at', '>=', since)
+      // From the start of the hour holding `since`: "the last 2 hours" at 10:01 are 08:00 on,
+      // or an upload's minutes from 08:31 would wait for the backlog pass.
+      .where('r.bucket_at', '>=', Math.floor(since / HOUR_MS) * HOUR_MS)
       .where((eb) =>
         eb.or([eb('a.device_id', 'is', null), eb('a.source_count', '<>', eb.ref('r.count'))]),
       );

@@ -17,7 +17,10 @@ import { HOUR_ROLLUP_RETENTION_DAYS, MINUTE_ROLLUP_RETENTION_DAYS } from './roll
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** Every minute the job looks at the last 2 hours (a walk's readings, a live collar)… */
+/**
+ * Every minute the job looks at the last 2 hours, from the start of the clock hour they begin in
+ * (a walk's readings, a live collar, an upload of the last hour or two)…
+ */
 export const RECENT_MS = 2 * HOUR_MS;
 /** …every hour at the last 8 days (a backlog: uploads older than 7 days are refused)… */
 export const BACKLOG_MS = 8 * DAY_MS;

@@ -56,8 +56,8 @@ type Dog = NonNullable<Awaited<ReturnType<ActivityRepository['dogWithOwner']>>>;
 /**
  * A dog's activity per day in its owner's zone, its goal, streaks and weekly insights
  * (docs/activity.md). Days are summed from the activity job's hours; hours the job has not
- * classed yet (the last 2 hours' newest readings) are classed on the request, not written, so
- * today's figure moves with a walk's readings.
+ * classed yet (the last 2 hours' newest readings, from the start of the clock hour they begin
+ * in) are classed on the request, not written, so today's figure moves with a walk's readings.
  */
 export class ActivityService {
   constructor(

@@ -94,6 +94,44 @@ describe('the activity job', () => {
     ]);
   });
 
+  it('counts every minute of one upload spanning three clock hours, on the request and the job', async () => {
+    // At 11:01:20 UTC, 90 readings from 09:31:20 to 11:00:20, one a minute and not on whole
+    // minutes: 29 minutes of the 09:00 hour, 60 of 10:00 and 1 of 11:00. A walk 09:51–10:20.
+    const eleven = Math.ceil(t.clock.now().getTime() / HOUR) * HOUR;
+    t.clock.advance(eleven + MINUTE + 20_000 - t.clock.now().getTime());
+    const now = t.clock.now().getTime();
+    await post(
+      Array.from({ length: 90 }, (_, i) => {
+        const m = 90 - i;
+        const walking = m >= 41 && m <= 70;
+        return {
+          temperature: 24,
+          humidity: 45,
+          heart_rate: walking ? 125 : 78,
+          activity_level: walking ? 65 : 5,
+          timestamp: new Date(now - m * MINUTE).toISOString(),
+        };
+      }),
+    );
+    const expectToday = async () => {
+      const today = (await activity()).days.at(-1);
+      expect(today).toMatchObject({ active_minutes: 30, vigorous_minutes: 30, worn_minutes: 90 });
+      expect(today.level_minutes.SAFE).toBe(90);
+      expect(today.walks).toEqual([expect.objectContaining({ minutes: 30 })]);
+    };
+    // Before the job has run: classed on the request.
+    await expectToday();
+    // The job's pass of every minute.
+    await job().refresh(now - 2 * HOUR);
+    const hours = await hourRows();
+    expect(hours.map((h) => [Number(h.hour_at), Number(h.worn), Number(h.active)])).toEqual([
+      [eleven - 2 * HOUR, 29, 9],
+      [eleven - HOUR, 60, 21],
+      [eleven, 1, 0],
+    ]);
+    await expectToday();
+  });
+
   it('classes a backlog that lands hours back on its hourly pass', async () => {
     const now = t.clock.now().getTime();
     const back = minuteOf(now - 2 * 86_400_000);
