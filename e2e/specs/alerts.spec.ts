@@ -103,7 +103,7 @@ test('the settings screen sends a test email that reaches the mail server', asyn
     .toContain('[TEST] [WARNING] Test Pet: heat alert at 32.2°C / 90.0°F');
 
   // With e-mails off, the frequency and the test button wait until they are on again.
-  await page.getByRole('switch').click();
+  await page.getByRole('switch', { name: 'Email alerts' }).click();
   await expect(send).toBeDisabled();
   await expect(page.getByLabel('Email frequency')).toBeDisabled();
 });
