@@ -22,8 +22,12 @@ const DAY_MS = 86_400_000;
  * (a walk's readings, a live collar, an upload of the last hour or two)…
  */
 export const RECENT_MS = 2 * HOUR_MS;
-/** …every hour at the last 8 days (a backlog: uploads older than 7 days are refused)… */
+/**
+ * …every 10 minutes at the last 8 days (a backlog: uploads older than 7 days are refused; a
+ * collar back in reach, or `npm run demo`'s week, shows within 10 minutes)…
+ */
 export const BACKLOG_MS = 8 * DAY_MS;
+const BACKLOG_PASS_MS = 10 * 60_000;
 /** …and once at start at every hour minute rollups still hold (an installation's first run). */
 export const FIRST_RUN_MS = MINUTE_ROLLUP_RETENTION_DAYS * DAY_MS;
 /** Stale hours further apart than this are classed as separate spans. */
@@ -172,7 +176,7 @@ export class ActivityJob {
     return all.length;
   }
 
-  /** One pass: the last 2 hours, and every hour the last 8 days; prunes what is a year old. */
+  /** One pass: the last 2 hours, and every 10 minutes the last 8 days; prunes what is a year old. */
   async tick(): Promise<void> {
     if (this.running) return this.running;
     this.running = (async () => {
@@ -180,7 +184,7 @@ export class ActivityJob {
       if (this.lastBacklogPass === 0) {
         await this.refresh(now - FIRST_RUN_MS);
         this.lastBacklogPass = now;
-      } else if (now - this.lastBacklogPass >= HOUR_MS) {
+      } else if (now - this.lastBacklogPass >= BACKLOG_PASS_MS) {
         await this.refresh(now - BACKLOG_MS);
         await this.prune(now);
         this.lastBacklogPass = now;

@@ -145,6 +145,18 @@ describe('the activity job', () => {
     expect(days[4].active_minutes).toBe(20);
   });
 
+  it('classes a backlog on its pass every 10 minutes, not on the minute passes between', async () => {
+    await job().tick(); // the first run
+    const now = t.clock.now().getTime();
+    await post(minutes(minuteOf(now - 2 * 86_400_000), 20, 40));
+    t.clock.advance(MINUTE);
+    await job().tick(); // a minute's pass: the last 2 hours
+    expect(await hourRows()).toEqual([]);
+    t.clock.advance(9 * MINUTE);
+    await job().tick(); // 10 minutes after the first run: the last 8 days
+    expect((await hourRows()).map((h) => Number(h.active)).reduce((a, b) => a + b, 0)).toBe(20);
+  });
+
   it('never counts minutes above SAFE toward the goal, and says so on a hot day', async () => {
     // 31 °C is above the default warning threshold (85 °F, 29.4 °C): the dog is at WARNING.
     const start = minuteOf(t.clock.now().getTime()) - 14 * MINUTE;
