@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { makeAlert, makeDevice, makeHistory, makeReading, patchFor } from '@/testing/devices';
+import { makeActivity } from '@/testing/activity';
+import { activityKeys } from './api/get-activity';
 import { getAllDevicesQueryOptions } from './api/get-all-devices';
 import { getDeviceQueryOptions } from './api/get-device';
 import { getDeviceHistoryQueryOptions } from './api/get-device-history';
@@ -178,6 +180,30 @@ describe('applyStreamEvent', () => {
     );
     return { queryClient, device, reading };
   }
+
+  it("asks for the dog's activity again on its collar's reading, at most every 15 s", () => {
+    const { queryClient, reading } = seeded();
+    const dogId = 'dog-on-the-walk';
+    const device = makeDevice({ dog_id: dogId });
+    queryClient.setQueryData(getDevicesQueryOptions().queryKey, [device]);
+    const key = activityKeys.days(dogId, 7);
+    const other = activityKeys.days('another-dog', 7);
+    queryClient.setQueryData(key, makeActivity(dogId));
+    queryClient.setQueryData(other, makeActivity('another-dog'));
+    const event = {
+      type: 'reading' as const,
+      device: device.id,
+      reading,
+      patch: patchFor(reading),
+    };
+    applyStreamEvent(queryClient, event);
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
+    // Fetched again; the next reading within 15 s leaves it be.
+    queryClient.setQueryData(key, makeActivity(dogId));
+    applyStreamEvent(queryClient, event);
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+  });
 
   it('writes a reading into the device lists, the device, its latest reading and its last hour', () => {
     const { queryClient, device, reading } = seeded();

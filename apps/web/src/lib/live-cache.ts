@@ -15,6 +15,7 @@ import { deviceQueryKey, deviceQueryRoot, getDeviceQueryOptions } from '@/lib/ap
 import { getDeviceHistoryQueryOptions } from '@/lib/api/get-device-history';
 import { getDevicesQueryOptions } from '@/lib/api/get-devices';
 import { getLatestVitalsQueryOptions } from '@/lib/api/get-latest-vitals';
+import { activityKeys } from '@/lib/api/get-activity';
 
 /**
  * How live events land in the query cache: the same entries the screens read, so a screen
@@ -158,6 +159,43 @@ export function invalidateDeviceData(
   ).then(() => undefined);
 }
 
+/** The dog a device is on, from the device lists and details in the cache; null if unknown. */
+function dogOfDevice(queryClient: QueryClient, id: string): string | null {
+  const find = (rows: Device[]) => rows.find((d) => d.id === id)?.dog_id ?? null;
+  for (const queryKey of listKeys()) {
+    const list = queryClient.getQueryData(queryKey);
+    if (Array.isArray(list)) {
+      const dog = find(list as Device[]);
+      if (dog) return dog;
+    } else if (list && Array.isArray((list as PagedDevices).pages)) {
+      for (const page of (list as PagedDevices).pages) {
+        const dog = find(page.rows);
+        if (dog) return dog;
+      }
+    }
+  }
+  const device = queryClient.getQueryData(getDeviceQueryOptions(id).queryKey);
+  return device?.dog_id ?? null;
+}
+
+/** A dog's activity is asked again at most this often as its collar's readings arrive. */
+export const ACTIVITY_NUDGE_MS = 15_000;
+const activityNudged = new Map<string, number>();
+
+/**
+ * A reading of a dog's collar moves its activity today (the server folds completed minutes in
+ * on the next call): its cards and dashboard ask again, at most every ACTIVITY_NUDGE_MS.
+ */
+function nudgeActivity(queryClient: QueryClient, deviceId: string, now = Date.now()): void {
+  const dogId = dogOfDevice(queryClient, deviceId);
+  if (!dogId || now - (activityNudged.get(dogId) ?? 0) < ACTIVITY_NUDGE_MS) return;
+  activityNudged.set(dogId, now);
+  void queryClient.invalidateQueries(
+    { queryKey: activityKeys.dog(dogId) },
+    { cancelRefetch: false },
+  );
+}
+
 /** Writes one live event into the cache. */
 export function applyStreamEvent(queryClient: QueryClient, event: StreamEvent): void {
   switch (event.type) {
@@ -187,6 +225,7 @@ export function applyStreamEvent(queryClient: QueryClient, event: StreamEvent): 
       const historyKey = getDeviceHistoryQueryOptions(id, '1h').queryKey;
       const history = queryClient.getQueryData(historyKey);
       if (history) queryClient.setQueryData(historyKey, foldReadingIntoHistory(history, reading));
+      nudgeActivity(queryClient, id);
       return;
     }
     case 'device': {
