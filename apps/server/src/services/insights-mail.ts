@@ -88,31 +88,46 @@ export class InsightsMail {
     for (const owner of await this.d.activity.weeklyRecipients()) {
       const week = weekDue(now.getTime(), owner.time_zone ?? 'UTC');
       if (week === null || owner.last_week === week) continue;
-      const dogs: (InsightsResponse & { dog_name: string })[] = [];
-      for (const { id } of await this.d.activity.dogsOf(owner.id)) {
-        const insights = await this.d.service.insightsFor(id);
-        if (insights) dogs.push(insights);
+      // One owner's failure (a dog whose insights cannot be read) is logged and tried again on
+      // the next pass; it never holds up the owners after it.
+      try {
+        if (await this.queueFor(owner, week, now)) queued++;
+      } catch (err) {
+        this.d.log.error({ err, user: owner.id }, 'weekly insights mail not queued for an owner');
       }
-      await this.d.db.transaction().execute(async (trx) => {
-        if (dogs.length)
-          await this.d.outbox.enqueue(
-            weeklyInsightsMail({
-              userId: owner.id,
-              week,
-              to: owner.email,
-              ownerName: owner.name,
-              dogs,
-              publicUrl: this.d.publicUrl,
-            }),
-            now.toISOString(),
-            trx,
-          );
-        await this.d.activity.markWeekMailed(owner.id, week, trx);
-      });
-      if (dogs.length) queued++;
     }
     if (queued) this.d.onMailQueued();
     return queued;
+  }
+
+  /** Queues one owner's mail for `week` (none when no dog has insights); answers if it did. */
+  private async queueFor(
+    owner: Awaited<ReturnType<ActivityRepository['weeklyRecipients']>>[number],
+    week: string,
+    now: Date,
+  ): Promise<boolean> {
+    const dogs: (InsightsResponse & { dog_name: string })[] = [];
+    for (const { id } of await this.d.activity.dogsOf(owner.id)) {
+      const insights = await this.d.service.insightsFor(id);
+      if (insights) dogs.push(insights);
+    }
+    await this.d.db.transaction().execute(async (trx) => {
+      if (dogs.length)
+        await this.d.outbox.enqueue(
+          weeklyInsightsMail({
+            userId: owner.id,
+            week,
+            to: owner.email,
+            ownerName: owner.name,
+            dogs,
+            publicUrl: this.d.publicUrl,
+          }),
+          now.toISOString(),
+          trx,
+        );
+      await this.d.activity.markWeekMailed(owner.id, week, trx);
+    });
+    return dogs.length > 0;
   }
 
   start(): void {

@@ -350,6 +350,16 @@ describe('weeklyInsights', () => {
     }
   });
 
+  it.each([90, 170, 180])(
+    'flags exactly 30 %% down against a baseline of %i (no floating-point miss)',
+    (base) => {
+      const down = (base * 7) / 10;
+      const week = [{}, {}, {}, {}, ...Array(3).fill({ moving: down })];
+      const r = weeklyInsights('Biscuit', days(week, { moving: base }));
+      expect(r.flags.map((f) => f.kind)).toEqual(['activity_down']);
+    },
+  );
+
   it('does not flag activity down when one of the days was a heat day (kept in)', () => {
     const week = [{}, {}, {}, {}, { moving: 10 }, { moving: 10, heatDay: true }, { moving: 10 }];
     expect(weeklyInsights('Biscuit', days(week)).flags).toEqual([]);

@@ -705,8 +705,9 @@ export function weeklyInsights(name: string, days: readonly InsightDay[]): Insig
   const last = week.slice(-FLAG_DAYS);
   // A heat day is a day the dog was kept in: less activity then is no sign of anything.
   if (baseMoving !== null && baseMoving > 0 && last.every((d) => judged(d) && !d.heatDay)) {
-    const limit = baseMoving * (1 - ACTIVITY_DOWN_SHARE);
-    if (last.every((d) => d.moving <= limit)) {
+    // In whole per cent, so that exactly 30 % down is down (90 × 0.7 is 62.99… in floating point).
+    const keptPercent = 100 - Math.round(ACTIVITY_DOWN_SHARE * 100);
+    if (last.every((d) => d.moving * 100 <= baseMoving * keptPercent)) {
       const worst = Math.max(...last.map((d) => d.moving));
       const down = Math.round(((baseMoving - worst) / baseMoving) * 100);
       out.flags.push({
@@ -722,8 +723,8 @@ export function weeklyInsights(name: string, days: readonly InsightDay[]): Insig
     }
   }
   if (baseHr !== null && last.every((d) => d.restingHr !== null)) {
-    const limit = baseHr * (1 + RESTING_HR_UP_SHARE);
-    if (last.every((d) => d.restingHr! >= limit)) {
+    const risenPercent = 100 + Math.round(RESTING_HR_UP_SHARE * 100);
+    if (last.every((d) => d.restingHr! * 100 >= baseHr * risenPercent)) {
       const least = Math.min(...last.map((d) => d.restingHr!));
       const up = Math.round(((least - baseHr) / baseHr) * 100);
       out.flags.push({
