@@ -164,6 +164,23 @@ describe("a pet's health dashboard", () => {
     expect(screen.queryByRole('heading', { name: 'Activity' })).not.toBeInTheDocument();
   });
 
+  it("says when the week's summary cannot be loaded, and loads it again on Try Again", async () => {
+    let fail = true;
+    const { user } = open(`/pets/${pet.id}/health`, {
+      ...withActivity(7),
+      [INSIGHTS]: () =>
+        fail
+          ? jsonResponse(500, { error: 'Something went wrong' })
+          : jsonResponse(200, makeInsights(pet.id)),
+    });
+    expect(
+      await screen.findByText("This week's summary could not be loaded", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText(/against the 4\s+weeks before/)).toBeInTheDocument();
+  });
+
   it("lists the pet's alerts in the range, not another pet's", async () => {
     const recent = new Date(Date.now() - 2 * 86_400_000).toISOString();
     const old = new Date(Date.now() - 20 * 86_400_000).toISOString();

@@ -120,6 +120,11 @@ export function HealthDashboardPage({ dogId }: { dogId: string }) {
               days={days}
               activity={activity.data}
               insights={insights.data}
+              insightsFailed={
+                insights.isError
+                  ? { message: insights.error.message, retry: () => void insights.refetch() }
+                  : null
+              }
             />
           ) : (
             <div aria-busy="true" aria-label="Loading the health dashboard" className="grid gap-4">
@@ -171,12 +176,15 @@ function HealthContent({
   days,
   activity,
   insights,
+  insightsFailed,
 }: {
   dogId: string;
   pet: Dog | undefined;
   days: HealthRange;
   activity: ActivityResponse;
   insights: InsightsResponse | undefined;
+  /** The week's insights could not be read: say so, with Try Again. */
+  insightsFailed: { message: string; retry: () => void } | null;
 }) {
   const name = pet?.name ?? 'This dog';
   const summary = rangeSummary(activity.days);
@@ -187,7 +195,7 @@ function HealthContent({
     <>
       <div className="grid gap-4 md:grid-cols-2">
         <TodayCard dogId={dogId} name={name} canEditGoal={pet !== undefined} activity={activity} />
-        <WeekCard insights={insights} />
+        <WeekCard insights={insights} failed={insightsFailed} />
       </div>
       {hasReadings(activity.days) ? (
         <>
@@ -292,7 +300,13 @@ function TodayCard({
 }
 
 /** The last 7 whole days against the 4 weeks before, and any change worth a vet's look. */
-function WeekCard({ insights }: { insights: InsightsResponse | undefined }) {
+function WeekCard({
+  insights,
+  failed,
+}: {
+  insights: InsightsResponse | undefined;
+  failed: { message: string; retry: () => void } | null;
+}) {
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -316,6 +330,12 @@ function WeekCard({ insights }: { insights: InsightsResponse | undefined }) {
               <FlagNote key={flag.kind} flag={flag} />
             ))}
           </>
+        ) : failed ? (
+          <LoadError
+            title="This week's summary could not be loaded"
+            message={failed.message}
+            onRetry={failed.retry}
+          />
         ) : (
           <Skeleton className="h-16 rounded-lg" />
         )}
