@@ -77,6 +77,21 @@ export class ActivityRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** What classing needs of one collar's minute rollups with starts in [from, to), oldest first. */
+  /** Whether the collar reported any heart rate in the hours of [from, to) (hour rollups: at most 170 rows). */
+  async heartRateSince(deviceId: string, from: number, to: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('reading_rollups')
+      .select('bucket_at')
+      .where('device_id', '=', deviceId)
+      .where('bucket_seconds', '=', 3600)
+      .where('bucket_at', '>=', Math.floor(from / 3_600_000) * 3_600_000)
+      .where('bucket_at', '<', to)
+      .where('heart_rate_count', '>', 0)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async minutes(deviceId: string, from: number, to: number): Promise<ActivityMinute[]> {
     const rows = await this.db
       .selectFrom('reading_rollups')

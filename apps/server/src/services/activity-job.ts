@@ -33,6 +33,8 @@ export const FIRST_RUN_MS = MINUTE_ROLLUP_RETENTION_DAYS * DAY_MS;
 /** Stale hours further apart than this are classed as separate spans. */
 const SPAN_GAP_MS = 3 * HOUR_MS;
 const PRUNE_BATCH = 1_000;
+/** A collar that reported a heart rate this recently is one that reports heart rate. */
+const HEART_RATE_COLLAR_MS = 7 * DAY_MS;
 const ACTIVE = new Set(['active', 'vigorous']);
 /** Stale hours read per query (a first pass over many collars reads many pages). */
 const STALE_PAGE = 5_000;
@@ -102,7 +104,17 @@ export class ActivityJob {
     const first = minutes.find((m) => m.count > 0 && ACTIVE.has(classifyMinute(m.activity)));
     if (reaching || (first && first.at < from + (WALK_MAX_GAP_MINUTES + 1) * MINUTE_MS))
       minutes = [...(await this.d.activity.minutes(deviceId, readFrom, from)), ...minutes];
-    const folded = foldMinutes(minutes.filter((m) => m.at >= from));
+    // A collar that reports heart rate (seen within 7 days) and reports none, without moving,
+    // is off its dog: those minutes are not the dog's (collarOffMinute).
+    const reportsHeartRate = await this.d.activity.heartRateSince(
+      deviceId,
+      from - HEART_RATE_COLLAR_MS,
+      end,
+    );
+    const folded = foldMinutes(
+      minutes.filter((m) => m.at >= from),
+      { reportsHeartRate },
+    );
     const hours: ActivityHour[] = [];
     for (let at = from; at < to && at < completed; at += HOUR_MS) {
       const h = folded.get(at);

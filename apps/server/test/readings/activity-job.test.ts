@@ -157,6 +157,21 @@ describe('the activity job', () => {
     expect((await hourRows()).map((h) => Number(h.active)).reduce((a, b) => a + b, 0)).toBe(20);
   });
 
+  it("leaves a collar's hour on a sunny windowsill out: not worn, not rest, not a hot day", async () => {
+    const now = minuteOf(t.clock.now().getTime());
+    // A morning walk with heart rate, then the collar off its dog on a sill: 38 °C at the
+    // collar, no heart rate, no movement.
+    const walk = minutes(now - 120 * MINUTE, 20, 50).map((r) => ({ ...r, heart_rate: 110 }));
+    const sill = minutes(now - 90 * MINUTE, 60, 0, 38);
+    await post([...walk, ...sill]);
+    await job().refresh(now - 3 * HOUR);
+    const body = await activity();
+    const today = body.days.at(-1);
+    expect(today).toMatchObject({ active_minutes: 20, worn_minutes: 20, rest_minutes: 0 });
+    expect(today.peak_heat_index_c).toBeLessThan(27);
+    expect(body.heat_today.hot).toBe(false);
+  });
+
   it('never counts minutes above SAFE toward the goal, and says so on a hot day', async () => {
     // 31 °C is above the default warning threshold (85 °F, 29.4 °C): the dog is at WARNING.
     const start = minuteOf(t.clock.now().getTime()) - 14 * MINUTE;

@@ -76,6 +76,31 @@ describe('foldMinutes', () => {
     expect(hours.get(T0 + H)).toMatchObject({ active: 1, worn: 1 });
   });
 
+  it.each([
+    { name: 'no heart rate and no movement: off (charger, sill)', activity: 0, off: true },
+    { name: 'no heart rate, activity unknown: off', activity: null, off: true },
+    { name: 'no heart rate but moving: worn', activity: 40, off: false },
+  ])('a collar that reports heart rate, $name', ({ activity, off }) => {
+    const offMinutes = run(0, Array(30).fill(activity), {
+      heartRateSum: 0,
+      heartRateCount: 0,
+      temperatureMax: 38, // a sunny windowsill
+      humidityMax: 40,
+    });
+    const worn = run(30, [5, 5], { temperatureMax: 24 });
+    const h = foldMinutes([...offMinutes, ...worn], { reportsHeartRate: true }).get(T0)!;
+    if (off) {
+      expect(h).toMatchObject({ worn: 2, still: 2, active: 0, levelMinutes: [2, 0, 0, 0] });
+      expect(h.maxHeatIndex).toBeLessThan(27);
+    } else expect(h).toMatchObject({ worn: 32, active: 30 });
+    expect(h.sourceCount).toBe(32 * 4); // the hour's readings, off or not
+  });
+
+  it('counts a minute without heart rate as worn when the collar never reports one', () => {
+    const h = foldMinutes(run(0, [0, 0], { heartRateSum: 0, heartRateCount: 0 })).get(T0)!;
+    expect(h).toMatchObject({ worn: 2, still: 2 });
+  });
+
   it('counts an active minute above SAFE as heat, never as active or vigorous', () => {
     const h = foldMinutes(run(0, [80, 40, 40], { levelMax: 1 })).get(T0)!;
     expect(h).toMatchObject({ active: 0, vigorous: 0, heat: 3, levelMinutes: [0, 3, 0, 0] });

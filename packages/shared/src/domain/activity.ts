@@ -131,18 +131,40 @@ export function emptyHour(at: number): ActivityHour {
   };
 }
 
+/** Activity at or below this (0–100) is no movement at all: the heat-risk model's line. */
+const NO_MOVEMENT = 2;
+
+/**
+ * A minute of a collar off its dog (on its charger, on a windowsill): a collar that reports
+ * heart rate reporting none, and no movement. As the heat-risk model judges a reading
+ * (heat-risk.ts `unworn`): its heat is not the dog's, nor is its stillness rest or sleep.
+ */
+export function collarOffMinute(m: ActivityMinute, reportsHeartRate: boolean): boolean {
+  return (
+    reportsHeartRate &&
+    m.count > 0 &&
+    m.heartRateCount === 0 &&
+    (m.activity === null || m.activity <= NO_MOVEMENT)
+  );
+}
+
 /**
  * Minutes summed into the hours they fall in. An active minute above SAFE counts as heat, never
- * as active (nor vigorous); a minute with any reading is worn.
+ * as active (nor vigorous); a minute with any reading is worn, unless the collar was off its dog
+ * (`reportsHeartRate`: the collar reported a heart rate within the last 7 days; collarOffMinute),
+ * which counts for nothing but the hour's readings.
  */
-export function foldMinutes(minutes: readonly ActivityMinute[]): Map<number, ActivityHour> {
+export function foldMinutes(
+  minutes: readonly ActivityMinute[],
+  { reportsHeartRate = false }: { reportsHeartRate?: boolean } = {},
+): Map<number, ActivityHour> {
   const hours = new Map<number, ActivityHour>();
   for (const m of minutes) {
     const at = Math.floor(m.at / HOUR_MS) * HOUR_MS;
     let h = hours.get(at);
     if (!h) hours.set(at, (h = emptyHour(at)));
     h.sourceCount += m.count;
-    if (m.count === 0) continue;
+    if (m.count === 0 || collarOffMinute(m, reportsHeartRate)) continue;
     h.worn++;
     const level = Math.min(3, Math.max(0, m.levelMax));
     h.levelMinutes[level] = h.levelMinutes[level]! + 1;
