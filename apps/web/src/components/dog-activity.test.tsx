@@ -81,14 +81,20 @@ describe("the dog card's activity", () => {
     expect(screen.getByText(/12 min above Safe not counted/)).toBeInTheDocument();
   });
 
-  it("sums up the week in one line with a link to the pet's health dashboard", async () => {
+  it("sums up the week, a line for each insight, activity first, with a link to the pet's health dashboard", async () => {
     show({
       [ACTIVITY]: () => jsonResponse(200, makeActivity(DOG)),
       [INSIGHTS]: () => jsonResponse(200, makeInsights(DOG)),
     });
+    const week = await screen.findByRole('list', { name: "Biscuit's week" });
     expect(
-      await screen.findByText(/Biscuit averaged 42 active minutes a day this week/),
-    ).toBeInTheDocument();
+      within(week)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Biscuit averaged 42 active minutes a day this week, against 55 over the 4 weeks before (-24 %).',
+      'Goal met on 4 of 7 days the collar was worn this week.',
+    ]);
     expect(screen.getByRole('link', { name: 'Health dashboard of Biscuit' })).toHaveAttribute(
       'href',
       `/pets/${DOG}/health`,
@@ -118,7 +124,12 @@ describe("the dog card's activity", () => {
     await userEvent
       .setup()
       .click(await screen.findByRole('button', { name: 'Edit goal for Biscuit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Daily activity goal' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Daily activity goal' },
+      // The dialog's code loads when it is first opened.
+      { timeout: 5000 },
+    );
     expect(within(dialog).getByText(/PawGuard suggests 60 min a day/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Use the suggestion' })).toBeInTheDocument();
   });

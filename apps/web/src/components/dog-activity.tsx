@@ -78,7 +78,7 @@ export function ActivitySummary({
   const today = activity.days.at(-1);
   const goal = today?.goal_minutes ?? activity.goal.active_minutes;
   const active = today?.active_minutes ?? 0;
-  const weekLine = insights ? summaryLine(insights) : null;
+  const weekLines = insights ? weekSummary(insights) : [];
   const { heat_today: heat, streak } = activity;
   return (
     <section aria-label={`${dogName}'s activity today`} className="grid gap-2 text-sm">
@@ -106,8 +106,16 @@ export function ActivitySummary({
           : ''}
       </p>
       <HeatAdvice heat={heat} />
-      <p className="text-muted-foreground" data-week-line="">
-        {weekLine ? <span className="line-clamp-2">{weekLine}</span> : null}
+      <div className="grid gap-1 text-muted-foreground" data-week="">
+        {weekLines.length ? (
+          <ul aria-label={`${dogName}'s week`} className="grid gap-1">
+            {weekLines.map((line) => (
+              <li key={line.kind} className="line-clamp-2">
+                {line.text}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <Link
           to={petHealthPath(dogId)}
           aria-label={`Health dashboard of ${dogName}`}
@@ -115,7 +123,7 @@ export function ActivitySummary({
         >
           Health dashboard
         </Link>
-      </p>
+      </div>
       {insights?.flags.map((flag) => (
         <FlagNote key={flag.kind} flag={flag} />
       ))}
@@ -140,10 +148,17 @@ export function streakWords(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} in a row`;
 }
 
-/** The week in one line: how active against the dog's own usual, else the first insight. */
-export function summaryLine(insights: InsightsResponse): string | null {
-  const line = insights.insights.find((i) => i.kind === 'activity') ?? insights.insights[0];
-  return line?.text ?? null;
+/** Where each kind of insight goes in the card's short weekly summary. */
+const WEEK_ORDER = ['activity', 'resting_heart_rate', 'heat', 'goal'] as const;
+
+/**
+ * The week in short, on the card: activity against the dog's own usual, the resting heart rate,
+ * heat exposure and the goal days met, a line each (the mail and the dashboard say the same).
+ */
+export function weekSummary(insights: InsightsResponse): InsightsResponse['insights'] {
+  return [...insights.insights].sort(
+    (a, b) => WEEK_ORDER.indexOf(a.kind) - WEEK_ORDER.indexOf(b.kind),
+  );
 }
 
 /**
