@@ -107,15 +107,11 @@ export function ActivitySummary({
       </p>
       <HeatAdvice heat={heat} />
       <div className="grid gap-1 text-muted-foreground" data-week="">
-        {weekLines.length ? (
-          <ul aria-label={`${dogName}'s week`} className="grid gap-1">
-            {weekLines.map((line) => (
-              <li key={line.kind} className="line-clamp-2">
-                {line.text}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {weekLines.map((line) => (
+          <p key={line.kind} className="line-clamp-2" data-week-line={line.kind}>
+            {line.text}
+          </p>
+        ))}
         <Link
           to={petHealthPath(dogId)}
           aria-label={`Health dashboard of ${dogName}`}
