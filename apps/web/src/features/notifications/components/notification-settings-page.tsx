@@ -26,11 +26,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api-client';
 import { errorAria, formResolver } from '@/lib/form';
-import { cn } from '@/lib/utils';
 import { getPreferences, getPreferencesQueryOptions } from '../api/get-preferences';
 import { UnitsAndTimeCard } from './units-and-time-card';
 
@@ -273,25 +273,11 @@ export function NotificationSettingsPage() {
               <Label htmlFor={ids.enabled} className="text-base">
                 Email alerts
               </Label>
-              <button
+              <Switch
                 id={ids.enabled}
-                type="button"
-                role="switch"
-                aria-checked={emailsOn}
-                onClick={() => setValue('email_notifications_enabled', !emailsOn)}
-                className={cn(
-                  'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
-                  emailsOn ? 'bg-orange-600' : 'bg-slate-300',
-                )}
-              >
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'inline-block size-5 rounded-full bg-white shadow transition-transform',
-                    emailsOn ? 'translate-x-5' : 'translate-x-0.5',
-                  )}
-                />
-              </button>
+                checked={emailsOn}
+                onCheckedChange={(on) => setValue('email_notifications_enabled', on)}
+              />
             </div>
             <div className="grid gap-2">
               <Label htmlFor={ids.frequency}>Email frequency</Label>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
 import { useSetWeeklyInsights, useWeeklyInsights } from '../api/weekly-insights';
 
@@ -14,8 +15,8 @@ export function WeeklyInsightsSwitch({ className }: { className?: string }) {
   const setting = useWeeklyInsights();
   const save = useSetWeeklyInsights();
   const on = setting.data ?? false;
-  const toggle = () =>
-    save.mutate(!on, {
+  const toggle = (next: boolean) =>
+    save.mutate(next, {
       onSuccess: (saved) =>
         toast.success('Success', {
           description: saved
@@ -33,27 +34,13 @@ export function WeeklyInsightsSwitch({ className }: { className?: string }) {
         <Label id={ids.label} htmlFor={`${ids.label}-switch`} className="text-base">
           Weekly insights by e-mail
         </Label>
-        <button
+        <Switch
           id={`${ids.label}-switch`}
-          type="button"
-          role="switch"
-          aria-checked={on}
+          checked={on}
           aria-describedby={ids.hint}
           disabled={setting.data === undefined || save.isPending}
-          onClick={toggle}
-          className={cn(
-            'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-50',
-            on ? 'bg-orange-600' : 'bg-slate-300',
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cn(
-              'inline-block size-5 rounded-full bg-white shadow transition-transform',
-              on ? 'translate-x-5' : 'translate-x-0.5',
-            )}
-          />
-        </button>
+          onCheckedChange={toggle}
+        />
       </div>
       <p id={ids.hint} className="text-sm text-muted-foreground">
         {setting.isError
