@@ -39,6 +39,8 @@ import { RollupWriter } from './services/rollups.js';
 import { StreamHub } from './services/stream-hub.js';
 import { MqttEndpoint } from './services/mqtt-endpoint.js';
 import { AlertsRepository } from './repositories/alerts-repository.js';
+import { AlertMailRepository } from './repositories/alert-mail-repository.js';
+import { OfflineSweepRepository } from './repositories/offline-sweep-repository.js';
 import { NotificationsRepository } from './repositories/notifications-repository.js';
 import { AlertService } from './services/alert-service.js';
 import { AlertMail } from './services/alert-mail.js';
@@ -84,6 +86,8 @@ export function createContainer(opts: {
     streamTickets: new StreamTicketsRepository(db),
     alerts: new AlertsRepository(db),
     notifications: new NotificationsRepository(db),
+    alertMail: new AlertMailRepository(db),
+    offlineSweep: new OfflineSweepRepository(db),
   };
   // Live events: in process, or shared by every instance through Redis when REDIS_URL is set
   // (whatever the database), else through the one PostgreSQL they use.
@@ -170,6 +174,7 @@ export function createContainer(opts: {
   const effects = new CommitEffects({ bus, mail: outboxWorker, log: opts.log, metrics });
   const alertMail = new AlertMail({
     db,
+    mails: repos.alertMail,
     outbox: repos.outbox,
     preferences: repos.preferences,
     notifications: repos.notifications,
@@ -187,6 +192,7 @@ export function createContainer(opts: {
     alerts: repos.alerts,
     notifications: repos.notifications,
     devices: repos.devices,
+    offlineSweep: repos.offlineSweep,
     users: repos.users,
     mail: alertMail,
     effects,
@@ -304,7 +310,7 @@ export function createContainer(opts: {
     clock,
     log: opts.log,
     publicUrl: config.publicUrl,
-    onMailQueued: () => outboxWorker.kick(),
+    mailWorker: outboxWorker,
   });
   return {
     activity,

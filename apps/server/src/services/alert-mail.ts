@@ -16,7 +16,7 @@ import {
   temperatureUnitOf,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
-import { AlertMailRepository } from '../repositories/alert-mail-repository.js';
+import type { AlertMailRepository } from '../repositories/alert-mail-repository.js';
 import type { OutboxRepository } from '../repositories/outbox-repository.js';
 import type { PreferencesRepository } from '../repositories/preferences-repository.js';
 import type { NotificationsRepository } from '../repositories/notifications-repository.js';
@@ -54,12 +54,12 @@ const DIGEST_TICK_MS = 60_000;
 export class AlertMail {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
-  /** The mails sent and the digest entries waiting (built on the same database). */
-  private readonly mails: AlertMailRepository;
 
   constructor(
     private readonly d: {
       db: Kysely<Database>;
+      /** The alert mail's own queries (recent mails of a collar, the hourly cap, digests). */
+      mails: AlertMailRepository;
       outbox: OutboxRepository;
       preferences: PreferencesRepository;
       notifications: NotificationsRepository;
@@ -71,9 +71,7 @@ export class AlertMail {
       /** The outbox worker, woken after a digest was queued. */
       worker?: MailKick;
     },
-  ) {
-    this.mails = new AlertMailRepository(d.db);
-  }
+  ) {}
 
   readonly onNotice: AlertNoticeListener = async (trx, notice, now) => {
     const { owner, alert, notification } = notice;
@@ -88,14 +86,14 @@ export class AlertMail {
     if (notification.kind === 'opened') {
       const since = new Date(now.getTime() - ALERT_MAIL_COOLDOWN_MS).toISOString();
       // This owner's mails only: a collar that changed hands starts afresh.
-      const recent = await this.mails.recentForDevice(owner.id, alert.device, since, trx);
+      const recent = await this.d.mails.recentForDevice(owner.id, alert.device, since, trx);
       if (!mailCooldownAllows({ ...news, kind: notification.kind }, recent)) return;
     }
     const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
-    const sent = await this.mails.countSince(owner.id, hourAgo, trx);
+    const sent = await this.d.mails.countSince(owner.id, hourAgo, trx);
     if (sent >= ALERT_MAILS_PER_HOUR) return this.hold(trx, notice, at);
 
-    await this.mails.recordSent(
+    await this.d.mails.recordSent(
       {
         id: randomUUID(),
         user_id: owner.id,
@@ -115,7 +113,7 @@ export class AlertMail {
 
   /** Keeps a notification for a digest (its person's window, or the summary of the held). */
   private async hold(trx: Transaction<Database>, notice: AlertNotice, at: string): Promise<void> {
-    await this.mails.hold(
+    await this.d.mails.hold(
       { notification_id: notice.notification.id, user_id: notice.owner.id, created_at: at },
       trx,
     );
@@ -132,7 +130,7 @@ export class AlertMail {
     const now = this.d.clock.now();
     const hourly = hourlyWindowEnd(now).toISOString();
     // Up to now, not the hour: a daily window may end at :30 or :45 (India, Nepal).
-    const waiting = await this.mails.waiting(now.toISOString());
+    const waiting = await this.d.mails.waiting(now.toISOString());
     let queued = 0;
     for (const w of waiting) {
       const frequency = w.email_frequency ?? DEFAULT_PREFERENCES.email_frequency;
@@ -166,7 +164,7 @@ export class AlertMail {
     return this.d.db.transaction().execute(async (trx) => {
       // Taken in one UPDATE, in the transaction that queues the digest: of two instances at
       // once each entry goes to one digest, and a digest is queued once.
-      const taken = await this.mails.take(userId, windowEnd, enabled ? key : 'off', trx);
+      const taken = await this.d.mails.take(userId, windowEnd, enabled ? key : 'off', trx);
       if (!enabled || taken.length === 0) return false;
       const notifications = await this.d.notifications.byIds(taken, trx);
       if (notifications.length === 0) return false;

@@ -23,7 +23,7 @@ import type { AlertRow, AlertsRepository } from '../repositories/alerts-reposito
 import type { NotificationsRepository } from '../repositories/notifications-repository.js';
 import type { DevicesRepository } from '../repositories/devices-repository.js';
 import type { UsersRepository } from '../repositories/users-repository.js';
-import { OfflineSweepRepository } from '../repositories/offline-sweep-repository.js';
+import type { OfflineSweepRepository } from '../repositories/offline-sweep-repository.js';
 import { AlertActions } from '../alerts/alert-actions.js';
 import { newAlert, readingTime, type PendingNotice } from '../alerts/alert-rows.js';
 import {
@@ -68,6 +68,8 @@ export class AlertService {
       alerts: AlertsRepository;
       notifications: NotificationsRepository;
       devices: DevicesRepository;
+      /** The offline sweep's queries (silent collars; the guarded UPDATE that takes one offline). */
+      offlineSweep: OfflineSweepRepository;
       users: UsersRepository;
       /** The alert mail: told of every opening and escalation, inside its transaction. */
       mail: { onNotice: AlertNoticeListener };
@@ -81,8 +83,7 @@ export class AlertService {
   ) {
     this.offline = new OfflineSweep({
       db: d.db,
-      // The sweep's own queries, on the same database.
-      devices: new OfflineSweepRepository(d.db),
+      devices: d.offlineSweep,
       alerts: d.alerts,
       effects: d.effects,
       clock: d.clock,

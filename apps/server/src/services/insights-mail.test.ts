@@ -86,7 +86,7 @@ describe('InsightsMail', () => {
       clock: { now: () => new Date(Date.UTC(2027, 2, 22, 9)) }, // a Monday, 09:00 UTC
       log: { error: (o: unknown) => void errors.push(o) },
       publicUrl: 'http://localhost:3000',
-      onMailQueued: () => {},
+      mailWorker: { kick: () => {} },
     } as unknown as ConstructorParameters<typeof InsightsMail>[0]);
     expect(await mail.run()).toBe(1);
     expect(queued).toEqual(['bob@example.com']);

@@ -6,6 +6,7 @@ import type { ActivityRepository } from '../repositories/activity-repository.js'
 import type { OutboxRepository, OutgoingMail } from '../repositories/outbox-repository.js';
 import { weekDue, type ActivityService } from './activity-service.js';
 import type { Clock } from './clock.js';
+import type { MailKick } from './commit-effects.js';
 import { escapeHtml, headerSafe } from './mail-templates.js';
 
 const EVERY_MS = 10 * 60_000;
@@ -69,7 +70,8 @@ export class InsightsMail {
       clock: Clock;
       log: FastifyBaseLogger;
       publicUrl: string;
-      onMailQueued: () => void;
+      /** Woken once a pass has queued mail. */
+      mailWorker: MailKick;
     },
   ) {}
 
@@ -96,7 +98,7 @@ export class InsightsMail {
         this.d.log.error({ err, user: owner.id }, 'weekly insights mail not queued for an owner');
       }
     }
-    if (queued) this.d.onMailQueued();
+    if (queued) this.d.mailWorker.kick();
     return queued;
   }
 
