@@ -180,7 +180,8 @@ function dogOfDevice(queryClient: QueryClient, id: string): string | null {
 
 /** A dog's activity is asked again at most this often as its collar's readings arrive. */
 export const ACTIVITY_NUDGE_MS = 15_000;
-const activityNudged = new Map<string, number>();
+/** When each dog's activity was last asked for again, per cache (a sign-out starts afresh). */
+const activityNudged = new WeakMap<QueryClient, Map<string, number>>();
 
 /**
  * A reading of a dog's collar moves its activity today (the server folds completed minutes in
@@ -188,8 +189,10 @@ const activityNudged = new Map<string, number>();
  */
 function nudgeActivity(queryClient: QueryClient, deviceId: string, now = Date.now()): void {
   const dogId = dogOfDevice(queryClient, deviceId);
-  if (!dogId || now - (activityNudged.get(dogId) ?? 0) < ACTIVITY_NUDGE_MS) return;
-  activityNudged.set(dogId, now);
+  let nudged = activityNudged.get(queryClient);
+  if (!nudged) activityNudged.set(queryClient, (nudged = new Map()));
+  if (!dogId || now - (nudged.get(dogId) ?? 0) < ACTIVITY_NUDGE_MS) return;
+  nudged.set(dogId, now);
   void queryClient.invalidateQueries(
     { queryKey: activityKeys.dog(dogId) },
     { cancelRefetch: false },
