@@ -100,6 +100,34 @@ function ChartCard({
 const tickInterval = (points: readonly DayPoint[]) =>
   points.length <= 7 ? 0 : points.length <= 30 ? 6 : 13;
 
+/**
+ * A chart of days: the points along the bottom (a tick a day for a week, fewer for longer
+ * ranges), a light grid, and `children` (its axis, bars and lines) over them.
+ */
+function DaysChart({
+  points,
+  title,
+  children,
+}: {
+  points: readonly DayPoint[];
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <ResponsiveContainer width="100%" height={HEIGHT}>
+      <ComposedChart
+        data={points as DayPoint[]}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        title={title}
+      >
+        <CartesianGrid stroke="#e2e8f0" vertical={false} />
+        <XAxis dataKey="label" interval={tickInterval(points)} tick={AXIS_TICK} tickLine={false} />
+        {children}
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+}
+
 /** Active minutes a day (vigorous within them), the goal as a line, minutes above Safe apart. */
 export function ActivityChart({ points, summary }: { points: DayPoint[]; summary: string }) {
   return (
@@ -119,53 +147,40 @@ export function ActivityChart({ points, summary }: { points: DayPoint[]; summary
         </>
       }
     >
-      <ResponsiveContainer width="100%" height={HEIGHT}>
-        <ComposedChart
-          data={points}
-          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-          title={`Activity chart. ${summary}`}
-        >
-          <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis
-            dataKey="label"
-            interval={tickInterval(points)}
-            tick={AXIS_TICK}
-            tickLine={false}
-          />
-          <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
-          <Tooltip />
-          <Bar
-            dataKey="vigorous"
-            stackId="active"
-            fill={COLOURS.vigorous}
-            name="Vigorous (min)"
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="moderate"
-            stackId="active"
-            fill={COLOURS.moderate}
-            name="Other active (min)"
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="heat"
-            fill={COLOURS.heat}
-            name="Active above Safe, not counted (min)"
-            isAnimationActive={false}
-          />
-          <Line
-            dataKey="goal"
-            type="stepAfter"
-            stroke={COLOURS.goal}
-            strokeDasharray="6 4"
-            strokeWidth={2}
-            dot={false}
-            name="Goal (min)"
-            isAnimationActive={false}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
+      <DaysChart points={points} title={`Activity chart. ${summary}`}>
+        <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
+        <Tooltip />
+        <Bar
+          dataKey="vigorous"
+          stackId="active"
+          fill={COLOURS.vigorous}
+          name="Vigorous (min)"
+          isAnimationActive={false}
+        />
+        <Bar
+          dataKey="moderate"
+          stackId="active"
+          fill={COLOURS.moderate}
+          name="Other active (min)"
+          isAnimationActive={false}
+        />
+        <Bar
+          dataKey="heat"
+          fill={COLOURS.heat}
+          name="Active above Safe, not counted (min)"
+          isAnimationActive={false}
+        />
+        <Line
+          dataKey="goal"
+          type="stepAfter"
+          stroke={COLOURS.goal}
+          strokeDasharray="6 4"
+          strokeWidth={2}
+          dot={false}
+          name="Goal (min)"
+          isAnimationActive={false}
+        />
+      </DaysChart>
     </ChartCard>
   );
 }
@@ -185,37 +200,24 @@ export function RestChart({ points, summary }: { points: DayPoint[]; summary: st
         </>
       }
     >
-      <ResponsiveContainer width="100%" height={HEIGHT}>
-        <ComposedChart
-          data={points}
-          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-          title={`Rest and sleep chart. ${summary}`}
-        >
-          <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis
-            dataKey="label"
-            interval={tickInterval(points)}
-            tick={AXIS_TICK}
-            tickLine={false}
-          />
-          <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
-          <Tooltip />
-          <Bar
-            dataKey="sleepHours"
-            stackId="still"
-            fill={COLOURS.sleep}
-            name="Sleep (h)"
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="restHours"
-            stackId="still"
-            fill={COLOURS.rest}
-            name="Rest (h)"
-            isAnimationActive={false}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
+      <DaysChart points={points} title={`Rest and sleep chart. ${summary}`}>
+        <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
+        <Tooltip />
+        <Bar
+          dataKey="sleepHours"
+          stackId="still"
+          fill={COLOURS.sleep}
+          name="Sleep (h)"
+          isAnimationActive={false}
+        />
+        <Bar
+          dataKey="restHours"
+          stackId="still"
+          fill={COLOURS.rest}
+          name="Rest (h)"
+          isAnimationActive={false}
+        />
+      </DaysChart>
     </ChartCard>
   );
 }
@@ -229,32 +231,19 @@ export function HeartRateChart({ points, summary }: { points: DayPoint[]; summar
       summary={summary}
       keys={<Key colour={COLOURS.heartRate}>Resting heart rate (bpm)</Key>}
     >
-      <ResponsiveContainer width="100%" height={HEIGHT}>
-        <ComposedChart
-          data={points}
-          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-          title={`Resting heart rate chart. ${summary}`}
-        >
-          <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis
-            dataKey="label"
-            interval={tickInterval(points)}
-            tick={AXIS_TICK}
-            tickLine={false}
-          />
-          <YAxis width={36} tick={AXIS_TICK} domain={['auto', 'auto']} allowDecimals={false} />
-          <Tooltip />
-          <Line
-            dataKey="restingHeartRate"
-            stroke={COLOURS.heartRate}
-            strokeWidth={2}
-            dot={{ r: 3 }}
-            connectNulls
-            name="Resting heart rate (bpm)"
-            isAnimationActive={false}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
+      <DaysChart points={points} title={`Resting heart rate chart. ${summary}`}>
+        <YAxis width={36} tick={AXIS_TICK} domain={['auto', 'auto']} allowDecimals={false} />
+        <Tooltip />
+        <Line
+          dataKey="restingHeartRate"
+          stroke={COLOURS.heartRate}
+          strokeWidth={2}
+          dot={{ r: 3 }}
+          connectNulls
+          name="Resting heart rate (bpm)"
+          isAnimationActive={false}
+        />
+      </DaysChart>
     </ChartCard>
   );
 }
@@ -277,33 +266,20 @@ export function HeatLevelsChart({ points, summary }: { points: DayPoint[]; summa
         </>
       }
     >
-      <ResponsiveContainer width="100%" height={HEIGHT}>
-        <ComposedChart
-          data={points}
-          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-          title={`Time at each heat level chart. ${summary}`}
-        >
-          <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis
-            dataKey="label"
-            interval={tickInterval(points)}
-            tick={AXIS_TICK}
-            tickLine={false}
+      <DaysChart points={points} title={`Time at each heat level chart. ${summary}`}>
+        <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
+        <Tooltip />
+        {LEVELS.map((level) => (
+          <Bar
+            key={level}
+            dataKey={level}
+            stackId="levels"
+            fill={COLOURS[level]}
+            name={`${LEVEL_LOOK[level].word} (min)`}
+            isAnimationActive={false}
           />
-          <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
-          <Tooltip />
-          {LEVELS.map((level) => (
-            <Bar
-              key={level}
-              dataKey={level}
-              stackId="levels"
-              fill={COLOURS[level]}
-              name={`${LEVEL_LOOK[level].word} (min)`}
-              isAnimationActive={false}
-            />
-          ))}
-        </ComposedChart>
-      </ResponsiveContainer>
+        ))}
+      </DaysChart>
     </ChartCard>
   );
 }
