@@ -369,15 +369,16 @@ describe('the outbox across a crash', () => {
     const c = await ownedCollar(t, admin, owner, 'Crash');
     await post(c, f(110));
     // The first worker claims the row and never finishes (the process died mid-send).
+    let bury: (err: Error) => void = () => undefined;
     const dead = new OutboxWorker(
       t.app.container.repos.outbox,
-      { kind: 'smtp', send: () => new Promise(() => {}), close() {} },
+      { kind: 'smtp', send: () => new Promise((_, reject) => (bury = reject)), close() {} },
       t.app.log,
       'test.local',
       1_000,
       () => t.clock.now(),
     );
-    void dead.drain();
+    const deadDrain = dead.drain();
     await new Promise((r) => setTimeout(r, 50));
     await deliver(); // the row is claimed: not sent again yet
     expect(mailTo(owner)).toHaveLength(0);
@@ -385,6 +386,10 @@ describe('the outbox across a crash', () => {
     await deliver();
     await deliver();
     expect(mailTo(owner)).toHaveLength(1);
+    // The dead worker's send ends here, while the database is open: its late bookkeeping
+    // must not run after the file has closed it.
+    bury(new Error('the process died'));
+    await deadDrain;
   });
 });
 
