@@ -70,6 +70,23 @@ if (args.scenario !== undefined && (args.heatwave || args.mild)) {
 
 await buildIfStale({ root, log: (m) => console.warn(m) });
 
+/**
+ * Days of each new dog's ordinary life uploaded before the live readings: five weeks, so
+ * that insights have the four weeks before this one to compare with, and the health
+ * dashboard's 30 days are full.
+ */
+const HISTORY_DAYS = 35;
+
+/**
+ * The budgets' scale that lets every new collar's history in within a minute, with room: the
+ * minute's budgets are the tighter ones (the hour's are 2.5 and 3.3 times them).
+ */
+function historyMultiplier() {
+  const perCollar = HISTORY_DAYS * 1440 * 1.2;
+  const collars = Math.max(1, Number(args.devices) || 1);
+  return Math.max(Math.ceil(perCollar / 12_000), Math.ceil((collars * perCollar) / 30_000));
+}
+
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'data-demo'));
 const host = process.env.HOST || '127.0.0.1';
 const port = await freePort(host, Number(process.env.PORT || 3000));
@@ -91,6 +108,12 @@ Object.assign(process.env, {
   ADMIN_EMAIL: creds.admin.email,
   ADMIN_PASSWORD: creds.admin.password,
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+  // Each new dog's last five weeks are uploaded first (below): the server takes readings that
+  // old here, and the budgets, made for a live collar and a week's backlog, are widened to let
+  // 50,400 readings a collar in at once (unscaled, a collar's minute takes 12,000 and an
+  // account's 30,000; services/ingest-budget.ts).
+  READINGS_MAX_AGE_DAYS: String(HISTORY_DAYS),
+  RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER || String(historyMultiplier()),
   // Every simulated collar connects from this machine: no cap per address.
   ...(mqttPort ? { MQTT_PORT: String(mqttPort), MQTT_MAX_CONNECTIONS_PER_ADDRESS: '0' } : {}),
 });
@@ -133,9 +156,9 @@ const sim = fork(
         ? []
         : ['--heatwave']),
     ...(mqttPort ? ['--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`] : []),
-    // A week of each new dog's ordinary life first, so activity, goals and the health
-    // dashboard have days to show (a scenario brings the past days it needs itself).
-    ...(args.scenario === undefined ? ['--history-days', '7'] : []),
+    // Five weeks of each new dog's ordinary life first, so activity, goals, insights and the
+    // health dashboard have days to show (a scenario brings the past days it needs itself).
+    ...(args.scenario === undefined ? ['--history-days', String(HISTORY_DAYS)] : []),
     '--admin-email',
     creds.admin.email,
     '--owner-email',

@@ -254,6 +254,7 @@ export function createContainer(opts: {
       perAddress: config.mqttMaxConnectionsPerAddress,
       pending: config.mqttMaxPendingConnections,
     },
+    readingsMaxAgeDays: config.readingsMaxAgeDays,
     metrics,
   });
   metrics.setSources({
@@ -300,7 +301,13 @@ export function createContainer(opts: {
   });
   // Activity, goals and insights (docs/activity.md): the job classes rollups, the mail is weekly.
   const activityRepo = new ActivityRepository(db);
-  const activityJob = new ActivityJob({ db, activity: activityRepo, clock, log: opts.log });
+  const activityJob = new ActivityJob({
+    db,
+    activity: activityRepo,
+    clock,
+    log: opts.log,
+    readingsMaxAgeDays: config.readingsMaxAgeDays,
+  });
   const activity = new ActivityService({ activity: activityRepo, job: activityJob, clock });
   const insightsMail = new InsightsMail({
     db,

@@ -6,7 +6,7 @@ import { DOG_PROFILES, PROFILE_KEYS, generateWeek } from './week.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-/** Kept this far inside the server's 7-day limit on a reading's age, and clear of now. */
+/** Kept this far inside the server's limit on a reading's age, and clear of now. */
 const OLDEST_MARGIN_MS = 10 * MINUTE_MS;
 const NEWEST_GAP_MS = 2 * MINUTE_MS;
 

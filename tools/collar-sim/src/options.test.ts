@@ -60,11 +60,11 @@ describe('the simulator command line', () => {
     });
   });
 
-  it('uploads 0 to 7 days of history first when asked, and nothing by default', () => {
+  it('uploads 0 to 35 days of history first when asked, and nothing by default', () => {
     expect(parse([]).historyDays).toBe(0);
-    expect(parse(['--history-days', '7']).historyDays).toBe(7);
-    expect(() => parse(['--history-days', '8'])).toThrow(/from 0 to 7/);
-    expect(() => parse(['--history-days', '2.5'])).toThrow(/from 0 to 7/);
+    expect(parse(['--history-days', '35']).historyDays).toBe(35);
+    expect(() => parse(['--history-days', '36'])).toThrow(/from 0 to 35/);
+    expect(() => parse(['--history-days', '2.5'])).toThrow(/from 0 to 35/);
   });
 
   it('finds the server, the admin and the state file from the environment', () => {

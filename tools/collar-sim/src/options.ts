@@ -51,20 +51,24 @@ ${SCENARIO_NAMES.map((name) => `    ${name.padEnd(21)} ${SCENARIOS[name].descrip
   --state FILE           where collars and their keys are kept between runs
                          (default DATA_DIR/collar-sim.json; DATA_DIR defaults to ./data)
   --duration 10m         stop by itself after this long (default: run until Ctrl-C)
-  --history-days N       each new collar first uploads N days (0–7, default 0) of its
+  --history-days N       each new collar first uploads N days (0–35, default 0) of its
                          dog's ordinary life, a reading a minute: walks, rest and nights
+                         (a server takes 7 unless READINGS_MAX_AGE_DAYS says more)
   --seed N               replay the same dogs (default: a new seed each run)
   --quiet                no line per second, only the summary at the end
   --help                 this text`;
 
 export class UsageError extends Error {}
 
-/** --history-days: a whole number of days, 0 to 7 (the oldest reading a server takes). */
+/**
+ * --history-days: a whole number of days, 0 to 35 (the oldest reading a server can be set to
+ * take, READINGS_MAX_AGE_DAYS; 7 by default).
+ */
 function historyDays(value: string | undefined): number {
   if (value === undefined) return 0;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 7)
-    throw new UsageError(`--history-days must be a whole number from 0 to 7, not '${value}'`);
+  if (!/^\d+$/.test(value) || n > 35)
+    throw new UsageError(`--history-days must be a whole number from 0 to 35, not '${value}'`);
   return n;
 }
 

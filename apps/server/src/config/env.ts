@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { SUPPORT_CONTACT } from '@pawguard/shared/content';
 import { DEFAULT_READINGS_QUOTA } from '../services/ingest-budget.js';
+import { MINUTE_ROLLUP_RETENTION_DAYS } from '../services/rollups.js';
 import { isCommonPassword } from '../services/common-passwords.js';
 
 /**
@@ -102,6 +103,15 @@ const envSchema = z
       .int({ error: 'must be a whole number of days (1 or more)' })
       .min(1, { error: 'must be a whole number of days (1 or more)' })
       .default(30),
+    // How far back a collar's upload may reach (decision 0022: a collar holds about a week).
+    // At most the 35 days minute rollups are kept: a reading older than that has nothing
+    // left to be summed into.
+    READINGS_MAX_AGE_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days from 1 to 35' })
+      .int({ error: 'must be a whole number of days from 1 to 35' })
+      .min(1, { error: 'must be a whole number of days from 1 to 35' })
+      .max(MINUTE_ROLLUP_RETENTION_DAYS, { error: 'must be a whole number of days from 1 to 35' })
+      .default(7),
     // Readings kept per owner account; over it, new readings are refused (429) until older
     // ones expire (decision 0039).
     READINGS_QUOTA_PER_ACCOUNT: z.coerce
@@ -221,6 +231,8 @@ export type Config = {
   /** Free megabytes in DATA_DIR below which the server is not ready. */
   readyMinFreeMb: number;
   readingsRetentionDays: number;
+  /** Days back a reading's timestamp may be (READINGS_MAX_AGE_DAYS, default 7). */
+  readingsMaxAgeDays: number;
   /** Readings kept per owner account before new ones are refused. */
   readingsQuotaPerAccount: number;
   redisUrl: string | undefined;
@@ -279,6 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: e.METRICS_TOKEN,
     readyMinFreeMb: e.READY_MIN_FREE_MB,
     readingsRetentionDays: e.READINGS_RETENTION_DAYS,
+    readingsMaxAgeDays: e.READINGS_MAX_AGE_DAYS,
     readingsQuotaPerAccount: e.READINGS_QUOTA_PER_ACCOUNT,
     redisUrl: e.REDIS_URL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),

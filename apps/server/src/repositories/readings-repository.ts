@@ -74,13 +74,14 @@ export class ReadingsRepository {
       .execute();
   }
 
-  async count(deviceId: string): Promise<number> {
+  /** The readings a collar keeps, as its row counts them (ingest adds, retention takes away). */
+  async stored(deviceId: string): Promise<number> {
     const r = await this.db
-      .selectFrom('readings')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('device_id', '=', deviceId)
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
+      .selectFrom('devices')
+      .select('readings_stored')
+      .where('id', '=', deviceId)
+      .executeTakeFirst();
+    return Number(r?.readings_stored ?? 0);
   }
 
   latest(deviceId: string): Promise<ReadingRow | undefined> {

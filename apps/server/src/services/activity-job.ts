@@ -3,6 +3,7 @@ import {
   classifyMinute,
   detectWalks,
   foldMinutes,
+  MAX_READING_AGE_MS,
   WALK_LOOKBACK_MS,
   WALK_MAX_GAP_MINUTES,
   type ActivityHour,
@@ -23,10 +24,11 @@ const DAY_MS = 86_400_000;
  */
 export const RECENT_MS = 2 * HOUR_MS;
 /**
- * …every 10 minutes at the last 8 days (a backlog: uploads older than 7 days are refused; a
- * collar back in reach, or `npm run demo`'s week, shows within 10 minutes)…
+ * …every 10 minutes at the days a backlog may reach, and one more (uploads older than
+ * READINGS_MAX_AGE_DAYS, 7 by default, are refused; a collar back in reach, or `npm run
+ * demo`'s weeks, shows within 10 minutes)…
  */
-export const BACKLOG_MS = 8 * DAY_MS;
+export const backlogMs = (readingsMaxAgeDays: number) => (readingsMaxAgeDays + 1) * DAY_MS;
 const BACKLOG_PASS_MS = 10 * 60_000;
 /** …and once at start at every hour minute rollups still hold (an installation's first run). */
 export const FIRST_RUN_MS = MINUTE_ROLLUP_RETENTION_DAYS * DAY_MS;
@@ -78,6 +80,8 @@ export class ActivityJob {
       activity: ActivityRepository;
       clock: Clock;
       log: FastifyBaseLogger;
+      /** Days back an upload may reach (READINGS_MAX_AGE_DAYS): the backlog pass's reach. */
+      readingsMaxAgeDays?: number;
     },
   ) {}
 
@@ -188,7 +192,7 @@ export class ActivityJob {
     return all.length;
   }
 
-  /** One pass: the last 2 hours, and every 10 minutes the last 8 days; prunes what is a year old. */
+  /** One pass: the last 2 hours, and every 10 minutes the days a backlog may reach; prunes what is a year old. */
   async tick(): Promise<void> {
     if (this.running) return this.running;
     this.running = (async () => {
@@ -197,7 +201,9 @@ export class ActivityJob {
         await this.refresh(now - FIRST_RUN_MS);
         this.lastBacklogPass = now;
       } else if (now - this.lastBacklogPass >= BACKLOG_PASS_MS) {
-        await this.refresh(now - BACKLOG_MS);
+        await this.refresh(
+          now - backlogMs(this.d.readingsMaxAgeDays ?? MAX_READING_AGE_MS / DAY_MS),
+        );
         await this.prune(now);
         this.lastBacklogPass = now;
       } else await this.refresh(now - RECENT_MS);

@@ -159,6 +159,8 @@ export class MqttEndpoint {
       log: FastifyBaseLogger;
       limit: FixedWindowLimit;
       caps: MqttConnectionCaps;
+      /** Days back a reading's timestamp may be (READINGS_MAX_AGE_DAYS). */
+      readingsMaxAgeDays: number;
       metrics?: Metrics;
       /** Told of a reading not stored because the database's storage failed (health). */
       writeFailures?: { note(err: unknown): void };
@@ -269,7 +271,12 @@ export class MqttEndpoint {
           this.dropMalformed(collar.deviceId, err);
           return done(null);
         }
-        parseReadingUpload(body, this.d.clock.now().getTime(), collar.deviceId).then(
+        parseReadingUpload(
+          body,
+          this.d.clock.now().getTime(),
+          collar.deviceId,
+          this.d.readingsMaxAgeDays,
+        ).then(
           (readings) => this.store(collar, readings, packet.payload.length, done),
           (err: unknown) => {
             this.dropMalformed(collar.deviceId, err);

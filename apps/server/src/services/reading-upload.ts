@@ -37,8 +37,9 @@ function describe(issue: z.core.$ZodIssue, prefix: string): string {
 /**
  * A reading upload: one reading, or a list of up to 1,000. Any bad item refuses the whole
  * request with a message naming the item and the field ('readings[3].temperature must be …'),
- * so nothing of it is stored. A timestamp more than 5 minutes ahead of `now`, or more than 7
- * days old, is refused too, and so is a `device_id` other than the collar's own.
+ * so nothing of it is stored. A timestamp more than 5 minutes ahead of `now`, or more than
+ * `maxAgeDays` days old (READINGS_MAX_AGE_DAYS, default 7), is refused too, and so is a
+ * `device_id` other than the collar's own.
  *
  * A long list is checked CHECK_SLICE readings at a time, each part on a turn of the event loop
  * of its own (checking 1,000 takes several milliseconds), so that other collars' uploads are
@@ -48,6 +49,7 @@ export async function parseReadingUpload(
   body: unknown,
   now: number,
   deviceId: string,
+  maxAgeDays = MAX_READING_AGE_MS / 86_400_000,
 ): Promise<ParsedReading[]> {
   const list = Array.isArray(body);
   const items: unknown[] = list ? body : [body];
@@ -70,8 +72,8 @@ export async function parseReadingUpload(
     if (r.data.timestamp !== undefined && r.data.timestamp > now + MAX_CLOCK_SKEW_MS) {
       throw new BadRequestError(`${field('timestamp')} is more than 5 minutes in the future`);
     }
-    if (r.data.timestamp !== undefined && r.data.timestamp < now - MAX_READING_AGE_MS) {
-      throw new BadRequestError(`${field('timestamp')} is more than 7 days old`);
+    if (r.data.timestamp !== undefined && r.data.timestamp < now - maxAgeDays * 86_400_000) {
+      throw new BadRequestError(`${field('timestamp')} is more than ${maxAgeDays} days old`);
     }
     // The credential, never the body, says which collar writes (DEV-3).
     if (r.data.device_id !== undefined && r.data.device_id !== deviceId) {

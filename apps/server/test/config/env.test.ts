@@ -30,6 +30,12 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '0', MQTT_PORT: '0' }).mqttPort).toBe(0);
     expect(loadConfig({}).readingsRetentionDays).toBe(30);
     expect(() => loadConfig({ READINGS_RETENTION_DAYS: '0' })).toThrow(/READINGS_RETENTION_DAYS/);
+    expect(loadConfig({}).readingsMaxAgeDays).toBe(7);
+    expect(loadConfig({ READINGS_MAX_AGE_DAYS: '35' }).readingsMaxAgeDays).toBe(35);
+    for (const bad of ['0', '36', '7.5', 'week'])
+      expect(() => loadConfig({ READINGS_MAX_AGE_DAYS: bad })).toThrow(
+        /READINGS_MAX_AGE_DAYS: must be a whole number of days from 1 to 35/,
+      );
     expect(loadConfig({}).readingsQuotaPerAccount).toBe(6_000_000);
     // The documented case fits: two collars a second for the default retention, plus the hour
     // before retention's next hourly run.

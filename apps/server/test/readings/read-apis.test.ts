@@ -9,6 +9,7 @@ let admin: SeededUser;
 let owner: SeededUser;
 let stranger: SeededUser;
 let collar: Awaited<ReturnType<typeof ownedCollar>>;
+let sent: object[];
 beforeAll(async () => {
   t = await createTestApp();
   admin = await seedUser(t, { role: 'admin' });
@@ -16,13 +17,13 @@ beforeAll(async () => {
   stranger = await seedUser(t);
   collar = await ownedCollar(t, admin, owner);
   // 30 readings, one a minute, the newest 1 minute ago.
-  const batch = Array.from({ length: 30 }, (_, i) => ({
+  sent = Array.from({ length: 30 }, (_, i) => ({
     temperature: 20 + i / 10,
     humidity: 40 + i,
     heart_rate: i % 2 ? 100 : undefined,
     timestamp: ago(t, (30 - i) * 60_000),
   }));
-  expect((await postAsCollar(t, collar.device_id, collar.device_key, batch)).statusCode).toBe(201);
+  expect((await postAsCollar(t, collar.device_id, collar.device_key, sent)).statusCode).toBe(201);
 });
 afterAll(() => t.close());
 
@@ -47,6 +48,25 @@ describe('GET /api/devices/{id}/vitals', () => {
     expectError(
       await get(owner.token, `/api/devices/00000000-0000-4000-8000-000000000000/vitals`),
       404,
+    );
+  });
+
+  it('counts a replayed reading once in the total', async () => {
+    // The second reading of the 30 sent again (a collar that did not hear its answer).
+    expect((await postAsCollar(t, collar.device_id, collar.device_key, sent[1]!)).statusCode).toBe(
+      201,
+    );
+    expect((await get(owner.token, `/api/devices/${collar.id}/vitals`)).json().total).toBe(30);
+  });
+
+  it('refuses an offset past 10,000, naming the way to older readings', async () => {
+    expect(
+      (await get(owner.token, `/api/devices/${collar.id}/vitals?offset=10000`)).statusCode,
+    ).toBe(200);
+    expectError(
+      await get(owner.token, `/api/devices/${collar.id}/vitals?offset=10001`),
+      400,
+      /offset must be at most 10,000: older readings are read by time/,
     );
   });
 

@@ -144,6 +144,33 @@ describe('DEV-5: reading values and times are bounded (400, never 5xx)', () => {
   }
 });
 
+describe('DEV-5: READINGS_MAX_AGE_DAYS widens the window, to 35 days at most', () => {
+  it('takes a reading 30 days old with the setting at 35, and refuses one 36 days old naming 35', async () => {
+    const wide = await createTestApp({ env: { READINGS_MAX_AGE_DAYS: '35' } });
+    try {
+      const wideAdmin = await seedUser(wide, { role: 'admin' });
+      const c = await ownedCollar(wide, wideAdmin, await seedUser(wide));
+      const at = (days: number) => new Date(wide.clock.now().getTime() - days * 86_400_000);
+      const old = await postAsCollar(wide, c.device_id, c.device_key, {
+        ...reading,
+        timestamp: at(30).toISOString(),
+      });
+      expect(old.statusCode, old.body).toBe(201);
+      expectError(
+        await postAsCollar(wide, c.device_id, c.device_key, [
+          { ...reading, timestamp: at(1).toISOString() },
+          { ...reading, timestamp: at(36).toISOString() },
+        ]),
+        400,
+        /^readings\[1\]\.timestamp is more than 35 days old$/,
+      );
+      expect(await readingRows(wide, c.id)).toHaveLength(1);
+    } finally {
+      await wide.close();
+    }
+  });
+});
+
 describe('DEV-6: ingest is idempotent under replays in any order', () => {
   it('stores each (device, timestamp) once however often and in whatever order it is sent', async () => {
     const c = await ownedCollar(t, admin, owner);

@@ -52,6 +52,12 @@ export const LIMITS = {
   petWeightMax: 400,
   pageSize: 100,
   readingsPageSize: 1000,
+  /**
+   * The deepest page of a collar's readings by offset: the database steps over every row it
+   * skips, and a month of one-second readings is 2.6 million of them (RES-8). Older readings
+   * are reached by time, `GET /api/devices/{id}/readings?from=&to=`.
+   */
+  readingsOffsetMax: 10_000,
 } as const;
 
 const LIMIT_MESSAGE = 'limit must be a number from 1 to 100';

@@ -127,6 +127,9 @@ export const vitalsQuerySchema = z.strictObject({
     .number({ error: 'offset must be a number' })
     .int({ error: 'offset must be a whole number' })
     .min(0, { error: 'offset must be 0 or more' })
+    .max(LIMITS.readingsOffsetMax, {
+      error: `offset must be at most ${LIMITS.readingsOffsetMax.toLocaleString('en-US')}: older readings are read by time, GET /api/devices/{id}/readings?from=&to=`,
+    })
     .default(0),
 });
 export type VitalsQuery = z.infer<typeof vitalsQuerySchema>;

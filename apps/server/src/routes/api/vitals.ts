@@ -116,6 +116,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         app.container.clock.now().getTime(),
         deviceId,
+        app.config.readingsMaxAgeDays,
       );
       // Charged to the collar's and its owner's ingest budgets, whoever posts (RES-7): one
       // noisy collar or account cannot crowd the rest; over them, 429 with Retry-After.
@@ -137,7 +138,9 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['readings'],
-        summary: 'Readings of a device, newest first (limit ≤ 1,000)',
+        summary: 'Readings of a device, newest first (limit ≤ 1,000, offset ≤ 10,000)',
+        description:
+          '`total` is the number of readings the collar keeps. Pages reach back 11,000 readings at most; older readings are read by time with `GET /api/devices/{id}/readings?from=&to=`.',
         params: idParamSchema,
         querystring: vitalsQuerySchema,
         response: { 200: vitalsPageResponseSchema, ...readErrors },
