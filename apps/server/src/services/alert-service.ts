@@ -17,6 +17,7 @@ import {
   readingsThatCount,
   type Alert,
   type Notification,
+  OFFLINE_AFTER_MS,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
 import type { AlertRow, AlertsRepository } from '../repositories/alerts-repository.js';
@@ -132,16 +133,31 @@ export class AlertService {
     // The owner's row (time zone, temperature unit): read once, and only when needed.
     let ownerRow: Promise<Awaited<ReturnType<typeof this.d.users.findById>>> | undefined;
     const owner = () => (ownerRow ??= this.d.users.findById(device.user_id, trx));
+    // The collar's own news (off its dog, battery low) is told only of the last minutes: a
+    // collar that reconnects with days of readings it kept (never sent before, so all newer
+    // than its latest) would otherwise tell of every charger session and every low battery in
+    // them, at once and long after (decision 0023). Older than the silence that would have
+    // made it offline, they are history: the owner sees them in the charts.
+    const recent = (s: StoredReading) =>
+      Number(s.row.recorded_at) >= now.getTime() - OFFLINE_AFTER_MS;
     // "Collar off?": told once per off spell that begins in the day (the owner's day, in their
-    // time zone; UTC when unknown); ended when it is back on.
+    // time zone; UTC when unknown) and in the last minutes; ended when it is back on.
     const offNewsAt = device.collarOff.newsAt;
-    const tellOff = offNewsAt !== null && isDaytime(offNewsAt, (await owner())?.time_zone ?? null);
+    const tellOff =
+      offNewsAt !== null &&
+      offNewsAt >= now.getTime() - OFFLINE_AFTER_MS &&
+      isDaytime(offNewsAt, (await owner())?.time_zone ?? null);
     const collarMayMove =
       tellOff ||
       ((device.collarOff.before || device.collarOff.readings.size > 0) && worn.length > 0);
     let armed = device.batteryAlertArmed;
+    // Low battery follows the recent readings alone: an old low value neither opens the alert
+    // nor disarms it, so the first low reading of the present still does.
+    const batteryReadings = newer.filter(recent);
     // With the arm as it is, the first reading that would change anything shows it.
-    const batteryMayMove = newer.some((s) => batteryStep(armed, s.row.battery).kind !== 'none');
+    const batteryMayMove = batteryReadings.some(
+      (s) => batteryStep(armed, s.row.battery).kind !== 'none',
+    );
     if (!wasOffline && !heatMayMove && !batteryMayMove && !collarMayMove) return;
 
     const open = new Map((await this.d.alerts.openFor(device.id, trx)).map((a) => [a.type, a]));
@@ -248,7 +264,7 @@ export class AlertService {
 
     // Low battery, once per discharge.
     let lowBattery = open.get('low_battery') ?? null;
-    for (const { row } of newer) {
+    for (const { row } of batteryReadings) {
       const step = batteryStep(armed, row.battery);
       if (step.kind === 'open') {
         armed = false;

@@ -38,6 +38,7 @@ type Sample = {
   humidity: number;
   activity_level?: number;
   heart_rate?: number;
+  battery?: number;
 };
 
 /** A reading a minute for `minutes`, posted as taken. */
@@ -194,5 +195,40 @@ describe('collar off', () => {
     expect((await deviceOf(c)).collar_off).toBe(true);
     expect(await alertsOf(c)).toEqual([]);
     expect(await notificationsOf(c)).toEqual([]);
+  });
+});
+
+describe('a collar back in reach with the readings it kept', () => {
+  /** `minutes` readings a minute apart, ending at the server's now, from one upload. */
+  async function backlog(c: Collar, minutes: number, at: (minute: number) => Sample) {
+    const end = t.clock.now().getTime();
+    const readings = Array.from({ length: minutes }, (_, m) => ({
+      ...at(m),
+      timestamp: new Date(end - (minutes - 1 - m) * 60_000).toISOString(),
+    }));
+    const res = await postAsCollar(t, c.device_id, c.device_key, readings);
+    expect(res.statusCode, res.body).toBe(201);
+  }
+
+  it('tells nothing of the charger sessions and the low battery hours ago, only of the present', async () => {
+    await moveToHour(8);
+    const c = await ownedCollar(t, admin, owner, 'Nala');
+    await live(c, 20, (m) => ({ ...worn(m), battery: 60 }));
+    // Out of reach for three hours (the collar kept what it measured), then all of it at once:
+    // an hour worn, 40 minutes on a charger by day with its battery low, then worn and charged.
+    t.clock.advance(3 * HOUR);
+    await backlog(c, 180, (m) =>
+      m >= 60 && m < 100 ? { ...sill(0), battery: 12 } : { ...worn(m), battery: m < 60 ? 25 : 90 },
+    );
+    expect((await deviceOf(c)).collar_off).toBe(false);
+    expect(await alertsOf(c)).toEqual([]);
+    expect(await notificationsOf(c)).toEqual([]);
+
+    // Away again, and back with a battery that is low now: that is told.
+    t.clock.advance(2 * HOUR);
+    await backlog(c, 120, (m) => ({ ...worn(m), battery: m < 100 ? 40 : 15 }));
+    const alerts = await alertsOf(c);
+    expect(alerts.map((a) => [a.type, a.resolved])).toEqual([['low_battery', false]]);
+    expect((await notificationsOf(c)).map((n) => n.title)).toEqual(['Nala: collar battery low']);
   });
 });
