@@ -76,6 +76,8 @@ await buildIfStale({ root, log: (m) => console.warn(m) });
  * dashboard's 30 days are full.
  */
 const HISTORY_DAYS = 35;
+/** A scenario brings the past days it needs itself. */
+const withHistory = args.scenario === undefined;
 
 /**
  * The budgets' scale that lets every new collar's history in within a minute, with room: the
@@ -108,12 +110,20 @@ Object.assign(process.env, {
   ADMIN_EMAIL: creds.admin.email,
   ADMIN_PASSWORD: creds.admin.password,
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-  // Each new dog's last five weeks are uploaded first (below): the server takes readings that
-  // old here, and the budgets, made for a live collar and a week's backlog, are widened to let
-  // 50,400 readings a collar in at once (unscaled, a collar's minute takes 12,000 and an
-  // account's 30,000; services/ingest-budget.ts).
-  READINGS_MAX_AGE_DAYS: String(HISTORY_DAYS),
-  RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER || String(historyMultiplier()),
+  // Unless a scenario brings its own past, each new dog's last five weeks are uploaded first
+  // (below): the server takes and keeps readings that old here, and the budgets, made for a
+  // live collar and a week's backlog, are widened to let 50,400 readings a collar in at once
+  // (unscaled, a collar's minute takes 12,000 and an account's 30,000;
+  // services/ingest-budget.ts).
+  ...(withHistory
+    ? {
+        READINGS_MAX_AGE_DAYS: String(HISTORY_DAYS),
+        READINGS_RETENTION_DAYS: String(
+          Math.max(HISTORY_DAYS, Number(process.env.READINGS_RETENTION_DAYS) || 0),
+        ),
+        RATE_LIMIT_MULTIPLIER: process.env.RATE_LIMIT_MULTIPLIER || String(historyMultiplier()),
+      }
+    : {}),
   // Every simulated collar connects from this machine: no cap per address.
   ...(mqttPort ? { MQTT_PORT: String(mqttPort), MQTT_MAX_CONNECTIONS_PER_ADDRESS: '0' } : {}),
 });
@@ -158,7 +168,7 @@ const sim = fork(
     ...(mqttPort ? ['--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`] : []),
     // Five weeks of each new dog's ordinary life first, so activity, goals, insights and the
     // health dashboard have days to show (a scenario brings the past days it needs itself).
-    ...(args.scenario === undefined ? ['--history-days', String(HISTORY_DAYS)] : []),
+    ...(withHistory ? ['--history-days', String(HISTORY_DAYS)] : []),
     '--admin-email',
     creds.admin.email,
     '--owner-email',

@@ -139,27 +139,27 @@ for (const viewport of [PHONE, LAPTOP]) {
       await expect(toast(page, 'Goal saved')).toBeVisible();
       await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '25 of 60 min');
     });
+
+    test("the home card's progress moves as the readings of a walk arrive", async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(300_000);
+      const { owner, petId, collar } = await beagleAfterAWalk(request);
+      await signInWithToken(page, owner.token, '/');
+      const progress = dogCard(page).getByRole('progressbar', { name: "Biscuit's activity today" });
+      await expect(progress).toHaveAttribute('aria-valuetext', '25 of 60 min');
+
+      // A second walk, its readings arriving as the dog walks: the card follows without a reload.
+      // (Its minutes share the calm readings' minutes: an average of 35 is still active.)
+      await postMore(request, collar);
+      await expect
+        .poll(() => activeToday(request, owner, petId), { timeout: 150_000, intervals: [5_000] })
+        .toBe(40);
+      await expect(progress).toHaveAttribute('aria-valuetext', '40 of 60 min', { timeout: 90_000 });
+    });
   });
 }
-
-test("the home card's progress moves as the readings of a walk arrive", async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(300_000);
-  const { owner, petId, collar } = await beagleAfterAWalk(request);
-  await signInWithToken(page, owner.token, '/');
-  const progress = dogCard(page).getByRole('progressbar', { name: "Biscuit's activity today" });
-  await expect(progress).toHaveAttribute('aria-valuetext', '25 of 60 min');
-
-  // A second walk, its readings arriving as the dog walks: the card follows without a reload.
-  // (Its minutes share the calm readings' minutes: an average of 35 is still active.)
-  await postMore(request, collar);
-  await expect
-    .poll(() => activeToday(request, owner, petId), { timeout: 150_000, intervals: [5_000] })
-    .toBe(40);
-  await expect(progress).toHaveAttribute('aria-valuetext', '40 of 60 min', { timeout: 90_000 });
-});
 
 /** 15 more minutes of walking, ending a minute ago, posted a few minutes at a time. */
 async function postMore(request: APIRequestContext, collar: Collar) {

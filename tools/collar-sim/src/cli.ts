@@ -208,6 +208,7 @@ async function uploadAll(
   consequence: string,
 ): Promise<void> {
   let failed = 0;
+  let tooOld = 0;
   let firstError = '';
   // A few collars at a time, each request waiting for the one before.
   for (let i = 0; i < uploads.length; i += 20) {
@@ -215,6 +216,11 @@ async function uploadAll(
       uploads.slice(i, i + 20).map(async ({ collar, readings }) => {
         for (let from = 0; from < readings.length; from += READINGS_BATCH_MAX) {
           const r = await transport.send(collar, readings.slice(from, from + READINGS_BATCH_MAX));
+          // Older than the server takes (READINGS_MAX_AGE_DAYS): the newer lists may still go.
+          if (!r.ok && /days old/.test(r.error)) {
+            tooOld++;
+            continue;
+          }
           if (!r.ok) {
             failed++;
             firstError ||= r.error;
@@ -224,6 +230,11 @@ async function uploadAll(
       }),
     );
   }
+  if (tooOld > 0)
+    console.warn(
+      `The server took none of ${tooOld} list${tooOld === 1 ? '' : 's'} of the oldest readings ` +
+        '(older than its READINGS_MAX_AGE_DAYS); the newer ones were sent.',
+    );
   if (failed > 0)
     console.warn(
       `The past days of ${failed} collar${failed === 1 ? '' : 's'} were refused (${firstError}); ` +

@@ -6,6 +6,8 @@ import { DEFAULT_READINGS_QUOTA } from '../services/ingest-budget.js';
 import { MINUTE_ROLLUP_RETENTION_DAYS } from '../services/rollups.js';
 import { isCommonPassword } from '../services/common-passwords.js';
 
+const MAX_AGE_DAYS_MESSAGE = `must be a whole number of days from 1 to ${MINUTE_ROLLUP_RETENTION_DAYS}`;
+
 /**
  * Every setting the server reads, parsed and validated once at start-up. This is the only
  * module that reads process.env; each variable is documented in .env.example.
@@ -107,10 +109,10 @@ const envSchema = z
     // At most the 35 days minute rollups are kept: a reading older than that has nothing
     // left to be summed into.
     READINGS_MAX_AGE_DAYS: z.coerce
-      .number({ error: 'must be a whole number of days from 1 to 35' })
-      .int({ error: 'must be a whole number of days from 1 to 35' })
-      .min(1, { error: 'must be a whole number of days from 1 to 35' })
-      .max(MINUTE_ROLLUP_RETENTION_DAYS, { error: 'must be a whole number of days from 1 to 35' })
+      .number({ error: MAX_AGE_DAYS_MESSAGE })
+      .int({ error: MAX_AGE_DAYS_MESSAGE })
+      .min(1, { error: MAX_AGE_DAYS_MESSAGE })
+      .max(MINUTE_ROLLUP_RETENTION_DAYS, { error: MAX_AGE_DAYS_MESSAGE })
       .default(7),
     // Readings kept per owner account; over it, new readings are refused (429) until older
     // ones expire (decision 0039).

@@ -3,7 +3,6 @@ import {
   classifyMinute,
   detectWalks,
   foldMinutes,
-  MAX_READING_AGE_MS,
   WALK_LOOKBACK_MS,
   WALK_MAX_GAP_MINUTES,
   type ActivityHour,
@@ -28,7 +27,8 @@ export const RECENT_MS = 2 * HOUR_MS;
  * READINGS_MAX_AGE_DAYS, 7 by default, are refused; a collar back in reach, or `npm run
  * demo`'s weeks, shows within 10 minutes)…
  */
-export const backlogMs = (readingsMaxAgeDays: number) => (readingsMaxAgeDays + 1) * DAY_MS;
+export const backlogMs = (readingsMaxAgeDays: number) =>
+  Math.min(readingsMaxAgeDays + 1, MINUTE_ROLLUP_RETENTION_DAYS) * DAY_MS;
 const BACKLOG_PASS_MS = 10 * 60_000;
 /** …and once at start at every hour minute rollups still hold (an installation's first run). */
 export const FIRST_RUN_MS = MINUTE_ROLLUP_RETENTION_DAYS * DAY_MS;
@@ -81,7 +81,7 @@ export class ActivityJob {
       clock: Clock;
       log: FastifyBaseLogger;
       /** Days back an upload may reach (READINGS_MAX_AGE_DAYS): the backlog pass's reach. */
-      readingsMaxAgeDays?: number;
+      readingsMaxAgeDays: number;
     },
   ) {}
 
@@ -201,9 +201,7 @@ export class ActivityJob {
         await this.refresh(now - FIRST_RUN_MS);
         this.lastBacklogPass = now;
       } else if (now - this.lastBacklogPass >= BACKLOG_PASS_MS) {
-        await this.refresh(
-          now - backlogMs(this.d.readingsMaxAgeDays ?? MAX_READING_AGE_MS / DAY_MS),
-        );
+        await this.refresh(now - backlogMs(this.d.readingsMaxAgeDays));
         await this.prune(now);
         this.lastBacklogPass = now;
       } else await this.refresh(now - RECENT_MS);

@@ -133,20 +133,31 @@ export class AlertService {
     // The owner's row (time zone, temperature unit): read once, and only when needed.
     let ownerRow: Promise<Awaited<ReturnType<typeof this.d.users.findById>>> | undefined;
     const owner = () => (ownerRow ??= this.d.users.findById(device.user_id, trx));
-    // The collar's own news (off its dog, battery low) is told only of the last minutes: a
-    // collar that reconnects with days of readings it kept (never sent before, so all newer
-    // than its latest) would otherwise tell of every charger session and every low battery in
-    // them, at once and long after (decision 0023). Older than the silence that would have
-    // made it offline, they are history: the owner sees them in the charts.
-    const recent = (s: StoredReading) =>
-      Number(s.row.recorded_at) >= now.getTime() - OFFLINE_AFTER_MS;
+    // The collar's own news (off its dog, battery low) is told of its last minutes: a collar
+    // that reconnects with days of readings it kept (never sent before, so all newer than its
+    // latest) would otherwise tell of every charger session and every low battery in them, at
+    // once and long after (decision 0023). "Last" by the batch's newest reading, not the
+    // server's clock, so a collar whose clock is behind, or one that sends every few minutes,
+    // is told of as any other; older than the silence that makes a collar offline, they are
+    // history, which the owner sees in the charts.
+    const newest = newer.at(-1);
+    const presentFrom =
+      Math.min(newest ? Number(newest.row.recorded_at) : now.getTime(), now.getTime()) -
+      OFFLINE_AFTER_MS;
+    const recent = (s: StoredReading) => Number(s.row.recorded_at) >= presentFrom;
     // "Collar off?": told once per off spell that begins in the day (the owner's day, in their
-    // time zone; UTC when unknown) and in the last minutes; ended when it is back on.
-    const offNewsAt = device.collarOff.newsAt;
-    const tellOff =
-      offNewsAt !== null &&
-      offNewsAt >= now.getTime() - OFFLINE_AFTER_MS &&
-      isDaytime(offNewsAt, (await owner())?.time_zone ?? null);
+    // time zone; UTC when unknown); ended when it is back on. A spell that began in the
+    // batch's history and goes on at its newest reading is told at that reading.
+    const newsAt = device.collarOff.newsAt;
+    const offNewsAt =
+      newsAt === null
+        ? null
+        : newsAt >= presentFrom
+          ? newsAt
+          : newest && off(newest)
+            ? Number(newest.row.recorded_at)
+            : null;
+    const tellOff = offNewsAt !== null && isDaytime(offNewsAt, (await owner())?.time_zone ?? null);
     const collarMayMove =
       tellOff ||
       ((device.collarOff.before || device.collarOff.readings.size > 0) && worn.length > 0);

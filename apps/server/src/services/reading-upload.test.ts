@@ -13,7 +13,7 @@ const list = (n: number) =>
 describe('parseReadingUpload', () => {
   it('checks a list of 1,000 in parts, letting other work run between them', async () => {
     const between: string[] = [];
-    const parsing = parseReadingUpload(list(1000), NOW, 'PET-AAAA').then((r) => {
+    const parsing = parseReadingUpload(list(1000), NOW, 'PET-AAAA', 7).then((r) => {
       between.push(`parsed ${r.length}`);
     });
     // Queued after the parse began: it runs before the parse ends only if the parse yields.
@@ -24,7 +24,9 @@ describe('parseReadingUpload', () => {
 
   it('checks a single reading and a short list on the same turn', async () => {
     const order: string[] = [];
-    const parsing = parseReadingUpload(list(250), NOW, 'PET-AAAA').then(() => order.push('parsed'));
+    const parsing = parseReadingUpload(list(250), NOW, 'PET-AAAA', 7).then(() =>
+      order.push('parsed'),
+    );
     setImmediate(() => order.push('other work'));
     await parsing;
     // Done before the event loop turned: the other work has not run yet.
@@ -34,7 +36,7 @@ describe('parseReadingUpload', () => {
   it('names the bad item of a long list, past the first part', async () => {
     const items: unknown[] = list(600);
     items[512] = { temperature: 'hot', humidity: 50 };
-    await expect(parseReadingUpload(items, NOW, 'PET-AAAA')).rejects.toThrow(
+    await expect(parseReadingUpload(items, NOW, 'PET-AAAA', 7)).rejects.toThrow(
       new BadRequestError('readings[512].temperature must be a number'),
     );
   });

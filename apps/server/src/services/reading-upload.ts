@@ -1,6 +1,5 @@
 import {
   MAX_CLOCK_SKEW_MS,
-  MAX_READING_AGE_MS,
   READINGS_BATCH_MAX,
   readingInputSchema,
   type ParsedReading,
@@ -9,6 +8,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
 import { describeValidation } from './describe-validation.js';
 import { BadRequestError, ForbiddenError } from './errors.js';
+
+const DAY_MS = 86_400_000;
 
 /** Readings of a list checked on one turn of the event loop. */
 const CHECK_SLICE = 250;
@@ -49,7 +50,7 @@ export async function parseReadingUpload(
   body: unknown,
   now: number,
   deviceId: string,
-  maxAgeDays = MAX_READING_AGE_MS / 86_400_000,
+  maxAgeDays: number,
 ): Promise<ParsedReading[]> {
   const list = Array.isArray(body);
   const items: unknown[] = list ? body : [body];
@@ -72,7 +73,7 @@ export async function parseReadingUpload(
     if (r.data.timestamp !== undefined && r.data.timestamp > now + MAX_CLOCK_SKEW_MS) {
       throw new BadRequestError(`${field('timestamp')} is more than 5 minutes in the future`);
     }
-    if (r.data.timestamp !== undefined && r.data.timestamp < now - maxAgeDays * 86_400_000) {
+    if (r.data.timestamp !== undefined && r.data.timestamp < now - maxAgeDays * DAY_MS) {
       throw new BadRequestError(`${field('timestamp')} is more than ${maxAgeDays} days old`);
     }
     // The credential, never the body, says which collar writes (DEV-3).

@@ -31,7 +31,9 @@ describe('configuration', () => {
     expect(loadConfig({}).readingsRetentionDays).toBe(30);
     expect(() => loadConfig({ READINGS_RETENTION_DAYS: '0' })).toThrow(/READINGS_RETENTION_DAYS/);
     expect(loadConfig({}).readingsMaxAgeDays).toBe(7);
-    expect(loadConfig({ READINGS_MAX_AGE_DAYS: '35' }).readingsMaxAgeDays).toBe(35);
+    expect(
+      loadConfig({ READINGS_MAX_AGE_DAYS: '35', READINGS_RETENTION_DAYS: '35' }).readingsMaxAgeDays,
+    ).toBe(35);
     for (const bad of ['0', '36', '7.5', 'week'])
       expect(() => loadConfig({ READINGS_MAX_AGE_DAYS: bad })).toThrow(
         /READINGS_MAX_AGE_DAYS: must be a whole number of days from 1 to 35/,

@@ -231,4 +231,34 @@ describe('a collar back in reach with the readings it kept', () => {
     expect(alerts.map((a) => [a.type, a.resolved])).toEqual([['low_battery', false]]);
     expect((await notificationsOf(c)).map((n) => n.title)).toEqual(['Nala: collar battery low']);
   });
+
+  it('tells of an off spell that began in the backlog and goes on now, once', async () => {
+    await moveToHour(8);
+    const c = await ownedCollar(t, admin, owner, 'Rocky');
+    await live(c, 20, worn);
+    t.clock.advance(HOUR);
+    // Taken off 30 minutes ago, and still off.
+    await backlog(c, 60, (m) => (m < 30 ? worn(m) : sill(0)));
+    expect((await deviceOf(c)).collar_off).toBe(true);
+    expect((await alertsOf(c)).map((a) => [a.type, a.resolved])).toEqual([['collar_off', false]]);
+    await live(c, 5, () => sill(0));
+    expect((await notificationsOf(c)).map((n) => n.title)).toEqual([
+      "Rocky's collar seems to be off",
+    ]);
+  });
+
+  it('tells a collar whose clock is 15 minutes behind of its low battery, as any other', async () => {
+    await moveToHour(8);
+    const c = await ownedCollar(t, admin, owner, 'Coco');
+    for (let m = 0; m < 5; m++) {
+      t.clock.advance(60_000);
+      const res = await postAsCollar(t, c.device_id, c.device_key, {
+        ...worn(m),
+        battery: m < 3 ? 50 : 15,
+        timestamp: new Date(t.clock.now().getTime() - 15 * 60_000).toISOString(),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect((await alertsOf(c)).map((a) => [a.type, a.resolved])).toEqual([['low_battery', false]]);
+  });
 });

@@ -124,7 +124,7 @@ describe('the MQTT endpoint (MQTT_PORT)', () => {
     expect(t.app.container.mqtt.connections).toBeGreaterThan(0);
   });
 
-  it('takes its topic exactly as documented: the Device ID as printed, nothing trimmed or folded', async () => {
+  it('RES-10: takes its topic exactly as documented: the Device ID as printed, nothing trimmed or folded', async () => {
     const c = await ownedCollar(t, admin, owner);
     expect(isVitalsTopicOf(`pawguard/devices/${c.device_id}/vitals`, c.device_id)).toBe(true);
     for (const variant of [
@@ -148,7 +148,7 @@ describe('the MQTT endpoint (MQTT_PORT)', () => {
     expect(await readingRows(t, c.id)).toHaveLength(0);
   });
 
-  it('refuses retained publishes, on any topic spelling and with any payload, and keeps no retained message', async () => {
+  it('RES-10: refuses retained publishes, on any topic spelling and with any payload, and keeps no retained message', async () => {
     const c = await ownedCollar(t, admin, owner);
     const id = c.device_id;
     const junk = 'x'.repeat(100_000);
@@ -178,7 +178,7 @@ describe('the MQTT endpoint (MQTT_PORT)', () => {
     expect((await readingRows(t, c.id)).map((r) => r.temperature)).toEqual([26]);
   });
 
-  it('keeps at most two connections per collar key: each new one closes the oldest', async () => {
+  it('RES-9: keeps at most two connections per collar key: each new one closes the oldest', async () => {
     const c = await ownedCollar(t, admin, owner);
     const opened: MqttClient[] = [];
     for (let i = 1; i <= 10; i++)
@@ -305,7 +305,7 @@ describe('the MQTT endpoint’s caps (MQTT_MAX_CONNECTIONS, _PER_ADDRESS, the pa
     return !s.socket.destroyed;
   };
 
-  it('closes a connection over the cap for its address, and one over the total', async () => {
+  it('RES-9: closes a connection over the cap for its address, and one over the total', async () => {
     const mine = [];
     for (let i = 0; i < 3; i++) mine.push(await socketFrom('127.0.0.1'));
     const fourth = await socketFrom('127.0.0.1');

@@ -215,7 +215,7 @@ describe('readings retention', () => {
     const c = await ownedCollar(t, admin, owner);
     const day = 86_400_000;
     const now = t.clock.now().getTime();
-    // Stored directly: the API refuses readings over 7 days old.
+    // Stored directly: the API refuses readings older than READINGS_MAX_AGE_DAYS (7).
     const row = (recorded_at: number, temperature: number) => ({
       device_id: c.id,
       recorded_at,

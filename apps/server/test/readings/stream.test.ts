@@ -215,7 +215,7 @@ describe('GET /api/stream', () => {
     expect(again.events.some(readingOf(c.id))).toBe(false);
   });
 
-  it('keeps at most 5 streams a session: the sixth closes the oldest, and so on', async () => {
+  it('RES-9: keeps at most 5 streams a session: the sixth closes the oldest, and so on', async () => {
     const u = await seedUser(t);
     const c = await ownedCollar(t, admin, u);
     const streams: SseClient[] = [];
@@ -234,7 +234,7 @@ describe('GET /api/stream', () => {
     for (const s of streams.slice(0, 7)) expect(s.events.some(readingOf(c.id))).toBe(false);
   });
 
-  it('keeps at most 10 streams an account over all its sessions, closing the oldest', async () => {
+  it('RES-9: keeps at most 10 streams an account over all its sessions, closing the oldest', async () => {
     const u = await seedUser(t);
     const c = await ownedCollar(t, admin, u);
     const streams: SseClient[] = [];

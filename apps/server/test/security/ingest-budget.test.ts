@@ -101,6 +101,13 @@ describe('RES-7 and DEV-7: a collar key’s flood is refused within its budget',
       expect(await readingRows(t, c.id)).toHaveLength(lists * 1000);
       // Logged once for the minute, not once a request.
       expect(overBudgetLines().filter((l) => l.device === c.id)).toHaveLength(1);
+      // The owner is told once, beside the refusals (recorded after them, so waited for).
+      const told = async () =>
+        json<{ notifications: { alert_type: string; device: string; message: string }[] }>(
+          await t.app.inject({ url: '/api/notifications', headers: bearer(owner.token) }),
+        ).notifications.filter((n) => n.alert_type === 'over_budget' && n.device === c.id);
+      await expect.poll(told, { timeout: 5_000, interval: 25 }).toHaveLength(1);
+      expect((await told())[0]!.message).toMatch(/far more readings than a collar needs/);
       // Another collar is served meanwhile.
       expect(
         (await postAsCollar(t, quiet.device_id, quiet.device_key, batch(1, 0))).statusCode,

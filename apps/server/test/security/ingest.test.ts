@@ -145,15 +145,17 @@ describe('DEV-5: reading values and times are bounded (400, never 5xx)', () => {
 });
 
 describe('DEV-5: READINGS_MAX_AGE_DAYS widens the window, to 35 days at most', () => {
-  it('takes a reading 30 days old with the setting at 35, and refuses one 36 days old naming 35', async () => {
-    const wide = await createTestApp({ env: { READINGS_MAX_AGE_DAYS: '35' } });
+  it('takes a reading 20 days old with the setting at 35, and refuses one 36 days old naming 35', async () => {
+    const wide = await createTestApp({
+      env: { READINGS_MAX_AGE_DAYS: '35', READINGS_RETENTION_DAYS: '35' },
+    });
     try {
       const wideAdmin = await seedUser(wide, { role: 'admin' });
       const c = await ownedCollar(wide, wideAdmin, await seedUser(wide));
       const at = (days: number) => new Date(wide.clock.now().getTime() - days * 86_400_000);
       const old = await postAsCollar(wide, c.device_id, c.device_key, {
         ...reading,
-        timestamp: at(30).toISOString(),
+        timestamp: at(20).toISOString(),
       });
       expect(old.statusCode, old.body).toBe(201);
       expectError(

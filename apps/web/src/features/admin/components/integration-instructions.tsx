@@ -122,8 +122,9 @@ ${example}`}
             </li>
             <li>
               <code className="font-mono">timestamp</code>: ISO-8601 UTC or epoch milliseconds;
-              defaults to now; more than 5 minutes in the future or more than 7 days old is refused
-              (400).
+              defaults to now; more than 5 minutes in the future or older than the server takes (7
+              days unless its <code className="font-mono">READINGS_MAX_AGE_DAYS</code> says more) is
+              refused (400).
             </li>
             <li>
               <code className="font-mono">location</code>: optional{' '}
