@@ -36,7 +36,7 @@ export function weeklyInsightsMail(p: {
     }
     text.push('');
   }
-  const off = `You get this mail because weekly insights are on in your notification settings: ${p.publicUrl}`;
+  const off = `You get this mail because weekly insights are on in your notification settings, where you can turn them off: ${p.publicUrl.replace(/\/$/, '')}/notifications`;
   text.push(off, '');
   html += `<p><small>${escapeHtml(off)}</small></p>`;
   return {

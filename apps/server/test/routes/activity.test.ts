@@ -281,5 +281,7 @@ describe('the weekly insights mail', () => {
     expect(rows[0]!.idempotency_key).toBe(`weekly-insights:${owner.id}:2027-03-22`);
     expect(rows[0]!.to_address).toBe(owner.email);
     expect(rows[0]!.text_body).toContain('Goal met on');
+    // Where to turn it off: the notification settings screen, not the front page.
+    expect(rows[0]!.text_body).toMatch(/where you can turn them off: http\S+\/notifications\n/);
   });
 });

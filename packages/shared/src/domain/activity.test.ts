@@ -428,10 +428,19 @@ describe('weeklyInsights', () => {
     ];
     const r = weeklyInsights('Biscuit', days(week));
     expect(r.insights.find((i) => i.kind === 'heat')!.text).toBe(
-      'Biscuit spent 35 minutes above SAFE this week: 30 at WARNING, 5 at DANGER, 0 at CRITICAL.',
+      'Biscuit spent 35 minutes above Safe this week: 30 at Warning, 5 at Danger, 0 at Critical.',
     );
     expect(r.insights.find((i) => i.kind === 'goal')!.text).toBe(
       'Goal met on 5 of 7 days the collar was worn this week (1 hot day kept in).',
+    );
+  });
+
+  it('counts the goal met only on days worn long enough to judge', () => {
+    // A goal of 60 minutes met on a day the collar was worn 90 minutes: not a judged day.
+    const week = [{ met: true, worn: 90 }, {}, {}, {}, {}, {}, {}];
+    const r = weeklyInsights('Biscuit', days(week));
+    expect(r.insights.find((i) => i.kind === 'goal')!.text).toBe(
+      'Goal met on 6 of 6 days the collar was worn this week.',
     );
   });
 });

@@ -703,8 +703,8 @@ export function weeklyInsights(name: string, days: readonly InsightDay[]): Insig
     kind: 'heat',
     text:
       above === 0
-        ? `${name} spent no time above SAFE this week.`
-        : `${name} spent ${above} minutes above SAFE this week: ${lm[1]} at WARNING, ${lm[2]} at DANGER, ${lm[3]} at CRITICAL.`,
+        ? `${name} spent no time above Safe this week.`
+        : `${name} spent ${above} minutes above Safe this week: ${lm[1]} at Warning, ${lm[2]} at Danger, ${lm[3]} at Critical.`,
     numbers: {
       safe_minutes: lm[0]!,
       warning_minutes: lm[1]!,
@@ -714,9 +714,11 @@ export function weeklyInsights(name: string, days: readonly InsightDay[]): Insig
   });
 
   // Goal days met.
-  const met = week.filter((d) => d.met).length;
-  const heatDays = week.filter((d) => d.heatDay).length;
+  // Of the days worn long enough to judge: a goal under those minutes can be met on a day
+  // worn less, which must not read "met on 7 of 6 days".
   const judgedDays = week.filter(judged).length;
+  const met = week.filter((d) => d.met && judged(d)).length;
+  const heatDays = week.filter((d) => d.heatDay).length;
   out.insights.push({
     kind: 'goal',
     text: `Goal met on ${met} of ${judgedDays} days the collar was worn this week${heatDays ? ` (${heatDays} hot ${heatDays === 1 ? 'day' : 'days'} kept in)` : ''}.`,
