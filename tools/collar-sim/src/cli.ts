@@ -80,6 +80,7 @@ async function setUp(
     email: options.ownerEmail,
     name: options.ownerName,
     password: options.ownerPassword ?? (sameOwner ? previous!.owner.password : newPassword()),
+    time_zone: options.timeZone,
   };
   const kept = sameOwner ? await stillAssigned(base, previous!) : [];
   let ownerAuth;
@@ -192,11 +193,12 @@ async function uploadHistory(
     .filter(({ collar }) => fresh.has(collar.device_id))
     .map(({ collar, i }) => ({
       collar,
-      readings: historyReadings(i, options.historyDays, now, options.seed),
+      readings: historyReadings(i, options.historyDays, now, options.seed, options.timeZone),
     }));
   const total = histories.reduce((n, h) => n + h.readings.length, 0);
   console.log(
-    `Uploading ${options.historyDays} days of each new collar's dog's life (${total} readings, a minute apart)...`,
+    `Uploading ${options.historyDays} days of each new collar's dog's life (${total} readings, a minute apart); ` +
+      'activity and the health dashboard show them within 10 minutes...',
   );
   await uploadAll(histories, transport, 'those dogs have no past days to show');
 }

@@ -26,6 +26,19 @@ describe('historyReadings', () => {
     }
   });
 
+  it("lays the nights on the owner's nights, in the owner's time zone", () => {
+    // Where the dog is still between 01:00 and 04:00 local, most of all.
+    const stillAt = (zone: string, offsetHours: number) => {
+      const rs = historyReadings(0, 7, NOW, 3, zone);
+      const hourOf = (t: number) => new Date(t + offsetHours * 3_600_000).getUTCHours();
+      const night = rs.filter((r) => hourOf(r.timestamp) >= 1 && hourOf(r.timestamp) < 4);
+      return night.filter((r) => (r.activity_level ?? 0) < 10).length / night.length;
+    };
+    // July: New York is UTC−4, Tokyo UTC+9 (no daylight saving).
+    expect(stillAt('America/New_York', -4)).toBeGreaterThan(0.9);
+    expect(stillAt('Asia/Tokyo', 9)).toBeGreaterThan(0.9);
+  });
+
   it('is nothing for 0 days, and another dog for another collar', () => {
     expect(historyReadings(0, 0, NOW, 1)).toEqual([]);
     const a = historyReadings(0, 2, NOW, 1).map((r) => r.activity_level);

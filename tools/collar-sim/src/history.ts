@@ -10,15 +10,44 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 const OLDEST_MARGIN_MS = 10 * MINUTE_MS;
 const NEWEST_GAP_MS = 2 * MINUTE_MS;
 
+/** How far `zone`'s clock is ahead of UTC at `at` (ms). */
+function zoneOffset(zone: string, at: number): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  return wall - Math.floor(at / MINUTE_MS) * MINUTE_MS;
+}
+
 /**
  * `days` days of a dog's ordinary life ending a couple of minutes before `now`, oldest first:
- * the n-th collar lives the n-th of the week generator's dogs (in turn), on mild days.
+ * the n-th collar lives the n-th of the week generator's dogs (in turn), on mild days. Its days
+ * begin at midnight in `timeZone` (the owner's), so walks and nights fall at their local
+ * hours; a change of daylight saving time within them shifts what follows by its hour
+ * (judgement: the generator's days are 24 hours long).
  */
-export function historyReadings(n: number, days: number, now: number, seed: number): SimReading[] {
+export function historyReadings(
+  n: number,
+  days: number,
+  now: number,
+  seed: number,
+  timeZone = 'UTC',
+): SimReading[] {
   if (days <= 0) return [];
   const oldest = now - days * DAY_MS + OLDEST_MARGIN_MS;
   const newest = now - NEWEST_GAP_MS;
-  const start = Math.floor(oldest / DAY_MS) * DAY_MS;
+  const offset = zoneOffset(timeZone, oldest);
+  const start = Math.floor((oldest + offset) / DAY_MS) * DAY_MS - offset;
   const week = generateWeek({
     profile: DOG_PROFILES[PROFILE_KEYS[n % PROFILE_KEYS.length]!],
     kind: 'mild',

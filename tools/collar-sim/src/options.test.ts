@@ -60,6 +60,12 @@ describe('the simulator command line', () => {
     });
   });
 
+  it("takes the owner's time zone, this machine's by default, and refuses an unknown one", () => {
+    expect(parse([]).timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(parse(['--time-zone', 'Europe/Berlin']).timeZone).toBe('Europe/Berlin');
+    expect(() => parse(['--time-zone', 'Mars/Olympus'])).toThrow(/--time-zone must be an IANA/);
+  });
+
   it('uploads 0 to 35 days of history first when asked, and nothing by default', () => {
     expect(parse([]).historyDays).toBe(0);
     expect(parse(['--history-days', '35']).historyDays).toBe(35);

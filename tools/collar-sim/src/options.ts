@@ -26,9 +26,14 @@ export interface SimOptions {
   /**
    * Days of ordinary life each new collar uploads before it goes live (a reading a minute:
    * walks, play, rest and nights), so activity and the health dashboard have days to show; at
-   * most 7, what the server takes from a collar's past.
+   * most 35 (a server takes 7 unless its READINGS_MAX_AGE_DAYS says more).
    */
   historyDays: number;
+  /**
+   * The owner's time zone (IANA), given to a new owner account and to the history's days, so
+   * walks and nights fall at their local hours (default: this machine's zone).
+   */
+  timeZone: string;
 }
 
 export const USAGE = `Usage: npm run sim -- [options]
@@ -54,11 +59,25 @@ ${SCENARIO_NAMES.map((name) => `    ${name.padEnd(21)} ${SCENARIOS[name].descrip
   --history-days N       each new collar first uploads N days (0–35, default 0) of its
                          dog's ordinary life, a reading a minute: walks, rest and nights
                          (a server takes 7 unless READINGS_MAX_AGE_DAYS says more)
+  --time-zone ZONE       a new owner's time zone, where the history's days and nights fall
+                         (IANA, e.g. Europe/Berlin; default: this machine's)
   --seed N               replay the same dogs (default: a new seed each run)
   --quiet                no line per second, only the summary at the end
   --help                 this text`;
 
 export class UsageError extends Error {}
+
+/** --time-zone: an IANA zone this machine knows; this machine's own by default. */
+function timeZone(value: string | undefined): string {
+  if (value === undefined) return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    throw new UsageError(
+      `--time-zone must be an IANA time zone such as Europe/Berlin, not '${value}'`,
+    );
+  }
+}
 
 /**
  * --history-days: a whole number of days, 0 to 35 (the oldest reading a server can be set to
@@ -125,6 +144,7 @@ export function parseOptions(
     duration: { type: 'string' },
     seed: { type: 'string' },
     'history-days': { type: 'string' },
+    'time-zone': { type: 'string' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -186,5 +206,6 @@ export function parseOptions(
     seed: values.seed ? positiveInt(values.seed, 'seed', 2 ** 31) : Date.now() % 2 ** 31,
     quiet: values.quiet ?? false,
     historyDays: historyDays(values['history-days']),
+    timeZone: timeZone(values['time-zone']),
   };
 }
