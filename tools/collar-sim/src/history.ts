@@ -1,6 +1,7 @@
 // The days before now of a new collar's dog (`--history-days`, `npm run demo`): ordinary life,
 // a reading a minute, from the week generator (walks, play, rest, nights, the collar on its
 // charger now and then), so that activity, goals and the health dashboard have days to show.
+import { wallClock, zonedTimeToUtc } from '@pawguard/shared';
 import type { SimReading } from './life.js';
 import { DOG_PROFILES, PROFILE_KEYS, generateWeek } from './week.js';
 
@@ -9,25 +10,6 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Kept this far inside the server's limit on a reading's age, and clear of now. */
 const OLDEST_MARGIN_MS = 10 * MINUTE_MS;
 const NEWEST_GAP_MS = 2 * MINUTE_MS;
-
-/** How far `zone`'s clock is ahead of UTC at `at` (ms). */
-function zoneOffset(zone: string, at: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
-  return wall - Math.floor(at / MINUTE_MS) * MINUTE_MS;
-}
 
 /**
  * `days` days of a dog's ordinary life ending a couple of minutes before `now`, oldest first:
@@ -46,8 +28,9 @@ export function historyReadings(
   if (days <= 0) return [];
   const oldest = now - days * DAY_MS + OLDEST_MARGIN_MS;
   const newest = now - NEWEST_GAP_MS;
-  const offset = zoneOffset(timeZone, oldest);
-  const start = Math.floor((oldest + offset) / DAY_MS) * DAY_MS - offset;
+  // Midnight, in the owner's zone, of the day the oldest reading falls on.
+  const { year, month, day } = wallClock(oldest, timeZone);
+  const start = zonedTimeToUtc(timeZone, year, month, day, 0);
   const week = generateWeek({
     profile: DOG_PROFILES[PROFILE_KEYS[n % PROFILE_KEYS.length]!],
     kind: 'mild',

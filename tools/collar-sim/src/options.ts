@@ -1,6 +1,7 @@
 // The simulator's command line, parsed without side effects so it can be tested.
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { canonicalTimeZone } from '@pawguard/shared';
 import { isScenarioName, SCENARIO_NAMES, SCENARIOS, type ScenarioName } from './scenarios.js';
 
 export interface SimOptions {
@@ -70,13 +71,12 @@ export class UsageError extends Error {}
 /** --time-zone: an IANA zone this machine knows; this machine's own by default. */
 function timeZone(value: string | undefined): string {
   if (value === undefined) return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
+  const zone = canonicalTimeZone(value);
+  if (zone === null)
     throw new UsageError(
       `--time-zone must be an IANA time zone such as Europe/Berlin, not '${value}'`,
     );
-  }
+  return zone;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
+import { MAX_READING_AGE_MS } from '@pawguard/shared';
 import { SUPPORT_CONTACT } from '@pawguard/shared/content';
 import { DEFAULT_READINGS_QUOTA } from '../services/ingest-budget.js';
 import { MINUTE_ROLLUP_RETENTION_DAYS } from '../services/rollups.js';
@@ -113,7 +114,7 @@ const envSchema = z
       .int({ error: MAX_AGE_DAYS_MESSAGE })
       .min(1, { error: MAX_AGE_DAYS_MESSAGE })
       .max(MINUTE_ROLLUP_RETENTION_DAYS, { error: MAX_AGE_DAYS_MESSAGE })
-      .default(7),
+      .default(MAX_READING_AGE_MS / 86_400_000),
     // Readings kept per owner account; over it, new readings are refused (429) until older
     // ones expire (decision 0039).
     READINGS_QUOTA_PER_ACCOUNT: z.coerce

@@ -76,7 +76,6 @@ const HOUR_COLUMNS = [
 export class ActivityRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** What classing needs of one collar's minute rollups with starts in [from, to), oldest first. */
   /** Whether the collar reported any heart rate in the hours of [from, to) (hour rollups: at most 170 rows). */
   async heartRateSince(deviceId: string, from: number, to: number): Promise<boolean> {
     const row = await this.db
@@ -92,6 +91,7 @@ export class ActivityRepository {
     return row !== undefined;
   }
 
+  /** What classing needs of one collar's minute rollups with starts in [from, to), oldest first. */
   async minutes(deviceId: string, from: number, to: number): Promise<ActivityMinute[]> {
     const rows = await this.db
       .selectFrom('reading_rollups')

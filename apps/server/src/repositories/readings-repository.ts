@@ -74,16 +74,6 @@ export class ReadingsRepository {
       .execute();
   }
 
-  /** The readings a collar keeps, as its row counts them (ingest adds, retention takes away). */
-  async stored(deviceId: string): Promise<number> {
-    const r = await this.db
-      .selectFrom('devices')
-      .select('readings_stored')
-      .where('id', '=', deviceId)
-      .executeTakeFirst();
-    return Number(r?.readings_stored ?? 0);
-  }
-
   latest(deviceId: string): Promise<ReadingRow | undefined> {
     return this.db
       .selectFrom('readings')

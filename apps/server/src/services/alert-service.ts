@@ -17,7 +17,8 @@ import {
   readingsThatCount,
   type Alert,
   type Notification,
-  OFFLINE_AFTER_MS,
+  offNewsToTell,
+  presentSince,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
 import type { AlertRow, AlertsRepository } from '../repositories/alerts-repository.js';
@@ -133,38 +134,26 @@ export class AlertService {
     // The owner's row (time zone, temperature unit): read once, and only when needed.
     let ownerRow: Promise<Awaited<ReturnType<typeof this.d.users.findById>>> | undefined;
     const owner = () => (ownerRow ??= this.d.users.findById(device.user_id, trx));
-    // The collar's own news (off its dog, battery low) is told of its last minutes: a collar
-    // that reconnects with days of readings it kept (never sent before, so all newer than its
-    // latest) would otherwise tell of every charger session and every low battery in them, at
-    // once and long after (decision 0023). "Last" by the batch's newest reading, not the
-    // server's clock, so a collar whose clock is behind, or one that sends every few minutes,
-    // is told of as any other; older than the silence that makes a collar offline, they are
-    // history, which the owner sees in the charts.
+    // The collar's own news (off its dog, battery low) is told of its present only: a backlog
+    // of hours or weeks would otherwise tell of every charger session and low battery in it.
     const newest = newer.at(-1);
-    const presentFrom =
-      Math.min(newest ? Number(newest.row.recorded_at) : now.getTime(), now.getTime()) -
-      OFFLINE_AFTER_MS;
-    const recent = (s: StoredReading) => Number(s.row.recorded_at) >= presentFrom;
+    const newestAt = newest ? Number(newest.row.recorded_at) : undefined;
+    const since = presentSince(newestAt, now.getTime());
     // "Collar off?": told once per off spell that begins in the day (the owner's day, in their
-    // time zone; UTC when unknown); ended when it is back on. A spell that began in the
-    // batch's history and goes on at its newest reading is told at that reading.
-    const newsAt = device.collarOff.newsAt;
-    const offNewsAt =
-      newsAt === null
-        ? null
-        : newsAt >= presentFrom
-          ? newsAt
-          : newest && off(newest)
-            ? Number(newest.row.recorded_at)
-            : null;
+    // time zone; UTC when unknown); ended when it is back on.
+    const offNewsAt = offNewsToTell(
+      device.collarOff.newsAt,
+      since,
+      newest && off(newest) ? newestAt! : null,
+    );
     const tellOff = offNewsAt !== null && isDaytime(offNewsAt, (await owner())?.time_zone ?? null);
     const collarMayMove =
       tellOff ||
       ((device.collarOff.before || device.collarOff.readings.size > 0) && worn.length > 0);
     let armed = device.batteryAlertArmed;
-    // Low battery follows the recent readings alone: an old low value neither opens the alert
-    // nor disarms it, so the first low reading of the present still does.
-    const batteryReadings = newer.filter(recent);
+    // Low battery follows the present alone: an old low value neither opens the alert nor
+    // disarms it, so the first low reading of the present still does.
+    const batteryReadings = newer.filter((s) => Number(s.row.recorded_at) >= since);
     // With the arm as it is, the first reading that would change anything shows it.
     const batteryMayMove = batteryReadings.some(
       (s) => batteryStep(armed, s.row.battery).kind !== 'none',

@@ -73,14 +73,11 @@ export class ReadingsService {
     id: string,
     q: VitalsQuery,
   ): Promise<{ vitals: Reading[]; total: number }> {
-    const device = await this.d.devices.get(actor, id);
-    // The total is the collar's own count of what it keeps (ingest and retention keep it), not
-    // a count of its rows: that would read millions of them on every page (RES-8).
-    const [rows, total] = await Promise.all([
-      this.d.readings.page(id, q.limit, q.offset),
-      this.d.readings.stored(id),
-    ]);
-    return { vitals: rows.map((r) => toReading(r, device.device_id)), total };
+    // The total is the collar's own count of what it keeps, read with its row, not a count of
+    // its readings: that would read millions of them on every page (RES-8).
+    const { device, readingsStored } = await this.d.devices.withReadingsStored(actor, id);
+    const rows = await this.d.readings.page(id, q.limit, q.offset);
+    return { vitals: rows.map((r) => toReading(r, device.device_id)), total: readingsStored };
   }
 
   async latest(actor: User, id: string): Promise<Reading | null> {

@@ -36,13 +36,18 @@ export function patchDeviceList(
   return next;
 }
 
+/** Every device a cached list holds, in either shape it takes; null when it is none. */
+function cachedRows(cached: unknown): Device[] | null {
+  if (Array.isArray(cached)) return cached as Device[];
+  const paged = cached as PagedDevices;
+  return paged && Array.isArray(paged.pages) ? paged.pages.flatMap((p) => p.rows) : null;
+}
+
 /** True when the cached list is complete: an owner's array, or every page of the fleet. */
 function holdsEveryRow(cached: unknown): boolean {
   if (Array.isArray(cached)) return true;
-  const paged = cached as PagedDevices;
-  if (!paged || !Array.isArray(paged.pages)) return false;
-  const loaded = paged.pages.reduce((n, p) => n + p.rows.length, 0);
-  return loaded >= (paged.pages.at(-1)?.total ?? 0);
+  const rows = cachedRows(cached);
+  return rows !== null && rows.length >= ((cached as PagedDevices).pages.at(-1)?.total ?? 0);
 }
 
 type PagedDevices = { pages: { rows: Device[]; total: number }[]; pageParams: unknown[] };
@@ -161,21 +166,11 @@ export function invalidateDeviceData(
 
 /** The dog a device is on, from the device lists and details in the cache; null if unknown. */
 function dogOfDevice(queryClient: QueryClient, id: string): string | null {
-  const find = (rows: Device[]) => rows.find((d) => d.id === id)?.dog_id ?? null;
   for (const queryKey of listKeys()) {
-    const list = queryClient.getQueryData(queryKey);
-    if (Array.isArray(list)) {
-      const dog = find(list as Device[]);
-      if (dog) return dog;
-    } else if (list && Array.isArray((list as PagedDevices).pages)) {
-      for (const page of (list as PagedDevices).pages) {
-        const dog = find(page.rows);
-        if (dog) return dog;
-      }
-    }
+    const dog = cachedRows(queryClient.getQueryData(queryKey))?.find((d) => d.id === id)?.dog_id;
+    if (dog) return dog;
   }
-  const device = queryClient.getQueryData(getDeviceQueryOptions(id).queryKey);
-  return device?.dog_id ?? null;
+  return queryClient.getQueryData(getDeviceQueryOptions(id).queryKey)?.dog_id ?? null;
 }
 
 /** A dog's activity is asked again at most this often as its collar's readings arrive. */

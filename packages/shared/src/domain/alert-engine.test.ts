@@ -8,6 +8,8 @@ import {
   levelSetBy,
   hourlyWindowEnd,
   offlineCutoff,
+  offNewsToTell,
+  presentSince,
   mailCooldownAllows,
   nextPeaks,
   OFFLINE_AFTER_MS,
@@ -216,6 +218,29 @@ describe('readingsThatCount: a backlog is history (decision 0023)', () => {
   it('counts none of a batch that is all older than the latest', () => {
     const batch = [at('2026-07-01T09:00:00Z'), at('2026-07-01T10:00:00Z')];
     expect(readingsThatCount('2026-07-01T12:00:00Z', batch, time)).toEqual([]);
+  });
+});
+
+describe("presentSince and offNewsToTell: a collar's own news is of its present (decision 0023)", () => {
+  const NOW = Date.parse('2026-07-01T12:00:00Z');
+  const MIN = 60_000;
+  it.each([
+    ['a live reading', NOW, NOW - 10 * MIN],
+    ['a clock 15 minutes behind', NOW - 15 * MIN, NOW - 25 * MIN],
+    ['a clock 3 minutes ahead: now is the bound', NOW + 3 * MIN, NOW - 10 * MIN],
+    ['no reading that counts', undefined, NOW - 10 * MIN],
+  ] as const)('%s: the present begins 10 minutes before', (_, newestAt, since) => {
+    expect(presentSince(newestAt, NOW)).toBe(since);
+  });
+
+  const since = NOW - 10 * MIN;
+  it.each([
+    ['no spell began', null, null, null],
+    ['a spell that began in the present: told where it began', NOW - 2 * MIN, null, NOW - 2 * MIN],
+    ['a spell that began in the history and is over: never told', NOW - 60 * MIN, null, null],
+    ['a spell that began in the history and goes on: told now', NOW - 60 * MIN, NOW, NOW],
+  ] as const)('%s', (_, newsAt, newestOffAt, told) => {
+    expect(offNewsToTell(newsAt, since, newestOffAt)).toBe(told);
   });
 });
 

@@ -31,6 +31,32 @@ export function readingsThatCount<T>(
 }
 
 /**
+ * Where the collar's present begins, for its own news ("Collar off?", low battery; decision
+ * 0023): OFFLINE_AFTER_MS before the batch's newest reading that counts, or before `now` when
+ * that is earlier. A collar out of reach sends nothing, so everything it kept is newer than its
+ * latest reading; older than the silence that makes a collar offline, those readings are
+ * history, not news. Measured from the newest reading, not the clock, so a collar whose clock
+ * is behind, or one that sends every few minutes, is told of as any other.
+ */
+export function presentSince(newestAt: number | undefined, now: number): number {
+  return Math.min(newestAt ?? now, now) - OFFLINE_AFTER_MS;
+}
+
+/**
+ * The reading a "Collar off?" is told at: the one that began the spell (`newsAt`) when it is of
+ * the present, else the batch's newest while the spell goes on there (`newestOffAt`), else none
+ * (the spell is history).
+ */
+export function offNewsToTell(
+  newsAt: number | null,
+  since: number,
+  newestOffAt: number | null,
+): number | null {
+  if (newsAt === null) return null;
+  return newsAt >= since ? newsAt : newestOffAt;
+}
+
+/**
  * The time a reading must be later than to be the device's present (its latest vitals, the
  * status chain and alerts): the device's latest reading before the batch, but never later
  * than that reading's arrival. A collar whose clock ran ahead (a timestamp up to 5 minutes

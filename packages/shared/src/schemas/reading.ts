@@ -5,7 +5,10 @@ import { deviceIdField, deviceSchema, riskFields } from './device.js';
 
 /** A collar may not date a reading more than this far ahead of the server's clock. */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
-/** Nor further back than this: a collar holds about 7 days of readings on its battery. */
+/**
+ * Nor further back than this, by default (the server's READINGS_MAX_AGE_DAYS): a collar holds
+ * about 7 days of readings on its battery.
+ */
 export const MAX_READING_AGE_MS = 7 * 86_400_000;
 /** The widest from–to span GET /readings answers. */
 export const MAX_READINGS_SPAN_MS = 31 * 86_400_000;

@@ -31,6 +31,15 @@ export class DeviceQueries {
     return toDevice(await this.access.visible(actor, id));
   }
 
+  /** The device with the readings it keeps (its own count: ingest adds, retention takes away). */
+  async withReadingsStored(
+    actor: User,
+    id: string,
+  ): Promise<{ device: Device; readingsStored: number }> {
+    const row = await this.access.visible(actor, id);
+    return { device: toDevice(row), readingsStored: Number(row.readings_stored) };
+  }
+
   /** By the printed Device ID, for its owner or an admin (anyone else: 404). */
   async getByDeviceId(actor: User, deviceId: string): Promise<Device> {
     const row = await this.devices.findByDeviceId(deviceId);

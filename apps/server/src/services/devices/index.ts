@@ -83,6 +83,8 @@ export class DeviceService {
   readonly listUnassigned: DeviceQueries['listUnassigned'] = (...a) =>
     this.queries.listUnassigned(...a);
   readonly get: DeviceQueries['get'] = (...a) => this.queries.get(...a);
+  readonly withReadingsStored: DeviceQueries['withReadingsStored'] = (...a) =>
+    this.queries.withReadingsStored(...a);
   readonly getByDeviceId: DeviceQueries['getByDeviceId'] = (...a) =>
     this.queries.getByDeviceId(...a);
   readonly byMac: DeviceQueries['byMac'] = (...a) => this.queries.byMac(...a);

@@ -102,15 +102,18 @@ const tickInterval = (points: readonly DayPoint[]) =>
 
 /**
  * A chart of days: the points along the bottom (a tick a day for a week, fewer for longer
- * ranges), a light grid, and `children` (its axis, bars and lines) over them.
+ * ranges), a light grid, a whole-number value axis (from 0 unless `yDomain` says otherwise),
+ * a tooltip, and `children` (its bars and lines) over them.
  */
 function DaysChart({
   points,
   title,
+  yDomain,
   children,
 }: {
   points: readonly DayPoint[];
   title: string;
+  yDomain?: [number | 'auto', number | 'auto'];
   children: ReactNode;
 }) {
   return (
@@ -122,6 +125,8 @@ function DaysChart({
       >
         <CartesianGrid stroke="#e2e8f0" vertical={false} />
         <XAxis dataKey="label" interval={tickInterval(points)} tick={AXIS_TICK} tickLine={false} />
+        <YAxis width={36} tick={AXIS_TICK} domain={yDomain ?? [0, 'auto']} allowDecimals={false} />
+        <Tooltip />
         {children}
       </ComposedChart>
     </ResponsiveContainer>
@@ -148,8 +153,6 @@ export function ActivityChart({ points, summary }: { points: DayPoint[]; summary
       }
     >
       <DaysChart points={points} title={`Activity chart. ${summary}`}>
-        <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
-        <Tooltip />
         <Bar
           dataKey="vigorous"
           stackId="active"
@@ -201,8 +204,6 @@ export function RestChart({ points, summary }: { points: DayPoint[]; summary: st
       }
     >
       <DaysChart points={points} title={`Rest and sleep chart. ${summary}`}>
-        <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
-        <Tooltip />
         <Bar
           dataKey="sleepHours"
           stackId="still"
@@ -231,9 +232,11 @@ export function HeartRateChart({ points, summary }: { points: DayPoint[]; summar
       summary={summary}
       keys={<Key colour={COLOURS.heartRate}>Resting heart rate (bpm)</Key>}
     >
-      <DaysChart points={points} title={`Resting heart rate chart. ${summary}`}>
-        <YAxis width={36} tick={AXIS_TICK} domain={['auto', 'auto']} allowDecimals={false} />
-        <Tooltip />
+      <DaysChart
+        points={points}
+        title={`Resting heart rate chart. ${summary}`}
+        yDomain={['auto', 'auto']}
+      >
         <Line
           dataKey="restingHeartRate"
           stroke={COLOURS.heartRate}
@@ -267,8 +270,6 @@ export function HeatLevelsChart({ points, summary }: { points: DayPoint[]; summa
       }
     >
       <DaysChart points={points} title={`Time at each heat level chart. ${summary}`}>
-        <YAxis width={36} tick={AXIS_TICK} allowDecimals={false} />
-        <Tooltip />
         {LEVELS.map((level) => (
           <Bar
             key={level}
