@@ -1,6 +1,7 @@
 import {
   DEFAULT_PREFERENCES,
   type BacktestResponse,
+  type Device,
   HISTORY_MAX_BUCKETS,
   HISTORY_RANGES,
   LIMITS,
@@ -17,6 +18,7 @@ import type { DeviceService } from './device-service.js';
 import type { PreferencesService } from './preferences-service.js';
 import type { Clock } from './clock.js';
 import { toReading } from './reading-mapper.js';
+import { ReadAnswers, type ReadStamp } from './read-answers.js';
 import {
   HOUR_S,
   MINUTE_S,
@@ -58,6 +60,10 @@ const stat = (min: number | null, sum: number, count: number, max: number | null
  * answers 404, as every device call does).
  */
 export class ReadingsService {
+  /** History buckets and back-test figures, kept while the collar's readings stay as they are. */
+  private readonly historyBuckets = new ReadAnswers<History['buckets']>();
+  private readonly backtests = new ReadAnswers<Omit<BacktestResponse, 'days' | 'from' | 'to'>>();
+
   constructor(
     private readonly d: {
       readings: ReadingsRepository;
@@ -112,15 +118,23 @@ export class ReadingsService {
   }
 
   async history(actor: User, id: string, range: HistoryRange): Promise<History> {
-    const device = await this.d.devices.get(actor, id);
+    const { device, stamp } = await this.visible(actor, id);
     const rangeMs = HISTORY_RANGES[range];
     const { bucketS, rollupS } = historyResolution(rangeMs);
     const bucketMs = bucketS * 1000;
     const now = this.d.clock.now().getTime();
     const to = Math.ceil((now + 1) / bucketMs) * bucketMs;
     const from = to - Math.ceil(rangeMs / bucketMs) * bucketMs;
-    const [rows, prefs] = await Promise.all([
-      this.d.rollups.history(id, rollupS, from, to, bucketMs),
+    const [buckets, prefs] = await Promise.all([
+      this.historyBuckets.get(`${device.id} ${range} ${from}`, stamp, async () =>
+        (await this.d.rollups.history(device.id, rollupS, from, to, bucketMs)).map((r) => ({
+          t: new Date(from + Number(r.bucket) * bucketMs).toISOString(),
+          count: Number(r.count),
+          temperature: stat(r.t_min, r.t_sum, r.t_count, r.t_max),
+          humidity: stat(r.h_min, r.h_sum, r.h_count, r.h_max),
+          heart_rate: stat(r.hr_min, r.hr_sum, r.hr_count, r.hr_max),
+        })),
+      ),
       device.user_id ? this.d.preferences.get(device.user_id) : null,
     ]);
     return {
@@ -134,13 +148,7 @@ export class ReadingsService {
           prefs?.critical_temperature_threshold ??
           DEFAULT_PREFERENCES.critical_temperature_threshold,
       },
-      buckets: rows.map((r) => ({
-        t: new Date(from + Number(r.bucket) * bucketMs).toISOString(),
-        count: Number(r.count),
-        temperature: stat(r.t_min, r.t_sum, r.t_count, r.t_max),
-        humidity: stat(r.h_min, r.h_sum, r.h_count, r.h_max),
-        heart_rate: stat(r.hr_min, r.hr_sum, r.hr_count, r.hr_max),
-      })),
+      buckets,
     };
   }
 
@@ -152,24 +160,28 @@ export class ReadingsService {
    * and the minutes of the hour under way, at most about 840 rows for 30 days.
    */
   async backtest(actor: User, id: string, days: number): Promise<BacktestResponse> {
-    await this.d.devices.get(actor, id);
+    const { device, stamp } = await this.visible(actor, id);
     const to = this.d.clock.now().getTime();
     const from = bucketStart(to - days * 86_400_000, MINUTE_S);
     const hoursFrom = Math.min(bucketStart(from + HOUR_S * 1000 - 1, HOUR_S), to);
     const hoursTo = Math.max(bucketStart(to, HOUR_S), hoursFrom);
     const end = bucketStart(to, MINUTE_S) + MINUTE_S * 1000;
-    const rows = await this.d.rollups.levels(id, [
-      { seconds: MINUTE_S, from, to: hoursFrom },
-      { seconds: HOUR_S, from: hoursFrom, to: hoursTo },
-      { seconds: MINUTE_S, from: hoursTo, to: end },
-    ]);
-    const whole = summarise(rows, fromRollupRow);
-    return {
-      days,
-      from: new Date(from).toISOString(),
-      to: new Date(to).toISOString(),
-      readings: whole.count,
-      ...backtestOf(whole),
-    };
+    // The window's minute bounds name the answer: within one minute it reads the same rollups.
+    const figures = await this.backtests.get(`${device.id} ${from} ${end}`, stamp, async () => {
+      const rows = await this.d.rollups.levels(device.id, [
+        { seconds: MINUTE_S, from, to: hoursFrom },
+        { seconds: HOUR_S, from: hoursFrom, to: hoursTo },
+        { seconds: MINUTE_S, from: hoursTo, to: end },
+      ]);
+      const whole = summarise(rows, fromRollupRow);
+      return { readings: whole.count, ...backtestOf(whole) };
+    });
+    return { days, from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...figures };
+  }
+
+  /** The device as `actor` may see it (else 404), and the stamp of its readings (read-answers.ts). */
+  private async visible(actor: User, id: string): Promise<{ device: Device; stamp: ReadStamp }> {
+    const { device, readingsStored } = await this.d.devices.withReadingsStored(actor, id);
+    return { device, stamp: { lastSeen: device.last_seen, readingsStored } };
   }
 }

@@ -179,9 +179,58 @@ describe('reading rollups (RES-8: history and the back-test never read raw readi
     expect(week.buckets.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(1000);
     expect(before[3]).toMatchObject({ readings: 1000 });
     expect(before[3].thresholds.alerts).toBeGreaterThan(0);
-    // As retention leaves it: raw readings removed, rollups kept.
+    // As retention leaves it: raw readings removed (and the collar's count of them), rollups kept.
     await t.app.container.db.deleteFrom('readings').where('device_id', '=', c.id).execute();
+    await t.app.container.db
+      .updateTable('devices')
+      .set({ readings_stored: 0 })
+      .where('id', '=', c.id)
+      .execute();
     expect(await Promise.all(urls.map(answer))).toEqual(before);
+  });
+
+  it('answer anew after each new reading, though an answer is kept between readings', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    const now = t.clock.now().getTime();
+    const counts = async (app = t.app) => {
+      const get = async (url: string) => {
+        const res = await app.inject({
+          url: `/api/devices/${c.id}/${url}`,
+          headers: bearer(owner.token),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+      const [week, test] = await Promise.all([
+        get('history?range=7d'),
+        get('risk/backtest?days=7'),
+      ]);
+      return [
+        week.buckets.reduce((n: number, b: { count: number }) => n + b.count, 0),
+        test.readings,
+      ];
+    };
+    expect(await counts()).toEqual([0, 0]);
+    await postAsCollar(t, c.device_id, c.device_key, series(now - 3 * DAY, 4, 60));
+    expect(await counts()).toEqual([4, 4]);
+    expect(await counts()).toEqual([4, 4]);
+    // A backlog reading inside a bucket already answered.
+    await postAsCollar(t, c.device_id, c.device_key, series(now - 3 * DAY + 30_000, 1, 60));
+    expect(await counts()).toEqual([5, 5]);
+    if (usePostgres)
+      // Another instance stores the next one: this one's kept answers are not believed.
+      await withSecondInstance(t, async (second) => {
+        const res = await second.inject({
+          method: 'POST',
+          url: `/api/devices/${c.device_id}/vitals`,
+          headers: { ...deviceAuth(c.device_key), 'content-type': 'application/json' },
+          payload: JSON.stringify(series(now - 60_000, 1, 60)),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        expect(await counts(second)).toEqual([6, 6]);
+      });
+    else await postAsCollar(t, c.device_id, c.device_key, series(now - 60_000, 1, 60));
+    expect(await counts()).toEqual([6, 6]);
   });
 
   it('go with the collar’s readings when its owner releases it', async () => {
