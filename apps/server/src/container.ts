@@ -268,6 +268,7 @@ export function createContainer(opts: {
   // other instance). A device changed otherwise: its owners' screens refetch it.
   deviceLifecycle.onCredentialsChanged((c) => {
     keys.invalidate(c.id);
+    budget.forgetCollar(c.id);
     mqtt.disconnectDevice(c.id);
     const change = c.reason === 'rotated' || c.reason === 'rekeyed' ? 'updated' : 'removed';
     bus.publish([
@@ -278,11 +279,13 @@ export function createContainer(opts: {
       },
     ]);
   });
-  deviceLifecycle.onDeviceUpdated((u) =>
+  deviceLifecycle.onDeviceUpdated((u) => {
+    // It may have changed hands (an admin's assignment): its next upload learns its owner.
+    budget.forgetCollar(u.id);
     bus.publish([
       { audience: u.owners, event: { type: 'device', device: u.id, change: 'updated' } },
-    ]),
-  );
+    ]);
+  });
   bus.subscribe((m) => {
     if (isAccessMessage(m)) return;
     // Events may have been missed: no cached key is trusted any more.
@@ -290,6 +293,7 @@ export function createContainer(opts: {
     if (m.event.type !== 'device' || !m.credentials) return;
     // A key rotated or a collar released on another instance: its sessions here end too.
     keys.invalidate(m.event.device);
+    budget.forgetCollar(m.event.device);
     mqtt.disconnectDevice(m.event.device);
   });
   const housekeeping = new Housekeeping({

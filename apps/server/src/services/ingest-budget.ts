@@ -91,6 +91,8 @@ export class IngestBudget {
   /** Until when each collar ('c:') and account ('a:') refused lately stays refused (ms). */
   private readonly overUntil = new Map<string, number>();
   private readonly stored = new Map<string, { n: number; readAt: number }>();
+  /** The account each collar's last upload was charged to (its owner as ingest read it). */
+  private readonly accountOf = new Map<string, string>();
 
   constructor(
     private readonly o: {
@@ -112,13 +114,26 @@ export class IngestBudget {
   }
 
   /**
-   * Refuses at once (429) a collar whose budget is already spent, charging nothing: called
-   * before an upload is parsed, so a flood costs little more than its refusals.
+   * Refuses at once (429) a collar whose budget, or whose owner account's upload rate, is
+   * already spent, charging nothing: called before an upload is parsed, so a flood, even one
+   * spread over many collars of one account, costs little more than its refusals. The owner
+   * is `accountId` when the caller read it, else the account this collar's last upload was
+   * charged to (until `forgetCollar`). The quota is left to `chargeAccount`, which reads the
+   * owner in the transaction.
    */
-  checkCollar(deviceUuid: string, now: number): void {
+  checkCollar(deviceUuid: string, now: number, accountId?: string | null): void {
     const wait = take(this.collar, deviceUuid, 0, 0, now, false);
-    if (wait === 0) return;
-    throw this.refused('collar', deviceUuid, deviceUuid, wait, now, COLLAR_REFUSAL);
+    if (wait > 0) throw this.refused('collar', deviceUuid, deviceUuid, wait, now, COLLAR_REFUSAL);
+    const account = accountId ?? this.accountOf.get(deviceUuid);
+    if (account === undefined) return;
+    const accountWait = take(this.account, account, 0, 0, now, false);
+    if (accountWait > 0)
+      throw this.refused('account', account, deviceUuid, accountWait, now, ACCOUNT_REFUSAL);
+  }
+
+  /** The collar changed hands or may no longer post: its last account is not assumed any more. */
+  forgetCollar(deviceUuid: string): void {
+    this.accountOf.delete(deviceUuid);
   }
 
   /** Charges an upload to its collar, or throws 429 with Retry-After (nothing charged). */
@@ -140,6 +155,10 @@ export class IngestBudget {
     bytes: number,
     now: number,
   ): IngestRefusal | null {
+    if (this.accountOf.get(deviceUuid) !== accountId) {
+      if (this.accountOf.size >= STORED_CACHE_MAX) this.accountOf.clear();
+      this.accountOf.set(deviceUuid, accountId);
+    }
     if ((this.stored.get(accountId)?.n ?? 0) >= this.o.quota) {
       const refusal = quotaRefusal(this.o.quota);
       return this.refused('quota', accountId, deviceUuid, QUOTA_RETRY_SECONDS, now, refusal);

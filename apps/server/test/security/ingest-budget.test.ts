@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../helpers/app.js';
 import { expectError } from '../helpers/api.js';
-import { ownedCollar } from '../helpers/devices.js';
+import { assign, createPet, ownedCollar } from '../helpers/devices.js';
 import { postAsCollar, readingRows } from '../helpers/readings.js';
 import { INGEST_BUDGET } from '../../src/services/ingest-budget.js';
 
@@ -169,6 +169,36 @@ describe('RES-7: an owner token’s flood is refused within the budget', () => {
     let kept = 0;
     for (const c of collars) kept += (await readingRows(t, c.id)).length;
     expect(kept).toBe(stored);
+    // From now on each collar of the account is refused before its body is read: a body that
+    // would answer 400 once parsed answers 429, by the owner's token and by the collar's key.
+    const unread = (res: LightMyRequestResponse) =>
+      expectError(res, 429, /Too many readings for this account/);
+    for (const c of collars) {
+      unread(
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/devices/${c.device_id}/vitals`,
+          headers: { ...bearer(owner.token), 'content-type': 'application/json' },
+          payload: '[{"temperature": ',
+        }),
+      );
+      unread(await postAsCollar(t, c.device_id, c.device_key, [{ temperature: 'hot' }]));
+    }
+    // A collar given back and taken by someone else is charged to its new owner at once.
+    const given = collars[0]!;
+    const released = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/devices/${given.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(released.statusCode, released.body).toBeLessThan(300);
+    const next = await seedUser(t);
+    const pet = await createPet(t, next);
+    const taken = await assign(t, next, given.device_id, { dog_id: pet.id, device_name: 'Mine' });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((await postAsCollar(t, given.device_id, given.device_key, batch(1, 0))).statusCode).toBe(
+      201,
+    );
   });
 });
 

@@ -58,16 +58,19 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!param.success) return; // answered 400 by the validation below
         const deviceId = param.data.deviceId;
         let uuid: string;
+        let owner: string | null | undefined;
         if (request.device) {
           if (request.device.deviceId !== deviceId)
             throw new ForbiddenError('This device key belongs to another collar');
           uuid = request.device.id;
         } else {
-          uuid = (await devices.getByDeviceId(currentUser(request), deviceId)).id;
+          const device = await devices.getByDeviceId(currentUser(request), deviceId);
+          uuid = device.id;
+          owner = device.user_id;
         }
         collarOf.set(request, uuid);
         try {
-          budget.checkCollar(uuid, app.container.clock.now().getTime());
+          budget.checkCollar(uuid, app.container.clock.now().getTime(), owner);
         } catch (err) {
           // A repeated refusal waits a second on a timer, then closes the connection: its
           // body is never read, nor drained for the next request on it.
