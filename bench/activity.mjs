@@ -102,17 +102,17 @@ function fill(dataDir, deviceId, dogId, now) {
   try {
     sqlite.prepare('update devices set dog_id = ? where id = ?').run(dogId, deviceId);
     const hour = sqlite.prepare(
-      `insert into activity_hours (device_id, hour_at, source_count, active, vigorous, heat, still,
+      `insert into activity_hours (device_uuid, hour_at, source_count, active, vigorous, heat, still,
          worn, still_hr_sum, still_hr_count, safe_minutes, warning_minutes, danger_minutes,
          critical_minutes, max_heat_index, max_level)
        values (?, ?, ?, ?, ?, ?, ?, 60, ?, ?, 60, 0, 0, 0, ?, 0)`,
     );
     const walk = sqlite.prepare(
-      `insert into activity_walks (device_id, start_at, minutes, active_minutes, peak_heat_index, peak_level)
+      `insert into activity_walks (device_uuid, start_at, minutes, active_minutes, peak_heat_index, peak_level)
        values (?, ?, ?, ?, ?, 0)`,
     );
     const rollup = sqlite.prepare(
-      `insert into reading_rollups (device_id, bucket_seconds, bucket_at, first_at, last_at, count,
+      `insert into reading_rollups (device_uuid, bucket_seconds, bucket_at, first_at, last_at, count,
          temperature_min, temperature_max, temperature_sum, temperature_count,
          humidity_min, humidity_max, humidity_sum, humidity_count,
          heart_rate_min, heart_rate_max, heart_rate_sum, heart_rate_count,

@@ -25,22 +25,22 @@ sqlite.pragma('synchronous = NORMAL');
 sqlite.exec(`
   CREATE TABLE devices (id TEXT PRIMARY KEY, last_seen INTEGER, battery_level INTEGER,
     temperature REAL, humidity REAL, heart_rate INTEGER, activity_level INTEGER);
-  CREATE TABLE readings (id INTEGER PRIMARY KEY, device_id TEXT NOT NULL REFERENCES devices(id),
+  CREATE TABLE readings (id INTEGER PRIMARY KEY, device_uuid TEXT NOT NULL REFERENCES devices(id),
     recorded_at INTEGER NOT NULL, received_at INTEGER NOT NULL, temperature REAL NOT NULL,
     humidity REAL NOT NULL, heart_rate INTEGER, activity_level INTEGER, battery INTEGER,
     status TEXT NOT NULL, reported_status TEXT, lat REAL, lon REAL, risk_band TEXT,
     risk_score REAL, risk_reasons TEXT);
-  CREATE UNIQUE INDEX readings_device_time_uq ON readings (device_id, recorded_at);
+  CREATE UNIQUE INDEX readings_device_time_uq ON readings (device_uuid, recorded_at);
   CREATE INDEX readings_recorded_at_idx ON readings (recorded_at);
 `);
 // A collar's row is made the first time it posts (PawGuard's exist before their first reading).
 const addDevice = sqlite.prepare('INSERT OR IGNORE INTO devices (id) VALUES (?)');
 const known = new Set();
 const insert = sqlite.prepare(`
-  INSERT INTO readings (device_id, recorded_at, received_at, temperature, humidity, heart_rate,
+  INSERT INTO readings (device_uuid, recorded_at, received_at, temperature, humidity, heart_rate,
     activity_level, battery, status, reported_status)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'normal', ?)
-  ON CONFLICT (device_id, recorded_at) DO NOTHING RETURNING id`);
+  ON CONFLICT (device_uuid, recorded_at) DO NOTHING RETURNING id`);
 const touch = sqlite.prepare(`
   UPDATE devices SET last_seen = ?, battery_level = coalesce(?, battery_level), temperature = ?,
     humidity = ?, heart_rate = coalesce(?, heart_rate), activity_level = coalesce(?, activity_level)

@@ -173,7 +173,7 @@ export function readLoop({ base, token, deviceId, readers = READERS, headers = (
 function fill(sqlite, deviceId, now) {
   const t0 = performance.now();
   const insert = sqlite.prepare(
-    `insert into readings (device_id, recorded_at, received_at, temperature, humidity, heart_rate,
+    `insert into readings (device_uuid, recorded_at, received_at, temperature, humidity, heart_rate,
        activity_level, battery, status, risk_band, risk_score)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -215,7 +215,7 @@ function rawScans(sqlite, deviceId, now) {
     `select cast((recorded_at - ?) / ? as integer) bucket, count(*) count,
        min(temperature), avg(temperature), max(temperature), min(humidity), avg(humidity),
        max(humidity), min(heart_rate), avg(heart_rate), max(heart_rate)
-     from readings where device_id = ? and recorded_at >= ? and recorded_at < ?
+     from readings where device_uuid = ? and recorded_at >= ? and recorded_at < ?
      group by 1 order by 1`,
   );
   let t0 = performance.now();
@@ -223,7 +223,7 @@ function rawScans(sqlite, deviceId, now) {
   const historyMs = performance.now() - t0;
   const page = sqlite.prepare(
     `select recorded_at, status, risk_band from readings
-     where device_id = ? and recorded_at > ? and recorded_at <= ? order by recorded_at limit 5000`,
+     where device_uuid = ? and recorded_at > ? and recorded_at <= ? order by recorded_at limit 5000`,
   );
   t0 = performance.now();
   const tally = new BacktestTally();

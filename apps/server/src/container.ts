@@ -12,7 +12,7 @@ import { WaitlistRepository } from './repositories/waitlist-repository.js';
 import { WaitlistService } from './services/waitlist-service.js';
 import { AuthService } from './services/auth-service.js';
 import { UserService } from './services/user-service.js';
-import { PetService } from './services/pet-service.js';
+import { DogService } from './services/dog-service.js';
 import { PreferencesService } from './services/preferences-service.js';
 import { TokenService } from './services/token-service.js';
 import { createMailTransport, type MailTransport } from './services/mail-transport.js';
@@ -137,7 +137,7 @@ export function createContainer(opts: {
     mailWorker: outboxWorker,
   });
   const users = new UserService(db, repos.users, clock);
-  const pets = new PetService(db, repos.dogs, clock);
+  const dogs = new DogService(db, repos.dogs, clock);
   const deviceLifecycle = new DeviceLifecycle((err) =>
     opts.log.error({ err }, 'a device credentials listener failed'),
   );
@@ -163,7 +163,7 @@ export function createContainer(opts: {
     mailWorker: outboxWorker,
   });
   // A deleted pet's collars stay with the owner; a deleted account's collars are released.
-  pets.onBeforeDelete((petId, _owner, trx) => devices.onPetDeleted(petId, trx));
+  dogs.onBeforeDelete((dogId, _owner, trx) => devices.onDogDeleted(dogId, trx));
   users.onBeforeDelete((userId, trx) => devices.onUserDeleted(userId, trx));
   const keys = new DeviceKeyCache(async (hash) => {
     const row = await repos.devices.findByKeyHash(hash);
@@ -380,7 +380,7 @@ export function createContainer(opts: {
     }),
     auth,
     users,
-    pets,
+    dogs,
     devices,
     deviceLifecycle,
     preferences,

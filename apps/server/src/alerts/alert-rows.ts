@@ -12,7 +12,7 @@ export interface PendingNotice {
 
 /** A new open alert: what it is, whose, and since when; everything else empty until it moves. */
 export function newAlert(
-  fields: Pick<AlertRow, 'device_id' | 'user_id' | 'type' | 'opened_at' | 'reading_at'> &
+  fields: Pick<AlertRow, 'device_uuid' | 'user_id' | 'type' | 'opened_at' | 'reading_at'> &
     Partial<AlertRow>,
 ): AlertRow {
   return {

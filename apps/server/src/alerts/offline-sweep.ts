@@ -82,7 +82,7 @@ export class OfflineSweep {
         ];
         if (existing) return { ...noEffects(), events: messages };
         const alert = newAlert({
-          device_id: id,
+          device_uuid: id,
           user_id: r.user_id,
           type: 'offline',
           opened_at: at,

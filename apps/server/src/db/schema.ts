@@ -141,7 +141,8 @@ export interface WaitlistEntriesTable {
 /** One reading of a collar; times are epoch milliseconds. */
 export interface ReadingsTable {
   id: Generated<number>;
-  device_id: string;
+  /** The device row's id (devices.id); `device_id` is only ever the printed Device ID. */
+  device_uuid: string;
   recorded_at: number;
   received_at: number;
   temperature: number;
@@ -167,7 +168,8 @@ export interface ReadingsTable {
  */
 /** A collar's activity in one UTC hour (migration 017, docs/activity.md); times epoch ms. */
 export interface ActivityHoursTable {
-  device_id: string;
+  /** The device row's id (devices.id); `device_id` is only ever the printed Device ID. */
+  device_uuid: string;
   hour_at: number;
   source_count: number;
   active: number;
@@ -187,7 +189,8 @@ export interface ActivityHoursTable {
 
 /** A walk a collar's minutes showed (migration 017). */
 export interface ActivityWalksTable {
-  device_id: string;
+  /** The device row's id (devices.id); `device_id` is only ever the printed Device ID. */
+  device_uuid: string;
   start_at: number;
   minutes: number;
   active_minutes: number;
@@ -211,7 +214,8 @@ export interface InsightMailSettingsTable {
 }
 
 export interface ReadingRollupsTable {
-  device_id: string;
+  /** The device row's id (devices.id); `device_id` is only ever the printed Device ID. */
+  device_uuid: string;
   /** 60 or 3600. */
   bucket_seconds: number;
   bucket_at: number;
@@ -263,7 +267,8 @@ export interface StreamTicketsTable {
 /** An alert (DESIGN §3); at most one open (resolved_at null) per device and type. */
 export interface AlertsTable {
   id: string;
-  device_id: string;
+  /** The device row's id (devices.id); `device_id` is only ever the printed Device ID. */
+  device_uuid: string;
   user_id: string;
   type: 'heat' | 'offline' | 'low_battery' | 'collar_off' | 'over_budget';
   level: 'WARNING' | 'DANGER' | 'CRITICAL' | null;
@@ -300,7 +305,8 @@ export interface NotificationsTable {
 export interface AlertMailsTable {
   id: string;
   user_id: string;
-  device_id: string;
+  /** The device row's id (devices.id); `device_id` is only ever the printed Device ID. */
+  device_uuid: string;
   /** What the mail was about: the cooldown holds back only a repeat of the same news. */
   alert_type: AlertType;
   /** heat: the level it reported; otherwise null. */

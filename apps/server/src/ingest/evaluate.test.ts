@@ -62,7 +62,7 @@ describe('evaluate', () => {
       [at(0), 'WARNING'],
       [at(10), 'SAFE'],
     ]);
-    expect(judged.rows.every((r) => r.received_at === at(20) && r.device_id === 'uuid-1')).toBe(
+    expect(judged.rows.every((r) => r.received_at === at(20) && r.device_uuid === 'uuid-1')).toBe(
       true,
     );
     // Pure: the device is left as it was; the model's new memory is answered.

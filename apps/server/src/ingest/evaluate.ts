@@ -60,7 +60,7 @@ export function evaluate(
       risk_band: risk.band,
       risk_score: risk.score,
       risk_reasons: JSON.stringify(risk.reasons),
-      device_id: device.id,
+      device_uuid: device.id,
       recorded_at: at,
       received_at: nowMs,
       temperature: r.temperature,

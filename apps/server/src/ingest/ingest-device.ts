@@ -10,7 +10,7 @@ import {
 import type { IngestStateRow } from '../repositories/devices-repository.js';
 import type { ReadingRow } from '../repositories/readings-repository.js';
 import type { StoredVitals } from '../services/reading-mapper.js';
-import { healthConditionsOf } from '../services/pet-service.js';
+import { healthConditionsOf } from '../services/dog-service.js';
 
 /** A posting device as ingest sees it inside the transaction. */
 export interface IngestDevice {

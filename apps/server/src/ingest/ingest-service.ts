@@ -244,16 +244,16 @@ export class IngestService {
       const fresh = await this.o.readings.insertNew(pending, trx);
       inserted = inserted.concat(fresh);
       for (const row of fresh) {
-        let m = stored.get(row.device_id);
-        if (!m) stored.set(row.device_id, (m = new Map()));
+        let m = stored.get(row.device_uuid);
+        if (!m) stored.set(row.device_uuid, (m = new Map()));
         m.set(Number(row.recorded_at), row);
       }
       const retry: NewReadingRow[] = [];
       for (const row of pending) {
-        if (stored.get(row.device_id)?.has(row.recorded_at)) continue;
-        const own = serverTimed.get(row.device_id)!;
+        if (stored.get(row.device_uuid)?.has(row.recorded_at)) continue;
+        const own = serverTimed.get(row.device_uuid)!;
         if (!own.has(row.recorded_at)) continue;
-        const times = byDevice.get(row.device_id)!;
+        const times = byDevice.get(row.device_uuid)!;
         let at = row.recorded_at + 1;
         while (times.has(at)) at++;
         // Keep each job's answer pointing at where its reading went.
@@ -281,9 +281,9 @@ export class IngestService {
     // Each collar's row as this batch leaves it, written for all of them before the alerts run.
     const insertedBy = new Map<string, ReadingRow[]>();
     for (const r of inserted) {
-      const list = insertedBy.get(r.device_id);
+      const list = insertedBy.get(r.device_uuid);
       if (list) list.push(r);
-      else insertedBy.set(r.device_id, [r]);
+      else insertedBy.set(r.device_uuid, [r]);
     }
     const written = [...devices.values()].map((device) => {
       const fresh = (insertedBy.get(device.id) ?? []).sort(

@@ -9,7 +9,7 @@ const WRITE = 100;
 const HOUR_MS = 3_600_000;
 
 const toHourRow = (deviceId: string, h: ActivityHour): ActivityHoursTable => ({
-  device_id: deviceId,
+  device_uuid: deviceId,
   hour_at: h.at,
   source_count: h.sourceCount,
   active: h.active,
@@ -81,7 +81,7 @@ export class ActivityRepository {
     const row = await this.db
       .selectFrom('reading_rollups')
       .select('bucket_at')
-      .where('device_id', '=', deviceId)
+      .where('device_uuid', '=', deviceId)
       .where('bucket_seconds', '=', 3600)
       .where('bucket_at', '>=', Math.floor(from / 3_600_000) * 3_600_000)
       .where('bucket_at', '<', to)
@@ -106,7 +106,7 @@ export class ActivityRepository {
         'humidity_max',
         'level_max',
       ])
-      .where('device_id', '=', deviceId)
+      .where('device_uuid', '=', deviceId)
       .where('bucket_seconds', '=', 60)
       .where('bucket_at', '>=', from)
       .where('bucket_at', '<', to)
@@ -135,34 +135,34 @@ export class ActivityRepository {
     since: number,
     deviceIds?: readonly string[],
     page: { after?: { deviceId: string; at: number }; limit?: number } = {},
-  ): Promise<{ device_id: string; hour_at: number }[]> {
+  ): Promise<{ device_uuid: string; hour_at: number }[]> {
     if (deviceIds && deviceIds.length === 0) return [];
     let q = this.db
       .selectFrom('reading_rollups as r')
       .leftJoin('activity_hours as a', (j) =>
-        j.onRef('a.device_id', '=', 'r.device_id').onRef('a.hour_at', '=', 'r.bucket_at'),
+        j.onRef('a.device_uuid', '=', 'r.device_uuid').onRef('a.hour_at', '=', 'r.bucket_at'),
       )
-      .select(['r.device_id', 'r.bucket_at'])
+      .select(['r.device_uuid', 'r.bucket_at'])
       .where('r.bucket_seconds', '=', 3600)
       // From the start of the hour holding `since`: "the last 2 hours" at 10:01 are 08:00 on,
       // or an upload's minutes from 08:31 would wait for the backlog pass.
       .where('r.bucket_at', '>=', Math.floor(since / HOUR_MS) * HOUR_MS)
       .where((eb) =>
-        eb.or([eb('a.device_id', 'is', null), eb('a.source_count', '<>', eb.ref('r.count'))]),
+        eb.or([eb('a.device_uuid', 'is', null), eb('a.source_count', '<>', eb.ref('r.count'))]),
       );
-    if (deviceIds) q = q.where('r.device_id', 'in', deviceIds);
+    if (deviceIds) q = q.where('r.device_uuid', 'in', deviceIds);
     const after = page.after;
     if (after)
       q = q.where((eb) =>
         eb.or([
-          eb('r.device_id', '>', after.deviceId),
-          eb.and([eb('r.device_id', '=', after.deviceId), eb('r.bucket_at', '>', after.at)]),
+          eb('r.device_uuid', '>', after.deviceId),
+          eb.and([eb('r.device_uuid', '=', after.deviceId), eb('r.bucket_at', '>', after.at)]),
         ]),
       );
-    let ordered = q.orderBy('r.device_id').orderBy('r.bucket_at');
+    let ordered = q.orderBy('r.device_uuid').orderBy('r.bucket_at');
     if (page.limit) ordered = ordered.limit(page.limit);
     const rows = await ordered.execute();
-    return rows.map((r) => ({ device_id: r.device_id, hour_at: Number(r.bucket_at) }));
+    return rows.map((r) => ({ device_uuid: r.device_uuid, hour_at: Number(r.bucket_at) }));
   }
 
   /** Writes these hours of one collar whole, over what was stored for them. */
@@ -173,7 +173,7 @@ export class ActivityRepository {
         .values(hours.slice(at, at + WRITE).map((h) => toHourRow(deviceId, h)))
         .onConflict((oc) =>
           oc
-            .columns(['device_id', 'hour_at'])
+            .columns(['device_uuid', 'hour_at'])
             .doUpdateSet((eb) =>
               Object.fromEntries(HOUR_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
             ),
@@ -191,7 +191,7 @@ export class ActivityRepository {
   ): Promise<void> {
     await ex
       .deleteFrom('activity_walks')
-      .where('device_id', '=', deviceId)
+      .where('device_uuid', '=', deviceId)
       .where('start_at', '>=', from)
       .where('start_at', '<', to)
       .execute();
@@ -200,7 +200,7 @@ export class ActivityRepository {
         .insertInto('activity_walks')
         .values(
           walks.map((w) => ({
-            device_id: deviceId,
+            device_uuid: deviceId,
             start_at: w.start,
             minutes: w.minutes,
             active_minutes: w.activeMinutes,
@@ -208,7 +208,7 @@ export class ActivityRepository {
             peak_level: w.peakLevel,
           })),
         )
-        .onConflict((oc) => oc.columns(['device_id', 'start_at']).doNothing())
+        .onConflict((oc) => oc.columns(['device_uuid', 'start_at']).doNothing())
         .execute();
   }
 
@@ -222,12 +222,12 @@ export class ActivityRepository {
     const rows = await this.db
       .selectFrom('activity_hours')
       .selectAll()
-      .where('device_id', 'in', deviceIds)
+      .where('device_uuid', 'in', deviceIds)
       .where('hour_at', '>=', from)
       .where('hour_at', '<', to)
       .orderBy('hour_at')
       .execute();
-    return rows.map((r) => ({ ...fromHourRow(r), deviceId: r.device_id }));
+    return rows.map((r) => ({ ...fromHourRow(r), deviceId: r.device_uuid }));
   }
 
   /** The walks of these collars that start in [from, to), oldest first. */
@@ -240,12 +240,12 @@ export class ActivityRepository {
     const rows = await this.db
       .selectFrom('activity_walks')
       .selectAll()
-      .where('device_id', 'in', deviceIds)
+      .where('device_uuid', 'in', deviceIds)
       .where('start_at', '>=', from)
       .where('start_at', '<', to)
       .orderBy('start_at')
       .execute();
-    return rows.map((r) => ({ ...fromWalkRow(r), deviceId: r.device_id }));
+    return rows.map((r) => ({ ...fromWalkRow(r), deviceId: r.device_uuid }));
   }
 
   /** A dog's profile with its owner's time zone, or undefined. */
@@ -364,23 +364,23 @@ export class ActivityRepository {
   async pruneOlderThan(cutoff: number, batch: number): Promise<number> {
     const oldHours = this.db
       .selectFrom('activity_hours')
-      .select(['device_id', 'hour_at'])
+      .select(['device_uuid', 'hour_at'])
       .where('hour_at', '<', cutoff)
       .orderBy('hour_at')
       .limit(batch);
     const h = await this.db
       .deleteFrom('activity_hours')
-      .where(sql<boolean>`(device_id, hour_at) in (${oldHours})`)
+      .where(sql<boolean>`(device_uuid, hour_at) in (${oldHours})`)
       .executeTakeFirst();
     const oldWalks = this.db
       .selectFrom('activity_walks')
-      .select(['device_id', 'start_at'])
+      .select(['device_uuid', 'start_at'])
       .where('start_at', '<', cutoff)
       .orderBy('start_at')
       .limit(batch);
     const w = await this.db
       .deleteFrom('activity_walks')
-      .where(sql<boolean>`(device_id, start_at) in (${oldWalks})`)
+      .where(sql<boolean>`(device_uuid, start_at) in (${oldWalks})`)
       .executeTakeFirst();
     return Number(h.numDeletedRows) + Number(w.numDeletedRows);
   }

@@ -15,7 +15,7 @@ export class AlertMailRepository {
     return ex
       .selectFrom('alert_mails')
       .select(['alert_type as type', 'level'])
-      .where('device_id', '=', device)
+      .where('device_uuid', '=', device)
       .where('user_id', '=', userId)
       .where('created_at', '>', since)
       .execute();

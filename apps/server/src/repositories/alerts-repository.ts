@@ -21,7 +21,7 @@ type AlertWithNames = AlertRow & {
 export function toAlert(row: AlertWithNames): Alert {
   return {
     id: row.id,
-    device: row.device_id,
+    device: row.device_uuid,
     device_id: row.pet_device_id,
     device_name: row.device_name,
     dog_id: row.dog_id,
@@ -54,7 +54,7 @@ export class AlertsRepository {
   private withNames(ex: Executor = this.db) {
     return ex
       .selectFrom('alerts')
-      .innerJoin('devices', 'devices.id', 'alerts.device_id')
+      .innerJoin('devices', 'devices.id', 'alerts.device_uuid')
       .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
       .leftJoin('notification_preferences as prefs', 'prefs.user_id', 'alerts.user_id')
       .selectAll('alerts')
@@ -73,7 +73,7 @@ export class AlertsRepository {
     return ex
       .selectFrom('alerts')
       .selectAll()
-      .where('device_id', '=', deviceId)
+      .where('device_uuid', '=', deviceId)
       .where('resolved_at', 'is', null)
       .execute();
   }
@@ -88,7 +88,7 @@ export class AlertsRepository {
     const row = await ex
       .selectFrom('alerts')
       .select('id')
-      .where('device_id', '=', deviceId)
+      .where('device_uuid', '=', deviceId)
       .where('type', '=', type)
       .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('opened_at', '>=', since)]))
       .limit(1)
@@ -123,7 +123,7 @@ export class AlertsRepository {
     offset: number;
   }): Promise<{ alerts: Alert[]; total: number }> {
     let q = this.withNames();
-    if (opts.deviceId) q = q.where('alerts.device_id', '=', opts.deviceId);
+    if (opts.deviceId) q = q.where('alerts.device_uuid', '=', opts.deviceId);
     // A person's alerts are those of the devices they hold now.
     if (opts.userId) q = q.where('devices.user_id', '=', opts.userId);
     if (opts.resolved !== undefined)
@@ -148,7 +148,7 @@ export class AlertsRepository {
   /** One alert of one device. */
   async findForDevice(deviceId: string, alertId: string, ex: Executor = this.db) {
     const row = await this.withNames(ex)
-      .where('alerts.device_id', '=', deviceId)
+      .where('alerts.device_uuid', '=', deviceId)
       .where('alerts.id', '=', alertId)
       .executeTakeFirst();
     return row;
@@ -188,6 +188,6 @@ export class AlertsRepository {
 
   /** A released collar's alerts go with its readings (they were its previous owner's). */
   async deleteForDevice(deviceId: string, ex: Executor): Promise<void> {
-    await ex.deleteFrom('alerts').where('device_id', '=', deviceId).execute();
+    await ex.deleteFrom('alerts').where('device_uuid', '=', deviceId).execute();
   }
 }

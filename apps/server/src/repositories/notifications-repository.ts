@@ -13,7 +13,7 @@ export class NotificationsRepository {
     return ex
       .selectFrom('notifications')
       .innerJoin('alerts', 'alerts.id', 'notifications.alert_id')
-      .innerJoin('devices', 'devices.id', 'alerts.device_id')
+      .innerJoin('devices', 'devices.id', 'alerts.device_uuid')
       .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
       .select([
         'notifications.id',
@@ -25,7 +25,7 @@ export class NotificationsRepository {
         'notifications.read_at',
         'notifications.created_at',
         'alerts.type as alert_type',
-        'alerts.device_id as device',
+        'alerts.device_uuid as device',
         'devices.device_id',
         'dogs.name as dog_name',
       ]);

@@ -42,7 +42,7 @@ export class ReadingsRepository {
                   Object.fromEntries(columns.map((c, j) => [c, v[i * width + j]])) as NewReadingRow,
               ),
             )
-            .onConflict((oc) => oc.columns(['device_id', 'recorded_at']).doNothing())
+            .onConflict((oc) => oc.columns(['device_uuid', 'recorded_at']).doNothing())
             .returningAll(),
         values,
       );
@@ -57,7 +57,7 @@ export class ReadingsRepository {
     return ex
       .selectFrom('readings')
       .selectAll()
-      .where('device_id', '=', deviceId)
+      .where('device_uuid', '=', deviceId)
       .where('recorded_at', 'in', times)
       .execute();
   }
@@ -67,7 +67,7 @@ export class ReadingsRepository {
     return this.db
       .selectFrom('readings')
       .selectAll()
-      .where('device_id', '=', deviceId)
+      .where('device_uuid', '=', deviceId)
       .orderBy('recorded_at', 'desc')
       .limit(limit)
       .offset(offset)
@@ -78,7 +78,7 @@ export class ReadingsRepository {
     return this.db
       .selectFrom('readings')
       .selectAll()
-      .where('device_id', '=', deviceId)
+      .where('device_uuid', '=', deviceId)
       .orderBy('recorded_at', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -100,7 +100,7 @@ export class ReadingsRepository {
         'status',
         'risk_band',
       ])
-      .where('device_id', '=', deviceId)
+      .where('device_uuid', '=', deviceId)
       .where('recorded_at', '>=', from)
       .where('recorded_at', '<', to)
       .orderBy('recorded_at')
@@ -112,7 +112,7 @@ export class ReadingsRepository {
     return this.db
       .selectFrom('readings')
       .selectAll()
-      .where('device_id', '=', deviceId)
+      .where('device_uuid', '=', deviceId)
       .where('recorded_at', '>=', from)
       .where('recorded_at', '<=', to)
       .orderBy('recorded_at', 'desc')
@@ -126,11 +126,11 @@ export class ReadingsRepository {
    * classed from them; its count of readings kept is 0.
    */
   async deleteForDevice(deviceId: string, ex: Executor = this.db): Promise<void> {
-    await ex.deleteFrom('alerts').where('device_id', '=', deviceId).execute();
-    await ex.deleteFrom('readings').where('device_id', '=', deviceId).execute();
-    await ex.deleteFrom('reading_rollups').where('device_id', '=', deviceId).execute();
-    await ex.deleteFrom('activity_hours').where('device_id', '=', deviceId).execute();
-    await ex.deleteFrom('activity_walks').where('device_id', '=', deviceId).execute();
+    await ex.deleteFrom('alerts').where('device_uuid', '=', deviceId).execute();
+    await ex.deleteFrom('readings').where('device_uuid', '=', deviceId).execute();
+    await ex.deleteFrom('reading_rollups').where('device_uuid', '=', deviceId).execute();
+    await ex.deleteFrom('activity_hours').where('device_uuid', '=', deviceId).execute();
+    await ex.deleteFrom('activity_walks').where('device_uuid', '=', deviceId).execute();
     await ex
       .updateTable('devices')
       .set({ readings_stored: 0 })
@@ -149,14 +149,14 @@ export class ReadingsRepository {
     return this.db.transaction().execute(async (trx) => {
       const q = trx
         .selectFrom('readings')
-        .select(['id', 'device_id'])
+        .select(['id', 'device_uuid'])
         .where('recorded_at', '<', cutoff)
         .orderBy('recorded_at')
         .limit(batch);
       const rows = await (lock ? q.forUpdate().skipLocked() : q).execute();
       if (rows.length === 0) return 0;
       const perDevice = new Map<string, number>();
-      for (const r of rows) perDevice.set(r.device_id, (perDevice.get(r.device_id) ?? 0) + 1);
+      for (const r of rows) perDevice.set(r.device_uuid, (perDevice.get(r.device_uuid) ?? 0) + 1);
       for (const [id, n] of [...perDevice].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
         await trx
           .updateTable('devices')

@@ -9,7 +9,7 @@ export type RollupKey = [deviceId: string, bucketSeconds: number, bucketAt: numb
 
 /** Every column of reading_rollups, in one order: what one upsert text binds. */
 const COLUMNS: (keyof RollupRow)[] = [
-  'device_id',
+  'device_uuid',
   'bucket_seconds',
   'bucket_at',
   'first_at',
@@ -25,7 +25,7 @@ const COLUMNS: (keyof RollupRow)[] = [
   'level_tail_status',
   'level_quiet_spells',
 ];
-const KEY = ['device_id', 'bucket_seconds', 'bucket_at'] as const;
+const KEY = ['device_uuid', 'bucket_seconds', 'bucket_at'] as const;
 const UPDATED = COLUMNS.filter((c) => !(KEY as readonly string[]).includes(c));
 
 /** One history bucket: sums and counts, the averages divided out by the caller. */
@@ -67,7 +67,7 @@ export class RollupsRepository {
               eb.or(
                 chunk.map((_, i) =>
                   eb.and([
-                    eb('device_id', '=', v[3 * i] as string),
+                    eb('device_uuid', '=', v[3 * i] as string),
                     eb('bucket_seconds', '=', v[3 * i + 1] as number),
                     eb('bucket_at', '=', v[3 * i + 2] as number),
                   ]),
@@ -88,19 +88,19 @@ export class RollupsRepository {
   async newestStarts(
     deviceIds: string[],
     ex: Executor,
-  ): Promise<{ device_id: string; minute: number | null; hour: number | null }[]> {
+  ): Promise<{ device_uuid: string; minute: number | null; hour: number | null }[]> {
     const out = [];
     for (let at = 0; at < deviceIds.length; at += 256) {
       const newest = (id: string, seconds: number) =>
-        sql`(select max(bucket_at) from reading_rollups where device_id = ${id} and bucket_seconds = ${sql.lit(seconds)})`;
+        sql`(select max(bucket_at) from reading_rollups where device_uuid = ${id} and bucket_seconds = ${sql.lit(seconds)})`;
       const parts = deviceIds
         .slice(at, at + 256)
         .map(
           (id) =>
-            sql`select cast(${id} as text) as device_id, ${newest(id, 60)} as minute, ${newest(id, 3600)} as hour`,
+            sql`select cast(${id} as text) as device_uuid, ${newest(id, 60)} as minute, ${newest(id, 3600)} as hour`,
         );
       const r = await sql<{
-        device_id: string;
+        device_uuid: string;
         minute: number | null;
         hour: number | null;
       }>`${sql.join(parts, sql` union all `)}`.execute(ex);
@@ -152,7 +152,7 @@ export class RollupsRepository {
     return ex
       .selectFrom('reading_rollups')
       .selectAll()
-      .where('device_id', '=', deviceId)
+      .where('device_uuid', '=', deviceId)
       .where('bucket_seconds', '=', bucketSeconds)
       .where('bucket_at', '>=', from)
       .where('bucket_at', '<', to)
@@ -185,7 +185,7 @@ export class RollupsRepository {
           eb.or(
             spans.map((s) =>
               eb.and([
-                eb('device_id', '=', deviceId),
+                eb('device_uuid', '=', deviceId),
                 eb('bucket_seconds', '=', s.seconds),
                 eb('bucket_at', '>=', s.from),
                 eb('bucket_at', '<', s.to),
@@ -230,7 +230,7 @@ export class RollupsRepository {
           eb.fn.sum<number>('heart_rate_count').as('hr_count'),
           eb.fn.max<number | null>('heart_rate_max').as('hr_max'),
         ])
-        .where('device_id', '=', deviceId)
+        .where('device_uuid', '=', deviceId)
         .where('bucket_seconds', '=', rollupSeconds)
         .where('bucket_at', '>=', from)
         .where('bucket_at', '<', to)
@@ -245,7 +245,7 @@ export class RollupsRepository {
   async pruneOlderThan(bucketSeconds: number, cutoff: number, batch: number): Promise<number> {
     const old = this.db
       .selectFrom('reading_rollups')
-      .select(['device_id', 'bucket_at'])
+      .select(['device_uuid', 'bucket_at'])
       .where('bucket_seconds', '=', bucketSeconds)
       .where('bucket_at', '<', cutoff)
       .orderBy('bucket_at')
@@ -253,7 +253,7 @@ export class RollupsRepository {
     const r = await this.db
       .deleteFrom('reading_rollups')
       .where('bucket_seconds', '=', bucketSeconds)
-      .where(sql<boolean>`(device_id, bucket_at) in (${old})`)
+      .where(sql<boolean>`(device_uuid, bucket_at) in (${old})`)
       .executeTakeFirst();
     return Number(r.numDeletedRows);
   }

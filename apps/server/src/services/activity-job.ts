@@ -157,9 +157,9 @@ export class ActivityJob {
       });
       const byDevice = new Map<string, number[]>();
       for (const s of stale) {
-        const list = byDevice.get(s.device_id);
+        const list = byDevice.get(s.device_uuid);
         if (list) list.push(s.hour_at);
-        else byDevice.set(s.device_id, [s.hour_at]);
+        else byDevice.set(s.device_uuid, [s.hour_at]);
       }
       for (const [deviceId, hours] of byDevice) {
         for (const span of spansOf(hours)) written += await this.write(deviceId, span, hours, now);
@@ -167,7 +167,7 @@ export class ActivityJob {
       }
       if (stale.length < STALE_PAGE) return written;
       const last = stale.at(-1)!;
-      after = { deviceId: last.device_id, at: last.hour_at };
+      after = { deviceId: last.device_uuid, at: last.hour_at };
     }
   }
 

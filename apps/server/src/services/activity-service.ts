@@ -26,12 +26,11 @@ import {
   wallClock,
 } from '@pawguard/shared';
 import type { ActivityRepository } from '../repositories/activity-repository.js';
-import { healthConditionsOf } from './pet-service.js';
+import { DOG_NOT_FOUND, healthConditionsOf } from './dog-service.js';
 import { RECENT_MS, spansOf, type ActivityJob } from './activity-job.js';
 import type { Clock } from './clock.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
 
-const PET_NOT_FOUND = 'Pet not found';
 /** A collar's newest reading tells the dog's level "now" for this long (judgement). */
 export const LEVEL_NOW_MS = 15 * 60_000;
 
@@ -68,7 +67,7 @@ export class ActivityService {
   private async readable(user: Pick<User, 'id' | 'role'>, dogId: string): Promise<Dog> {
     const dog = await this.d.activity.dogWithOwner(dogId);
     if (!dog || (dog.user_id !== user.id && user.role !== 'admin'))
-      throw new NotFoundError(PET_NOT_FOUND);
+      throw new NotFoundError(DOG_NOT_FOUND);
     return dog;
   }
 
@@ -104,7 +103,7 @@ export class ActivityService {
     let walks: (DetectedWalk & { deviceId: string })[] = storedWalks;
     const byDevice = new Map<string, number[]>();
     for (const s of stale)
-      byDevice.set(s.device_id, [...(byDevice.get(s.device_id) ?? []), s.hour_at]);
+      byDevice.set(s.device_uuid, [...(byDevice.get(s.device_uuid) ?? []), s.hour_at]);
     for (const [deviceId, staleHours] of byDevice)
       for (const span of spansOf(staleHours)) {
         const r = await this.d.job.refold(deviceId, span.from, span.to, now);

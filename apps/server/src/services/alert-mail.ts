@@ -97,7 +97,7 @@ export class AlertMail {
       {
         id: randomUUID(),
         user_id: owner.id,
-        device_id: alert.device,
+        device_uuid: alert.device,
         alert_type: news.type,
         level: news.level,
         created_at: at,

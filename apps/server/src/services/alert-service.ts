@@ -195,7 +195,7 @@ export class AlertService {
       if (step.kind === 'none') continue;
       if (step.kind === 'open') {
         heat = newAlert({
-          device_id: device.id,
+          device_uuid: device.id,
           user_id: device.user_id,
           type: 'heat',
           level: step.level,
@@ -247,7 +247,7 @@ export class AlertService {
         const { row } = s;
         if (tellOff && Number(row.recorded_at) === offNewsAt && !collarOff) {
           collarOff = newAlert({
-            device_id: device.id,
+            device_uuid: device.id,
             user_id: device.user_id,
             type: 'collar_off',
             opened_at: at,
@@ -270,7 +270,7 @@ export class AlertService {
         armed = false;
         if (lowBattery) continue; // still open from before (the arm was reset by hand)
         lowBattery = newAlert({
-          device_id: device.id,
+          device_uuid: device.id,
           user_id: device.user_id,
           type: 'low_battery',
           opened_at: at,
@@ -413,7 +413,7 @@ export class AlertService {
         if (await this.d.alerts.anySince(deviceUuid, 'over_budget', since, trx)) return null;
         const at = now.toISOString();
         const alert = newAlert({
-          device_id: deviceUuid,
+          device_uuid: deviceUuid,
           user_id: device.user_id,
           type: 'over_budget',
           opened_at: at,

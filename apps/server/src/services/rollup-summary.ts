@@ -246,7 +246,7 @@ export function toRollupRow(
   s: RollupSummary,
 ): RollupRow {
   const row: Record<string, unknown> = {
-    device_id: deviceId,
+    device_uuid: deviceId,
     bucket_seconds: bucketSeconds,
     bucket_at: bucketAt,
     first_at: s.firstAt,

@@ -91,7 +91,7 @@ export class RollupWriter {
         const m: Newest = new Map();
         if (r.minute !== null) m.set(MINUTE_S, { at: Number(r.minute) });
         if (r.hour !== null) m.set(HOUR_S, { at: Number(r.hour) });
-        base.set(r.device_id, m);
+        base.set(r.device_uuid, m);
       }
 
     const stored = new Map<string, RollupSummary>();
@@ -108,7 +108,7 @@ export class RollupWriter {
     if (keys.length)
       for (const row of await this.d.rollups.at(keys, trx))
         stored.set(
-          key(row.device_id, Number(row.bucket_seconds), Number(row.bucket_at)),
+          key(row.device_uuid, Number(row.bucket_seconds), Number(row.bucket_at)),
           fromRollupRow(row),
         );
 

@@ -36,7 +36,7 @@ describe('a batch’s device read', () => {
 describe('a batch’s readings insert', () => {
   it('stores rows that leave out different columns, each with its own values', async () => {
     const c = await ownedCollar(t, admin, owner);
-    const base = { device_id: c.id, received_at: Date.now(), humidity: 40, status: 'SAFE' };
+    const base = { device_uuid: c.id, received_at: Date.now(), humidity: 40, status: 'SAFE' };
     const rows = Array.from({ length: 7 }, (_, i) => ({
       ...base,
       recorded_at: 1_700_000_000_000 + i * 1000,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Migrator } from 'kysely/migration';
@@ -13,7 +14,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('migrations 011–017 down and up again', () => {
+describe('migrations 011–018 down and up again', () => {
   it('migrate down to 010 and back to the latest, keeping the rows they leave alone', async () => {
     t = await createTestApp();
     const db = t.dbHandle.migrationDb ?? t.dbHandle.db;
@@ -40,6 +41,7 @@ describe('migrations 011–017 down and up again', () => {
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
       [
+        '018-device-uuid',
         '017-activity',
         '016-outbox-given-up',
         '015-reading-rollups',
@@ -49,7 +51,7 @@ describe('migrations 011–017 down and up again', () => {
         '011-user-units',
       ].map((name) => [name, 'Down', 'Success']),
     );
-    // What 011–017 added is gone; the rows of the tables are not.
+    // What 011–018 added is gone; the rows of the tables are not.
     const schema = t.dbHandle.schema;
     const ours = async () =>
       (await db.introspection.getTables()).filter((x) => !schema || x.schema === schema);
@@ -62,7 +64,15 @@ describe('migrations 011–017 down and up again', () => {
     expect(await columns('outbox')).not.toContain('claimed_by');
     expect(await columns('outbox')).not.toContain('failure_reason');
     expect(await columns('alerts')).not.toContain('acknowledged_at');
-    expect(await readingRows(t, c.id)).toHaveLength(2);
+    for (const table of ['readings', 'alerts', 'alert_mails'])
+      expect(await columns(table), table).toContain('device_id');
+    // The readings by the column's name before 018.
+    const before = await db
+      .selectFrom('readings')
+      .select('id')
+      .where(sql.ref('device_id'), '=', c.id)
+      .execute();
+    expect(before).toHaveLength(2);
 
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();
@@ -75,8 +85,14 @@ describe('migrations 011–017 down and up again', () => {
         '015-reading-rollups',
         '016-outbox-given-up',
         '017-activity',
+        '018-device-uuid',
       ].map((name) => [name, 'Up', 'Success']),
     );
+    for (const table of ['readings', 'reading_rollups', 'activity_hours', 'alerts', 'alert_mails'])
+      expect(await columns(table), table).toEqual(
+        expect.arrayContaining(['device_uuid']) as unknown,
+      );
+    expect(await columns('readings')).not.toContain('device_id');
     expect(await readingRows(t, c.id)).toHaveLength(2);
     const device = await db
       .selectFrom('devices')
@@ -88,7 +104,7 @@ describe('migrations 011–017 down and up again', () => {
     const rollups = await db
       .selectFrom('reading_rollups')
       .select(['bucket_seconds', 'count', 'temperature_min', 'temperature_max'])
-      .where('device_id', '=', c.id)
+      .where('device_uuid', '=', c.id)
       .execute();
     const total = (seconds: number) =>
       rollups.filter((r) => r.bucket_seconds === seconds).reduce((n, r) => n + Number(r.count), 0);

@@ -30,7 +30,7 @@ export function readingMatrixSamples(ctx: {
     const alert = await db
       .selectFrom('alerts')
       .select('id')
-      .where('device_id', '=', c.id)
+      .where('device_uuid', '=', c.id)
       .executeTakeFirstOrThrow();
     const n = await db
       .selectFrom('notifications')

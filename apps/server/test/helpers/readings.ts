@@ -20,7 +20,7 @@ export function postAsCollar(
 /** Every stored reading, oldest first, to prove a refused request stored nothing. */
 export function readingRows(t: TestApp, deviceUuid?: string) {
   let q = t.app.container.db.selectFrom('readings').selectAll();
-  if (deviceUuid) q = q.where('device_id', '=', deviceUuid);
+  if (deviceUuid) q = q.where('device_uuid', '=', deviceUuid);
   return q.orderBy('recorded_at').orderBy('id').execute();
 }
 

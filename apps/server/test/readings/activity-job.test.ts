@@ -41,13 +41,13 @@ const walkRows = () =>
   t.app.container.db
     .selectFrom('activity_walks')
     .selectAll()
-    .where('device_id', '=', collar.id)
+    .where('device_uuid', '=', collar.id)
     .execute();
 const hourRows = () =>
   t.app.container.db
     .selectFrom('activity_hours')
     .selectAll()
-    .where('device_id', '=', collar.id)
+    .where('device_uuid', '=', collar.id)
     .orderBy('hour_at')
     .execute();
 const activity = async () =>

@@ -217,7 +217,7 @@ describe('readings retention', () => {
     const now = t.clock.now().getTime();
     // Stored directly: the API refuses readings older than READINGS_MAX_AGE_DAYS (7).
     const row = (recorded_at: number, temperature: number) => ({
-      device_id: c.id,
+      device_uuid: c.id,
       recorded_at,
       received_at: recorded_at,
       temperature,

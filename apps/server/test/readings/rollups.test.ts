@@ -14,6 +14,7 @@ import {
   toRollupRow,
 } from '../../src/services/rollup-summary.js';
 import { backfillRollups } from '../../src/db/migrations/015-reading-rollups.js';
+import * as renamed from '../../src/db/migrations/018-device-uuid.js';
 
 let t: TestApp;
 let admin: SeededUser;
@@ -30,7 +31,7 @@ const rollupRows = (deviceId: string) =>
   t.app.container.db
     .selectFrom('reading_rollups')
     .selectAll()
-    .where('device_id', '=', deviceId)
+    .where('device_uuid', '=', deviceId)
     .orderBy('bucket_seconds')
     .orderBy('bucket_at')
     .execute();
@@ -44,7 +45,7 @@ const comparable = (row: Record<string, unknown>) =>
         ? Math.round(Number(v) * 1e6) / 1e6
         : v === null
           ? null
-          : k === 'device_id'
+          : k === 'device_uuid'
             ? v
             : Number(v),
     ]),
@@ -128,7 +129,7 @@ describe('reading rollups (RES-8: history and the back-test never read raw readi
     const now = t.clock.now().getTime();
     // Stored directly, as readings from before the rollups were.
     const rows = Array.from({ length: 1200 }, (_, i) => ({
-      device_id: c.id,
+      device_uuid: c.id,
       recorded_at: now - 20 * DAY + i * 45_000,
       received_at: now,
       temperature: 20 + (i % 23),
@@ -146,7 +147,13 @@ describe('reading rollups (RES-8: history and the back-test never read raw readi
       .transaction()
       .execute((trx) => t.app.container.repos.readings.insertNew(rows, trx));
     expect(await rollupRows(c.id)).toHaveLength(0);
-    await backfillRollups(t.app.container.db);
+    // The backfill as migration 015 wrote it, on the tables as they were then.
+    await renamed.down(t.app.container.db);
+    try {
+      await backfillRollups(t.app.container.db);
+    } finally {
+      await renamed.up(t.app.container.db);
+    }
     expect(await expectRollupsMatchReadings(c.id)).toBe(1200);
   });
 
@@ -180,7 +187,7 @@ describe('reading rollups (RES-8: history and the back-test never read raw readi
     expect(before[3]).toMatchObject({ readings: 1000 });
     expect(before[3].thresholds.alerts).toBeGreaterThan(0);
     // As retention leaves it: raw readings removed (and the collar's count of them), rollups kept.
-    await t.app.container.db.deleteFrom('readings').where('device_id', '=', c.id).execute();
+    await t.app.container.db.deleteFrom('readings').where('device_uuid', '=', c.id).execute();
     await t.app.container.db
       .updateTable('devices')
       .set({ readings_stored: 0 })

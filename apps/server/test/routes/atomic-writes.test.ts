@@ -36,26 +36,26 @@ describe('a pet deleted in the middle of a request', () => {
     const [free] = await prePopulate(t, admin);
     const c = await ownedCollar(t, admin, owner);
     const cases = [
-      async (petId: string) =>
+      async (dogId: string) =>
         t.app.inject({
           method: 'POST',
           url: `/api/devices/assign/${free!.device_id}`,
           headers: bearer(owner.token),
-          payload: { dog_id: petId, device_name: 'x' },
+          payload: { dog_id: dogId, device_name: 'x' },
         }),
-      async (petId: string) =>
+      async (dogId: string) =>
         t.app.inject({
           method: 'POST',
           url: '/api/devices',
           headers: bearer(owner.token),
-          payload: { device_id: freshDeviceId(), dog_id: petId, device_name: 'x' },
+          payload: { device_id: freshDeviceId(), dog_id: dogId, device_name: 'x' },
         }),
-      async (petId: string) =>
+      async (dogId: string) =>
         t.app.inject({
           method: 'PUT',
           url: `/api/devices/${c.id}`,
           headers: bearer(owner.token),
-          payload: { device_name: 'x', dog_id: petId },
+          payload: { device_name: 'x', dog_id: dogId },
         }),
     ];
     for (const call of cases) {

@@ -39,10 +39,10 @@ async function everything() {
 }
 
 /** A pet and a device for `user`, inserted with the ids given (sequential-looking UUIDs). */
-async function insertWithIds(user: SeededUser, petId: string, deviceUuid: string, n: number) {
+async function insertWithIds(user: SeededUser, dogId: string, deviceUuid: string, n: number) {
   const now = new Date().toISOString();
   await t.app.container.repos.dogs.insert({
-    id: petId,
+    id: dogId,
     user_id: user.id,
     name: `Seq ${n}`,
     breed: null,
@@ -62,7 +62,7 @@ async function insertWithIds(user: SeededUser, petId: string, deviceUuid: string
     status: 'inactive',
     registration_status: 'assigned',
     user_id: user.id,
-    dog_id: petId,
+    dog_id: dogId,
     firmware_version: null,
     battery_level: null,
     last_seen: null,
@@ -125,7 +125,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Target = { petId: string; deviceId: string };
+type Target = { dogId: string; deviceId: string };
 type Op = { name: string; build: (b: Owner, target: Target, text: string) => InjectOptions };
 
 const OPS: Op[] = [
@@ -155,18 +155,18 @@ const OPS: Op[] = [
     name: 'update pet',
     build: (_b, x, text) => ({
       method: 'PUT',
-      url: `/api/dogs/${x.petId}`,
+      url: `/api/dogs/${x.dogId}`,
       payload: { name: text },
     }),
   },
-  { name: 'delete pet', build: (_b, x) => ({ method: 'DELETE', url: `/api/dogs/${x.petId}` }) },
+  { name: 'delete pet', build: (_b, x) => ({ method: 'DELETE', url: `/api/dogs/${x.dogId}` }) },
   // Nested ids: B's own device, or B's own request, naming A's pet.
   {
     name: "move B's device onto A's pet",
     build: (b, x, text) => ({
       method: 'PUT',
       url: `/api/devices/${b.devices[0]}`,
-      payload: { device_name: text, dog_id: x.petId },
+      payload: { device_name: text, dog_id: x.dogId },
     }),
   },
   {
@@ -174,7 +174,7 @@ const OPS: Op[] = [
     build: (_b, x, text) => ({
       method: 'POST',
       url: `/api/devices/assign/${freeCollars[0]}`,
-      payload: { dog_id: x.petId, device_name: text },
+      payload: { dog_id: x.dogId, device_name: text },
     }),
   },
   {
@@ -182,7 +182,7 @@ const OPS: Op[] = [
     build: (_b, x, text) => ({
       method: 'POST',
       url: '/api/devices',
-      payload: { device_id: freshDeviceId(), dog_id: x.petId, device_name: text },
+      payload: { device_id: freshDeviceId(), dog_id: x.dogId, device_name: text },
     }),
   },
   {
@@ -190,7 +190,7 @@ const OPS: Op[] = [
     build: (_b, x, text) => ({
       method: 'POST',
       url: '/api/device-registration/auto-assign',
-      payload: { dog_id: x.petId, device_name: text },
+      payload: { dog_id: x.dogId, device_name: text },
     }),
   },
 ];
@@ -210,7 +210,7 @@ async function attack(
   const b = world[bi]!;
   const a = world[ai]!;
   const target = {
-    petId: a.pets[pi % a.pets.length]!,
+    dogId: a.pets[pi % a.pets.length]!,
     deviceId: a.devices[di % a.devices.length]!,
   };
   const op = OPS[oi]!;
@@ -221,7 +221,7 @@ async function attack(
   expect(await everything(), op.name).toEqual(before);
   // No oracle: A's real id and an id nobody has answer alike.
   const ghost = await t.app.inject({
-    ...op.build(b, { petId: randomUUID(), deviceId: randomUUID() }, text),
+    ...op.build(b, { dogId: randomUUID(), deviceId: randomUUID() }, text),
     headers: bearer(b.user.token),
   });
   expect({ status: ghost.statusCode, body: ghost.json() }, op.name).toEqual({

@@ -21,14 +21,14 @@ import {
 
 let t: TestApp;
 let admin: SeededUser;
-let claimants: Array<{ user: SeededUser; petId: string }>;
+let claimants: Array<{ user: SeededUser; dogId: string }>;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await seedUser(t, { role: 'admin' });
   claimants = [];
   for (let i = 0; i < 6; i++) {
     const user = await seedUser(t);
-    claimants.push({ user, petId: (await createPet(t, user, `Claimant ${i}`)).id });
+    claimants.push({ user, dogId: (await createPet(t, user, `Claimant ${i}`)).id });
   }
 });
 afterAll(() => t.close());
@@ -48,7 +48,7 @@ describe('AC-8: claiming a collar', () => {
   });
 
   it('refuses a collar in every state but unassigned, and changes nothing', async () => {
-    const { user, petId } = claimants[1]!;
+    const { user, dogId } = claimants[1]!;
     const holder = await seedUser(t);
     const assigned = await ownedCollar(t, admin, holder);
     // An active collar (it has sent data).
@@ -71,7 +71,7 @@ describe('AC-8: claiming a collar', () => {
     for (const d of [assigned, active, unregistered]) {
       const before = await deviceRow(t, d.id);
       expectError(
-        await assign(t, user, d.device_id, { dog_id: petId, device_name: 'Mine' }),
+        await assign(t, user, d.device_id, { dog_id: dogId, device_name: 'Mine' }),
         409,
         MESSAGES.deviceAlreadyAssigned(d.device_id),
       );
@@ -91,14 +91,14 @@ describe('AC-8: claiming a collar', () => {
     const [d] = await prePopulate(t, admin);
     const [a, b] = claimants;
     const results = await Promise.all([
-      assign(t, a!.user, d!.device_id, { dog_id: a!.petId, device_name: 'A' }),
-      assign(t, b!.user, d!.device_id, { dog_id: b!.petId, device_name: 'B' }),
+      assign(t, a!.user, d!.device_id, { dog_id: a!.dogId, device_name: 'A' }),
+      assign(t, b!.user, d!.device_id, { dog_id: b!.dogId, device_name: 'B' }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const winner = results[0]!.statusCode === 200 ? a! : b!;
     expect(await deviceRow(t, d!.id)).toMatchObject({
       user_id: winner.user.id,
-      dog_id: winner.petId,
+      dog_id: winner.dogId,
       registration_status: 'assigned',
     });
   });
@@ -117,7 +117,7 @@ describe('AC-8: claiming a collar', () => {
           const claims = who.map((i) =>
             s.schedule(Promise.resolve(i), `claimant ${i}`).then(() =>
               assign(t, claimants[i]!.user, d!.device_id, {
-                dog_id: claimants[i]!.petId,
+                dog_id: claimants[i]!.dogId,
                 device_name: `C${i}`,
               }),
             ),

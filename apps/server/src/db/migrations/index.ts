@@ -16,6 +16,7 @@ import * as m014 from './014-outbox-claims.js';
 import * as m015 from './015-reading-rollups.js';
 import * as m016 from './016-outbox-given-up.js';
 import * as m017 from './017-activity.js';
+import * as m018 from './018-device-uuid.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '015-reading-rollups': m015,
   '016-outbox-given-up': m016,
   '017-activity': m017,
+  '018-device-uuid': m018,
 };

@@ -13,7 +13,7 @@ import {
 import { currentUser } from '../../plugins/auth.js';
 
 export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { pets } = app.container;
+  const { dogs } = app.container;
   const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
   app.get(
@@ -27,7 +27,7 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dogsResponseSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => pets.list(currentUser(request).id, request.query),
+    async (request) => dogs.list(currentUser(request).id, request.query),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user_id, ...page } = request.query;
-      return pets.listAll(page, user_id);
+      return dogs.listAll(page, user_id);
     },
   );
 
@@ -63,7 +63,7 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ dog: await pets.create(currentUser(request).id, request.body) }),
+      reply.code(201).send({ dog: await dogs.create(currentUser(request).id, request.body) }),
   );
 
   app.put(
@@ -78,7 +78,7 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      dog: await pets.update(currentUser(request).id, request.params.id, request.body),
+      dog: await dogs.update(currentUser(request).id, request.params.id, request.body),
     }),
   );
 
@@ -93,7 +93,7 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await pets.delete(currentUser(request).id, request.params.id);
+      await dogs.delete(currentUser(request).id, request.params.id);
       return { success: true as const };
     },
   );

@@ -30,7 +30,7 @@ import type { MailKick } from '../commit-effects.js';
 import {
   DEVICE_NOT_FOUND,
   NO_VITALS,
-  PET_NOT_FOUND,
+  DOG_NOT_FOUND,
   checkType,
   heldBy,
   isAdmin,
@@ -100,7 +100,7 @@ export class CustomerRegistration {
     this.spendLookup(actor);
     const type = input.device_type ?? 'collar';
     checkType(actor, type);
-    await this.d.access.ownPet(input.dog_id, actor.id);
+    await this.d.access.ownDog(input.dog_id, actor.id);
     const admin = isAdmin(actor);
     const won = await onLivePet(() =>
       this.d.devices.claim(
@@ -135,7 +135,7 @@ export class CustomerRegistration {
     this.spendLookup(actor);
     const type = input.device_type ?? 'collar';
     checkType(actor, type);
-    await this.d.access.ownPet(input.dog_id, actor.id);
+    await this.d.access.ownDog(input.dog_id, actor.id);
     const mac = input.device_address ? input.device_address : null;
     const existing = await this.d.devices.findByDeviceId(input.device_id);
     if (existing) {
@@ -202,14 +202,14 @@ export class CustomerRegistration {
   }
 
   private async reserve(actor: User, input: AutoAssignInput): Promise<Device> {
-    await this.d.access.ownPet(input.dog_id, actor.id);
+    await this.d.access.ownDog(input.dog_id, actor.id);
     const now = this.now();
     return this.d.db.transaction().execute(async (trx) => {
       // Locked: two requests of one person take turns, so neither cap below can be beaten by
       // asking twice at once.
       const pets = await this.d.dogs.lockAllOwned(actor.id, trx);
       const pet = await this.d.dogs.lockOwned(input.dog_id, actor.id, trx);
-      if (!pet) throw new NotFoundError(PET_NOT_FOUND);
+      if (!pet) throw new NotFoundError(DOG_NOT_FOUND);
       const waiting = await this.d.devices.findWaitingOnPet(pet.id, trx);
       if (waiting) {
         throw new ConflictError(

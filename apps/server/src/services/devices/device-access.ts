@@ -6,6 +6,7 @@ import type {
   DeviceWithNames,
 } from '../../repositories/devices-repository.js';
 import type { DogsRepository } from '../../repositories/dogs-repository.js';
+import { DOG_NOT_FOUND } from '../dog-service.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js';
 
 /**
@@ -13,7 +14,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../errors.js';
  * answers that must read the same wherever they are given.
  */
 export const DEVICE_NOT_FOUND = 'Device not found';
-export const PET_NOT_FOUND = 'Pet not found';
+export { DOG_NOT_FOUND };
 const CUSTOMER_TYPE_ONLY = 'device_type must be collar: customers can only register collars';
 
 export const notACollar = (row: { device_id: string; device_type: DeviceType }) =>
@@ -62,7 +63,7 @@ export async function onLivePet<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw new NotFoundError(PET_NOT_FOUND);
+    if (isForeignKeyViolation(err)) throw new NotFoundError(DOG_NOT_FOUND);
     throw err;
   }
 }
@@ -82,9 +83,9 @@ export class DeviceAccess {
   }
 
   /** The pet, when it is `ownerId`'s; another user's pet is simply not found. */
-  async ownPet(petId: string, ownerId: string) {
-    const pet = await this.dogs.findOwned(petId, ownerId);
-    if (!pet) throw new NotFoundError(PET_NOT_FOUND);
+  async ownDog(dogId: string, ownerId: string) {
+    const pet = await this.dogs.findOwned(dogId, ownerId);
+    if (!pet) throw new NotFoundError(DOG_NOT_FOUND);
     return pet;
   }
 }

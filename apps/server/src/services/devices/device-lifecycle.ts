@@ -22,7 +22,7 @@ import {
   DEVICE_NOT_FOUND,
   NO_RISK,
   NO_VITALS,
-  PET_NOT_FOUND,
+  DOG_NOT_FOUND,
   checkType,
   isAdmin,
   onLivePet,
@@ -70,8 +70,8 @@ export class DeviceLifecycleService {
     if (type !== row.device_type) checkType(actor, type);
     const dogId = input.dog_id === undefined ? row.dog_id : input.dog_id;
     if (dogId !== null) {
-      if (!row.user_id) throw new NotFoundError(PET_NOT_FOUND);
-      await this.access.ownPet(dogId, row.user_id);
+      if (!row.user_id) throw new NotFoundError(DOG_NOT_FOUND);
+      await this.access.ownDog(dogId, row.user_id);
     }
     const changes: DeviceChanges = {
       device_name: input.device_name ?? row.device_name,
@@ -178,8 +178,8 @@ export class DeviceLifecycleService {
   }
 
   /** A deleted pet's collars stay with the owner, on no pet (in the pet's transaction). */
-  async onPetDeleted(petId: string, trx: Kysely<Database>): Promise<void> {
-    await this.devices.clearPet(petId, this.now(), trx);
+  async onDogDeleted(dogId: string, trx: Kysely<Database>): Promise<void> {
+    await this.devices.clearPet(dogId, this.now(), trx);
   }
 
   /**

@@ -108,8 +108,8 @@ export class DeviceService {
 
   readonly update: DeviceLifecycleService['update'] = (...a) => this.changes.update(...a);
   readonly remove: DeviceLifecycleService['remove'] = (...a) => this.changes.remove(...a);
-  readonly onPetDeleted: DeviceLifecycleService['onPetDeleted'] = (...a) =>
-    this.changes.onPetDeleted(...a);
+  readonly onDogDeleted: DeviceLifecycleService['onDogDeleted'] = (...a) =>
+    this.changes.onDogDeleted(...a);
   readonly onUserDeleted: DeviceLifecycleService['onUserDeleted'] = (...a) =>
     this.changes.onUserDeleted(...a);
 }

@@ -13,7 +13,8 @@ import type { PageRequest } from '../repositories/paging.js';
 import type { Clock } from './clock.js';
 import { NotFoundError } from './errors.js';
 
-const PET_NOT_FOUND = 'Pet not found';
+/** The answer for a dog that is not the caller's, or not there (the spec's words: a pet). */
+export const DOG_NOT_FOUND = 'Pet not found';
 
 /** '' and omitted optional fields are stored as null; PUT replaces every field. */
 const blankToNull = (v: string | null | undefined) =>
@@ -51,12 +52,12 @@ export function toDog<T extends DogRow>(row: T): Omit<T, 'health_conditions'> & 
  * inside the transaction that deletes it.
  */
 export type BeforePetDelete = (
-  petId: string,
+  dogId: string,
   ownerId: string,
   trx: Kysely<Database>,
 ) => Promise<void>;
 
-export class PetService {
+export class DogService {
   private readonly beforeDelete: BeforePetDelete[] = [];
 
   constructor(
@@ -100,7 +101,7 @@ export class PetService {
       toFields(input),
       this.clock.now().toISOString(),
     );
-    if (!dog) throw new NotFoundError(PET_NOT_FOUND);
+    if (!dog) throw new NotFoundError(DOG_NOT_FOUND);
     return toDog(dog);
   }
 
@@ -108,9 +109,9 @@ export class PetService {
   async delete(userId: string, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const dog = await this.dogs.findOwned(id, userId, trx);
-      if (!dog) throw new NotFoundError(PET_NOT_FOUND);
+      if (!dog) throw new NotFoundError(DOG_NOT_FOUND);
       for (const hook of this.beforeDelete) await hook(id, userId, trx);
-      if (!(await this.dogs.deleteOwned(id, userId, trx))) throw new NotFoundError(PET_NOT_FOUND);
+      if (!(await this.dogs.deleteOwned(id, userId, trx))) throw new NotFoundError(DOG_NOT_FOUND);
     });
   }
 }
