@@ -76,10 +76,11 @@ export class AlertMail {
   readonly onNotice: AlertNoticeListener = async (trx, notice, now) => {
     const { owner, alert, notification } = notice;
     // "Collar off?" and "Readings refused" are quiet notes in the app, never a mail.
-    if (alert.type === 'collar_off' || alert.type === 'over_budget' || !owner.email) return;
+    if (alert.type === 'collar_off' || alert.type === 'over_budget' || !owner.email) return false;
     const prefs = (await this.d.preferences.find(owner.id, trx)) ?? DEFAULT_PREFERENCES;
-    if (!prefs.email_notifications_enabled) return;
+    if (!prefs.email_notifications_enabled) return false;
     const at = now.toISOString();
+    // Held for a digest: queued when its window ends (sendDigests), not now.
     if (prefs.email_frequency !== 'immediate') return this.hold(trx, notice, at);
 
     const news = { type: notification.alert_type, level: notification.level };
@@ -87,7 +88,7 @@ export class AlertMail {
       const since = new Date(now.getTime() - ALERT_MAIL_COOLDOWN_MS).toISOString();
       // This owner's mails only: a collar that changed hands starts afresh.
       const recent = await this.d.mails.recentForDevice(owner.id, alert.device, since, trx);
-      if (!mailCooldownAllows({ ...news, kind: notification.kind }, recent)) return;
+      if (!mailCooldownAllows({ ...news, kind: notification.kind }, recent)) return false;
     }
     const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
     const sent = await this.d.mails.countSince(owner.id, hourAgo, trx);
@@ -109,14 +110,19 @@ export class AlertMail {
       at,
       trx,
     );
+    return true;
   };
 
-  /** Keeps a notification for a digest (its person's window, or the summary of the held). */
-  private async hold(trx: Transaction<Database>, notice: AlertNotice, at: string): Promise<void> {
+  /**
+   * Keeps a notification for a digest (its person's window, or the summary of the held):
+   * nothing is queued now, so false.
+   */
+  private async hold(trx: Transaction<Database>, notice: AlertNotice, at: string): Promise<false> {
     await this.d.mails.hold(
       { notification_id: notice.notification.id, user_id: notice.owner.id, created_at: at },
       trx,
     );
+    return false;
   }
 
   /**

@@ -33,8 +33,9 @@ export interface AlertNotice {
   } | null;
 }
 
+/** Takes a notice inside its transaction; answers true when it queued mail in the outbox. */
 export type AlertNoticeListener = (
   trx: Transaction<Database>,
   notice: AlertNotice,
   now: Date,
-) => Promise<void>;
+) => Promise<boolean>;

@@ -317,6 +317,7 @@ export class AlertService {
       event: { type: 'alert', alert },
     }));
     const subject = notices.length ? await this.subject(deviceUuid, trx) : null;
+    let mailQueued = false;
     for (const [i, n] of notices.entries()) {
       const alert = alerts.get(n.alert.id)!;
       const { title, message } = notificationText(n, alert, subject!, now);
@@ -361,7 +362,7 @@ export class AlertService {
           timestamp: readingTime(n.reading),
         },
       };
-      await this.d.mail.onNotice(trx, notice, now);
+      if (await this.d.mail.onNotice(trx, notice, now)) mailQueued = true;
       messages.push({
         audience: [n.alert.user_id],
         personal: true,
@@ -370,7 +371,8 @@ export class AlertService {
     }
     return {
       events: messages,
-      mail: notices.length > 0,
+      // The outbox worker is woken only for mail this commit queued (a digest's is its own).
+      mail: mailQueued,
       opened: notices.filter((n) => n.kind === 'opened').map(({ alert: a }) => a),
     };
   }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fahrenheitToCelsius } from '@pawguard/shared';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { ownedCollar } from '../helpers/devices.js';
@@ -195,6 +195,26 @@ describe('alert e-mail, immediate', () => {
       headers: bearer(owner.token),
     });
     expect(count.json().count).toBe(1);
+  });
+
+  it('wakes the outbox worker for a commit that queued mail, and only then', async () => {
+    const owner = await seedUser(t);
+    await preferences(owner, { email_notifications_enabled: false });
+    const c = await ownedCollar(t, admin, owner, 'Quiet');
+    const kick = vi.spyOn(t.app.container.outboxWorker, 'kick');
+    try {
+      await post(c, f(110));
+      expect(kick).not.toHaveBeenCalled();
+      await preferences(owner, { email_notifications_enabled: true });
+      await post(c, { ...f(110), battery: 10 });
+      expect(kick).toHaveBeenCalledTimes(1);
+    } finally {
+      kick.mockRestore();
+    }
+    await deliver();
+    expect(mailTo(owner).map((m) => headerOf(m, 'subject'))).toEqual([
+      expect.stringMatching(/LOW BATTERY/),
+    ]);
   });
 
   it('caps a storm of alerts per hour and summarises the rest in one mail', async () => {
