@@ -141,20 +141,40 @@ export class ReadingsRepository {
   /**
    * Deletes up to `batch` readings taken before `cutoff`, and takes them off their collars'
    * counts of readings kept, in one transaction; answers how many. Small batches keep each
-   * delete short, so ingest never waits long behind retention. On PostgreSQL (`lock`) the
-   * rows are claimed first, skipping any another instance is pruning, and the collars' rows
-   * are written in id order before the delete, as ingest takes them: never a deadlock.
+   * delete short, so ingest never waits long behind retention.
+   *
+   * On PostgreSQL (`lock`) the locks are taken in the order every other writer takes them:
+   * the collars' rows first (in id order, as ingest locks them), then their readings. A
+   * release locks its collar's row and then deletes its readings; had retention locked the
+   * readings first, each would wait for the other: a deadlock. Readings another instance is
+   * pruning are skipped, and only the readings locked here are counted off.
    */
   async pruneOlderThan(cutoff: number, batch: number, lock = false): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const q = trx
-        .selectFrom('readings')
-        .select(['id', 'device_uuid'])
-        .where('recorded_at', '<', cutoff)
-        .orderBy('recorded_at')
-        .limit(batch);
-      const rows = await (lock ? q.forUpdate().skipLocked() : q).execute();
+      const due = () =>
+        trx
+          .selectFrom('readings')
+          .select(['id', 'device_uuid'])
+          .where('recorded_at', '<', cutoff)
+          .orderBy('recorded_at')
+          .limit(batch);
+      let rows = await due().execute();
       if (rows.length === 0) return 0;
+      if (lock) {
+        const devices = [...new Set(rows.map((r) => r.device_uuid))].sort();
+        await trx
+          .selectFrom('devices')
+          .select('id')
+          .where('id', 'in', devices)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        rows = await due()
+          .where('device_uuid', 'in', devices)
+          .forUpdate()
+          .skipLocked()
+          .execute();
+      }
       const perDevice = new Map<string, number>();
       for (const r of rows) perDevice.set(r.device_uuid, (perDevice.get(r.device_uuid) ?? 0) + 1);
       for (const [id, n] of [...perDevice].sort((a, b) => (a[0] < b[0] ? -1 : 1)))

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, seedUser, type TestApp } from '../helpers/app.js';
+import { bearer, createTestApp, seedUser, usePostgres, type TestApp } from '../helpers/app.js';
+import { ownedCollar } from '../helpers/devices.js';
+import { postAsCollar, readingRows } from '../helpers/readings.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,4 +77,46 @@ describe('housekeeping', () => {
     expect(await count('email_confirmations')).toBe(0);
     expect(await count('outbox')).toBe(0);
   });
+});
+
+describe('retention beside a release (PostgreSQL: the order locks are taken in)', () => {
+  it.runIf(usePostgres)(
+    'prunes while an owner releases the same collar, neither waiting on the other for good',
+    async () => {
+      const admin = await seedUser(t, { role: 'admin' });
+      const owner = await seedUser(t);
+      const c = await ownedCollar(t, admin, owner);
+      const now = t.clock.now().getTime();
+      const readings = Array.from({ length: 50 }, (_, i) => ({
+        timestamp: new Date(now - (i + 1) * 60_000).toISOString(),
+        temperature: 25,
+        humidity: 40,
+      }));
+      expect((await postAsCollar(t, c.device_id, c.device_key, readings)).statusCode).toBe(201);
+      const { db, repos } = t.app.container;
+      // A release as the owner's DELETE makes it: the collar's row first, then its readings.
+      let pruning: Promise<number> | undefined;
+      await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('devices').select('id').where('id', '=', c.id).forUpdate().execute();
+        // Retention starts meanwhile, on every reading (a cutoff in the future).
+        pruning = repos.readings.pruneOlderThan(now + 86_400_000, 1000, true);
+        await new Promise((r) => setTimeout(r, 300));
+        await trx.deleteFrom('readings').where('device_uuid', '=', c.id).execute();
+        await trx
+          .updateTable('devices')
+          .set({ readings_stored: 0 })
+          .where('id', '=', c.id)
+          .execute();
+      });
+      // Neither was chosen as a deadlock's victim, and nothing was counted off twice.
+      await expect(pruning).resolves.toBeGreaterThanOrEqual(0);
+      const row = await db
+        .selectFrom('devices')
+        .select('readings_stored')
+        .where('id', '=', c.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.readings_stored)).toBe(0);
+      expect(await readingRows(t, c.id)).toHaveLength(0);
+    },
+  );
 });
