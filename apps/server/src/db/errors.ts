@@ -46,6 +46,11 @@ const PG_UNAVAILABLE = new Set([
   // time. The database is busy or something holds a row; the request may well pass in a moment.
   '57014',
   '55P03',
+  // A transaction PostgreSQL ended to break a deadlock, or one that could not be serialized:
+  // our writers take their locks in one order (collar rows, then readings), so this is a
+  // rare meeting with another writer, and the same request passes when tried again.
+  '40P01',
+  '40001',
   // Writes refused by a database that is read-only now: a standby after a failover, or a
   // database set read-only while its disk is rescued. It takes writes again once it is primary.
   '25006',

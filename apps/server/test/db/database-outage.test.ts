@@ -84,6 +84,9 @@ describe('which errors mean the database is briefly unavailable (503, not 500)',
       // Our session limits: a statement that ran too long, a row locked for too long.
       withCode('canceling statement due to statement timeout', '57014'),
       withCode('canceling statement due to lock timeout', '55P03'),
+      // A transaction ended to break a deadlock, or not serializable: tried again, it passes.
+      withCode('deadlock detected', '40P01'),
+      withCode('could not serialize access due to concurrent update', '40001'),
       // A database that takes no writes for now: a standby after a failover, a read-only file.
       withCode('cannot execute INSERT in a read-only transaction', '25006'),
       withCode('attempt to write a readonly database', 'SQLITE_READONLY'),
