@@ -133,6 +133,8 @@ export async function monthOfReadings(dataDir, deviceId, now) {
  */
 export function readLoop({ base, token, deviceId, readers = READERS, headers = () => ({}) }) {
   const reads = { history: [], backtest: [] };
+  // Answered 429 (the account's chart reads, decision 0046): counted, not timed.
+  const refused = { history: 0, backtest: 0 };
   let errors = 0;
   let stopped = false;
   const loops = Array.from({ length: readers }, async (_, i) => {
@@ -145,6 +147,10 @@ export function readLoop({ base, token, deviceId, readers = READERS, headers = (
           headers: { authorization: `Bearer ${token}`, ...headers(n) },
         });
         await res.arrayBuffer();
+        if (res.status === 429) {
+          refused[which]++;
+          continue;
+        }
         if (!res.ok) errors++;
       } catch {
         errors++;
@@ -160,7 +166,11 @@ export function readLoop({ base, token, deviceId, readers = READERS, headers = (
     async stop() {
       stopped = true;
       await Promise.all(loops);
-      return { history: figures(reads.history), backtest: figures(reads.backtest), errors };
+      return {
+        history: { ...figures(reads.history), refused: refused.history },
+        backtest: { ...figures(reads.backtest), refused: refused.backtest },
+        errors,
+      };
     },
   };
 }

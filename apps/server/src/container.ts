@@ -24,6 +24,7 @@ import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
 import { INGEST_BUDGET, IngestBudget } from './services/ingest-budget.js';
 import { RefusalDelay, type RefusalDelayOptions } from './services/refusal-delay.js';
+import { ReadBudget } from './services/read-budget.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import type { Clock } from './services/clock.js';
 import { ReadingsRepository } from './repositories/readings-repository.js';
@@ -344,6 +345,8 @@ export function createContainer(opts: {
     metrics,
     mqttPackets,
     budget,
+    // Chart reads (history, back-test, activity, insights) per account a minute (decision 0046).
+    readBudget: new ReadBudget({ multiplier: m, log: opts.log }),
     // A collar's or an account's repeated 429s over HTTP are answered a second later, on a
     // timer, so a flood's closed-loop clients cost the server a refusal a second each.
     refusals: new RefusalDelay(opts.refusalDelay),

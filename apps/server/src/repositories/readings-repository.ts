@@ -169,11 +169,7 @@ export class ReadingsRepository {
           .orderBy('id')
           .forUpdate()
           .execute();
-        rows = await due()
-          .where('device_uuid', 'in', devices)
-          .forUpdate()
-          .skipLocked()
-          .execute();
+        rows = await due().where('device_uuid', 'in', devices).forUpdate().skipLocked().execute();
       }
       const perDevice = new Map<string, number>();
       for (const r of rows) perDevice.set(r.device_uuid, (perDevice.get(r.device_uuid) ?? 0) + 1);

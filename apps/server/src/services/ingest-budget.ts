@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FixedWindowLimit } from './fixed-window-limit.js';
-import { IngestRefusal } from './refusal-delay.js';
+import { BudgetRefusal } from './refusal-delay.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -154,7 +154,7 @@ export class IngestBudget {
     readings: number,
     bytes: number,
     now: number,
-  ): IngestRefusal | null {
+  ): BudgetRefusal | null {
     if (this.accountOf.get(deviceUuid) !== accountId) {
       if (this.accountOf.size >= STORED_CACHE_MAX) this.accountOf.clear();
       this.accountOf.set(deviceUuid, accountId);
@@ -219,7 +219,7 @@ export class IngestBudget {
     wait: number,
     now: number,
     message: string,
-  ): IngestRefusal {
+  ): BudgetRefusal {
     const id = `${scope === 'collar' ? 'c' : 'a'}:${key}`;
     const repeated = (this.overUntil.get(id) ?? 0) > now;
     if (!repeated) {
@@ -228,7 +228,7 @@ export class IngestBudget {
       this.overUntil.set(id, now + Math.max(1, Math.ceil(wait)) * 1000);
     }
     this.log(scope, id, key, deviceUuid, wait, now);
-    return new IngestRefusal(wait, message, repeated);
+    return new BudgetRefusal(wait, message, repeated);
   }
 
   private log(

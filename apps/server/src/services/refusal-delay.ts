@@ -17,11 +17,11 @@ export const timerSleep: Sleep = (ms, signal) =>
   });
 
 /**
- * A 429 of the ingest budgets (decision 0039), with whether its collar or account was already
- * refused in this stretch over budget: the first refusal is answered at once, a repeated one
- * after a delay (RefusalDelay).
+ * A 429 of a budget, the ingest budgets (decision 0039) or an account's chart reads (decision
+ * 0046), with whether its collar or account was already refused in this stretch over budget:
+ * the first refusal is answered at once, a repeated one after a delay (RefusalDelay).
  */
-export class IngestRefusal extends TooManyRequestsError {
+export class BudgetRefusal extends TooManyRequestsError {
   constructor(
     retryAfterSeconds: number,
     message: string,
@@ -68,12 +68,12 @@ export class RefusalDelay {
   }
 
   /**
-   * Before `err` is answered: a repeated ingest refusal waits its delay (unless the bound of
+   * Before `err` is answered: a repeated budget refusal waits its delay (unless the bound of
    * pending ones is reached, or its client leaves first) and closes the connection after its
    * answer; anything else is answered as it is. Answers whether the connection is to close.
    */
   async hold(err: unknown, socket: Socket | null): Promise<boolean> {
-    if (!(err instanceof IngestRefusal) || !err.repeated) return false;
+    if (!(err instanceof BudgetRefusal) || !err.repeated) return false;
     if (this.held >= this.o.maxPending) return true;
     const retryAfterMs = Number(err.headers['retry-after']) * 1000;
     const ms = Math.min(this.o.delayMs, retryAfterMs);

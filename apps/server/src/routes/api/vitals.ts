@@ -17,6 +17,7 @@ import {
   vitalsQuerySchema,
 } from '@pawguard/shared';
 import { currentUser } from '../../plugins/auth.js';
+import { chargeChartRead } from './chart-reads.js';
 import { parseReadingUpload, READINGS_BODY_LIMIT } from '../../services/reading-upload.js';
 import { refusalFor } from '../../services/metrics.js';
 import { ForbiddenError } from '../../services/errors.js';
@@ -36,6 +37,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const collarOf = new WeakMap<FastifyRequest, string>();
   const e = errorSchema;
   const readErrors = { 400: e, 401: e, 404: e };
+  const chartRead = chargeChartRead(app);
 
   app.post(
     '/:deviceId/vitals',
@@ -188,14 +190,15 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/history',
     {
       config: { auth: 'user' },
+      preHandler: chartRead,
       schema: {
         tags: ['readings'],
         summary: 'Temperature, humidity and heart rate per time bucket (min, avg, max)',
         description:
-          'Summed from rollups: 60-second buckets for 1h, 180-second for 24h, one-hour for 7d, with the owner’s thresholds (°F).',
+          'Summed from rollups: 60-second buckets for 1h, 180-second for 24h, one-hour for 7d, with the owner’s thresholds (°F). A chart read: an account makes at most 600 a minute (history, back-test, activity and insights together; `RATE_LIMIT_MULTIPLIER` scales it), then 429 with `Retry-After`.',
         params: idParamSchema,
         querystring: historyQuerySchema,
-        response: { 200: historyResponseSchema, ...readErrors },
+        response: { 200: historyResponseSchema, ...readErrors, 429: e },
       },
     },
     async (request) =>
@@ -206,14 +209,15 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/risk/backtest',
     {
       config: { auth: 'user' },
+      preHandler: chartRead,
       schema: {
         tags: ['readings'],
         summary: 'How often the heat-risk model and the plain thresholds would have alerted',
         description:
-          'Over the last `days` (1–30, default 7, in whole minutes) of stored readings, summed from rollups: heat alerts (each rise above SAFE), minutes above SAFE and the highest level, for the owner’s thresholds alone and with the heat-risk model beside them (the higher of the two, as the heat alert follows); `model_only_alerts` counts the model’s alerts during which the thresholds stayed SAFE. Owner or admin; another user’s device answers 404.',
+          'Over the last `days` (1–30, default 7, in whole minutes) of stored readings, summed from rollups: heat alerts (each rise above SAFE), minutes above SAFE and the highest level, for the owner’s thresholds alone and with the heat-risk model beside them (the higher of the two, as the heat alert follows); `model_only_alerts` counts the model’s alerts during which the thresholds stayed SAFE. Owner or admin; another user’s device answers 404. A chart read: counted in the account’s 600 a minute, then 429 with `Retry-After`.',
         params: idParamSchema,
         querystring: backtestQuerySchema,
-        response: { 200: backtestResponseSchema, ...readErrors },
+        response: { 200: backtestResponseSchema, ...readErrors, 429: e },
       },
     },
     async (request) =>
