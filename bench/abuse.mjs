@@ -156,7 +156,7 @@ export async function run() {
         return (
           `            reads ${label}: history?range=7d p50 ${fmt(h.p50)} ms, p99 ${fmt(h.p99)} ms (${h.n} answered, ${h.refused} × 429); ` +
           `risk/backtest?days=30 p50 ${fmt(t.p50)} ms, p99 ${fmt(t.p99)} ms (${t.n} answered, ${t.refused} × 429); errors ${errors} ` +
-          `(budget p99 ≤ ${BUDGET_MS} ms: ${met(h.p99 <= BUDGET_MS && t.p99 <= BUDGET_MS && errors === 0)})`
+          `(the account's budget holds the loop: ${met(h.refused + t.refused > 0 && errors === 0)}; the reads' own p99 is measured unthrottled by \`npm run bench -- rollups\`)`
         );
       };
       // "Unchanged while they loop": within the spread of quiet runs' baselines (bench/README).
@@ -174,7 +174,7 @@ export async function run() {
           `            the flood: 1,000-reading lists as fast as 4 clients each can send them, by one collar's key and by an owner's token on their own collar`,
           floodLine('(b)', b),
           floodLine('(d)', d),
-          `            the reads: 2 callers of one account looping on a collar with a month of one-second readings, each request from another address; the account's chart reads are 600 a minute (decision 0046), then 429, repeats held a second`,
+          `            the reads: 2 callers of one account looping on a collar with a month of one-second readings, each request from another address; the account's chart reads are 60 in any 6 s (decision 0046), then 429, repeats held a second`,
           readLine('(c)', c),
           readLine('(d)', d),
         ].join('\n'),

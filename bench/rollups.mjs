@@ -109,10 +109,14 @@ export async function monthOfReadings(dataDir, deviceId, now) {
     const stored = fill(sqlite, deviceId, now);
     const { backfillRollups } =
       await import('../apps/server/src/db/migrations/015-reading-rollups.ts');
+    const renamed = await import('../apps/server/src/db/migrations/018-device-uuid.ts');
     const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+    // The backfill as migration 015 wrote it, on the columns as they were then (018 undone).
+    await renamed.down(db);
     const t0 = performance.now();
     await backfillRollups(db);
     const backfillSeconds = (performance.now() - t0) / 1000;
+    await renamed.up(db);
     const rollups = sqlite
       .prepare('select bucket_seconds, count(*) n from reading_rollups group by 1 order by 1')
       .all()

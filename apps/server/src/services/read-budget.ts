@@ -2,16 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { FixedWindowLimit } from './fixed-window-limit.js';
 import { BudgetRefusal } from './refusal-delay.js';
 
-const MINUTE = 60_000;
-
 /**
- * Chart reads (history, the back-test, activity, insights) an account may make a minute,
- * before RATE_LIMIT_MULTIPLIER scales it (decision 0046). The web app asks each dog's
- * activity once a minute while its card is in view, and a history or back-test when a page
- * or range opens: an account with 20 dogs in three tabs asks about 60 a minute. A caller
- * looping on them asks thousands.
+ * Chart reads (history, the back-test, activity, insights) an account may make, before
+ * RATE_LIMIT_MULTIPLIER scales it (decision 0046): 60 in any 6 seconds, so 600 a minute, in
+ * bursts of at most 60. The web app asks each dog's activity once a minute while its card is
+ * in view, and a history or back-test when a page or range opens: an account with 20 dogs in
+ * three tabs asks about 60 a minute, and opening a page of 20 dog cards asks about 40 at once.
+ * A caller looping on them asks thousands. Windows of 6 s rather than a minute: a loop's
+ * allowance is spread over the minute instead of taken in one burst that holds the server.
  */
-export const CHART_READS_PER_MINUTE = 600;
+export const CHART_READS = { perWindow: 60, windowMs: 6_000 } as const;
+const MINUTE = 60_000;
 
 const REFUSAL = 'Too many chart requests for this account. Please try again in a moment.';
 
@@ -29,7 +30,10 @@ export class ReadBudget {
   private readonly logged = new Map<string, { minute: number; left: number }>();
 
   constructor(private readonly o: { multiplier: number; log: Pick<FastifyBaseLogger, 'warn'> }) {
-    this.limit = new FixedWindowLimit(Math.ceil(CHART_READS_PER_MINUTE * o.multiplier), MINUTE);
+    this.limit = new FixedWindowLimit(
+      Math.ceil(CHART_READS.perWindow * o.multiplier),
+      CHART_READS.windowMs,
+    );
   }
 
   /** Counts one chart read of `accountId`, or throws the 429 that refuses it. */
