@@ -137,8 +137,6 @@ export function createContainer(opts: {
     publicUrl: config.publicUrl,
     mailWorker: outboxWorker,
   });
-  const users = new UserService(db, repos.users, clock);
-  const dogs = new DogService(db, repos.dogs, clock);
   const deviceLifecycle = new DeviceLifecycle((err) =>
     opts.log.error({ err }, 'a device credentials listener failed'),
   );
@@ -163,9 +161,9 @@ export function createContainer(opts: {
     ),
     mailWorker: outboxWorker,
   });
-  // A deleted pet's collars stay with the owner; a deleted account's collars are released.
-  dogs.onBeforeDelete((dogId, _owner, trx) => devices.onDogDeleted(dogId, trx));
-  users.onBeforeDelete((userId, trx) => devices.onUserDeleted(userId, trx));
+  // A deleted dog's collars stay with the owner; a deleted account's collars are released.
+  const users = new UserService(db, repos.users, clock, devices);
+  const dogs = new DogService(db, repos.dogs, clock, devices);
   const keys = new DeviceKeyCache(async (hash) => {
     const row = await repos.devices.findByKeyHash(hash);
     return row ? { id: row.id, deviceId: row.device_id } : null;
@@ -208,10 +206,7 @@ export function createContainer(opts: {
     multiplier: m,
     quota: config.readingsQuotaPerAccount,
     log: opts.log,
-    onOver: (deviceUuid, why) =>
-      void alerts
-        .tellOverBudget(deviceUuid, why)
-        .catch((err: unknown) => opts.log.warn({ err }, 'over-budget notice not recorded')),
+    notices: alerts,
   });
   // The path of a reading (docs/architecture.md): the alerts join every ingest transaction;
   // their mail is queued in it and delivered after it.

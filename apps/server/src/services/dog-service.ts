@@ -47,28 +47,18 @@ export function toDog<T extends DogRow>(row: T): Omit<T, 'health_conditions'> & 
   return { ...row, health_conditions: healthConditionsOf(row.health_conditions) };
 }
 
-/**
- * Hooks other features register to run when a pet is deleted (e.g. unassign its collars),
- * inside the transaction that deletes it.
- */
-export type BeforePetDelete = (
-  dogId: string,
-  ownerId: string,
-  trx: Kysely<Database>,
-) => Promise<void>;
+/** What else goes with a deleted dog, in the transaction that deletes it: its collars come off it. */
+export interface DogDeletion {
+  onDogDeleted(dogId: string, trx: Kysely<Database>): Promise<void>;
+}
 
 export class DogService {
-  private readonly beforeDelete: BeforePetDelete[] = [];
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dogs: DogsRepository,
     private readonly clock: Clock,
+    private readonly collars: DogDeletion,
   ) {}
-
-  onBeforeDelete(hook: BeforePetDelete): void {
-    this.beforeDelete.push(hook);
-  }
 
   async list(userId: string, page: PageRequest): Promise<{ dogs: Dog[]; total: number }> {
     const { rows, total } = await this.dogs.pageByUser(userId, page);
@@ -110,7 +100,7 @@ export class DogService {
     await this.db.transaction().execute(async (trx) => {
       const dog = await this.dogs.findOwned(id, userId, trx);
       if (!dog) throw new NotFoundError(DOG_NOT_FOUND);
-      for (const hook of this.beforeDelete) await hook(id, userId, trx);
+      await this.collars.onDogDeleted(id, trx);
       if (!(await this.dogs.deleteOwned(id, userId, trx))) throw new NotFoundError(DOG_NOT_FOUND);
     });
   }

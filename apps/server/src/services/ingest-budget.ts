@@ -78,7 +78,7 @@ const windows = (m: number, b: Spans): Window[] =>
  * token over HTTP, and MQTT. An upload is let through while every window it falls in has room
  * (the one that fills a window still goes: a list is never split), and is refused whole,
  * uncounted, otherwise. Refusals are logged at most once a minute per collar and per account,
- * with how many were left out, and told to `onOver` (the owner's notice).
+ * with how many were left out, and told to the alerts (the owner's "Readings refused" notice).
  *
  * The quota counts the readings an account keeps: the devices' counters (written in the
  * ingest transaction), summed per account and read again at most once a minute, plus what
@@ -99,7 +99,8 @@ export class IngestBudget {
       multiplier: number;
       quota: number;
       log: Pick<FastifyBaseLogger, 'warn'>;
-      onOver?: (deviceUuid: string, why: OverBudget) => void;
+      /** Tells the collar's owner (AlertService, at most once a day per collar). */
+      notices?: { tellOverBudget(deviceUuid: string, why: OverBudget): Promise<unknown> };
     },
   ) {
     const m = o.multiplier;
@@ -261,7 +262,9 @@ export class IngestBudget {
         ? 'readings refused: the account is over its storage quota'
         : `readings refused: the ${scope} is over its ingest budget`,
     );
-    this.o.onOver?.(deviceUuid, scope === 'quota' ? 'quota' : 'rate');
+    this.o.notices
+      ?.tellOverBudget(deviceUuid, scope === 'quota' ? 'quota' : 'rate')
+      .catch((err: unknown) => this.o.log.warn({ err }, 'over-budget notice not recorded'));
   }
 }
 

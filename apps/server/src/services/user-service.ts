@@ -14,27 +14,20 @@ import { ConflictError, ForbiddenError, NotFoundError } from './errors.js';
 import { toUser } from './auth-service.js';
 
 /**
- * Hooks other features register to clean up after a deleted account (e.g. release collars).
- * They run inside the deleting transaction and may return a callback to run once it has
- * committed (to announce what changed).
+ * What else goes with a deleted account, inside the deleting transaction: its collars are
+ * released. Answers what to announce once the transaction has committed.
  */
-export type BeforeUserDelete = (
-  userId: string,
-  trx: Kysely<Database>,
-) => Promise<void | (() => void)>;
+export interface UserDeletion {
+  onUserDeleted(userId: string, trx: Kysely<Database>): Promise<() => void>;
+}
 
 export class UserService {
-  private readonly beforeDelete: BeforeUserDelete[] = [];
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly users: UsersRepository,
     private readonly clock: Clock,
+    private readonly collars: UserDeletion,
   ) {}
-
-  onBeforeDelete(hook: BeforeUserDelete): void {
-    this.beforeDelete.push(hook);
-  }
 
   /** A page of users, and the counts the Admin Dashboard shows over all of them. */
   async list(page: PageRequest): Promise<UsersResponse> {
@@ -99,14 +92,10 @@ export class UserService {
       if (!row) throw new NotFoundError('User not found');
       if (row.role === 'admin' && admins.length <= 1)
         throw new ConflictError('The last admin cannot be deleted');
-      const callbacks: Array<() => void> = [];
-      for (const hook of this.beforeDelete) {
-        const after = await hook(id, trx);
-        if (after) callbacks.push(after);
-      }
+      const announce = await this.collars.onUserDeleted(id, trx);
       await this.users.delete(id, trx);
-      return callbacks;
+      return announce;
     });
-    for (const run of afterCommit) run();
+    afterCommit();
   }
 }
