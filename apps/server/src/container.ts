@@ -282,14 +282,27 @@ export function createContainer(opts: {
       { audience: u.owners, event: { type: 'device', device: u.id, change: 'updated' } },
     ]);
   });
+  const readings = new ReadingsService({
+    readings: repos.readings,
+    rollups: repos.rollups,
+    devices,
+    preferences,
+    clock,
+  });
   bus.subscribe((m) => {
     if (isAccessMessage(m)) return;
-    // Events may have been missed: no cached key is trusted any more.
-    if (m.event.type === 'resync') keys.clear();
+    // Events may have been missed: nothing cached about a collar is trusted any more.
+    if (m.event.type === 'resync') {
+      keys.clear();
+      budget.forgetCollar();
+      readings.forgetAnswers();
+    }
     if (m.event.type !== 'device' || !m.credentials) return;
-    // A key rotated or a collar released on another instance: its sessions here end too.
+    // A key rotated or a collar released (here or on another instance): its sessions end, and
+    // what was kept of its owner and its readings goes.
     keys.invalidate(m.event.device);
     budget.forgetCollar(m.event.device);
+    readings.forgetAnswers(m.event.device);
     mqtt.disconnectDevice(m.event.device);
   });
   const housekeeping = new Housekeeping({
@@ -346,13 +359,7 @@ export function createContainer(opts: {
     // timer, so a flood's closed-loop clients cost the server a refusal a second each.
     refusals: new RefusalDelay(opts.refusalDelay),
     streams,
-    readings: new ReadingsService({
-      readings: repos.readings,
-      rollups: repos.rollups,
-      devices,
-      preferences,
-      clock,
-    }),
+    readings,
     repos,
     mailTransport,
     outboxWorker,

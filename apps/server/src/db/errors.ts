@@ -46,11 +46,6 @@ const PG_UNAVAILABLE = new Set([
   // time. The database is busy or something holds a row; the request may well pass in a moment.
   '57014',
   '55P03',
-  // A transaction PostgreSQL ended to break a deadlock, or one that could not be serialized:
-  // our writers take their locks in one order (collar rows, then readings), so this is a
-  // rare meeting with another writer, and the same request passes when tried again.
-  '40P01',
-  '40001',
   // Writes refused by a database that is read-only now: a standby after a failover, or a
   // database set read-only while its disk is rescued. It takes writes again once it is primary.
   '25006',
@@ -59,6 +54,17 @@ const PG_UNAVAILABLE = new Set([
   '58000',
   '58030',
 ]);
+/**
+ * PostgreSQL ended the transaction to break a deadlock (40P01), or could not serialize it
+ * (40001): a meeting with another writer, not an outage. The same request passes when tried
+ * again (503 with Retry-After), and it is logged apart from outages: a deadlock means two
+ * writers took their locks in different orders, which is ours to mend.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 /** What node-postgres says, without a code, when a connection cannot be made or is lost. */
 const PG_CONNECTION_LOST =
   /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error)/;

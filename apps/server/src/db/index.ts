@@ -11,6 +11,7 @@ export {
   isDatabaseUnavailable,
   isForeignKeyViolation,
   isStorageFailure,
+  isTransactionConflict,
   isUniqueViolation,
   loggableDbError,
 } from './errors.js';

@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, loggableDbError } from '../db/index.js';
+import { isDatabaseUnavailable, isTransactionConflict, loggableDbError } from '../db/index.js';
 import { HttpError } from '../services/errors.js';
 import { LogSampler } from '../services/log-sampler.js';
 import { describeValidation, type ZodIssueLike } from '../services/describe-validation.js';
@@ -58,6 +58,13 @@ export const errorHandler = fp(
                 ? 'Request is not valid'
                 : text;
         return reply.code(status).send({ error: message });
+      }
+      if (isTransactionConflict(err)) {
+        request.log.warn(
+          { error: loggableDbError(err), event: 'db.conflict', route: request.routeOptions.url },
+          'a transaction met another writer and was ended; the client may try again',
+        );
+        return reply.code(503).header('retry-after', '1').send({ error: DATABASE_UNAVAILABLE });
       }
       if (isDatabaseUnavailable(err)) {
         // A full disk or a failing one shows only in failed writes: health reports them.

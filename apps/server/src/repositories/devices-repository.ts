@@ -197,9 +197,17 @@ export class DevicesRepository {
       .executeTakeFirst();
   }
 
-  /** Devices an owner holds, without the names (for releasing them). */
+  /**
+   * Devices an owner holds, without the names (for releasing them), in id order: released one
+   * by one, their rows are locked in the order ingest and retention lock collars.
+   */
   listOwnedRows(userId: string, ex: Executor = this.db) {
-    return ex.selectFrom('devices').selectAll().where('user_id', '=', userId).execute();
+    return ex
+      .selectFrom('devices')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
   }
 
   async deviceIdExists(deviceId: string): Promise<boolean> {

@@ -167,7 +167,9 @@ export class ReadingsRepository {
           .select('id')
           .where('id', 'in', devices)
           .orderBy('id')
-          .forUpdate()
+          // Not FOR UPDATE: a concurrent insert's foreign-key check on the collar's row
+          // (KEY SHARE) need not wait for retention.
+          .forNoKeyUpdate()
           .execute();
         rows = await due().where('device_uuid', 'in', devices).forUpdate().skipLocked().execute();
       }

@@ -125,16 +125,22 @@ export class IngestBudget {
   checkCollar(deviceUuid: string, now: number, accountId?: string | null): void {
     const wait = take(this.collar, deviceUuid, 0, 0, now, false);
     if (wait > 0) throw this.refused('collar', deviceUuid, deviceUuid, wait, now, COLLAR_REFUSAL);
-    const account = accountId ?? this.accountOf.get(deviceUuid);
+    // An owner the caller read (null: none) is the owner; else the one last charged, if any.
+    const account = accountId !== undefined ? accountId : this.accountOf.get(deviceUuid);
+    if (account === null) return;
     if (account === undefined) return;
     const accountWait = take(this.account, account, 0, 0, now, false);
     if (accountWait > 0)
       throw this.refused('account', account, deviceUuid, accountWait, now, ACCOUNT_REFUSAL);
   }
 
-  /** The collar changed hands or may no longer post: its last account is not assumed any more. */
-  forgetCollar(deviceUuid: string): void {
-    this.accountOf.delete(deviceUuid);
+  /**
+   * The collar changed hands or may no longer post: its last account is not assumed any more.
+   * Without a collar: none is (events about collars may have been missed).
+   */
+  forgetCollar(deviceUuid?: string): void {
+    if (deviceUuid === undefined) this.accountOf.clear();
+    else this.accountOf.delete(deviceUuid);
   }
 
   /** Charges an upload to its collar, or throws 429 with Retry-After (nothing charged). */

@@ -60,9 +60,16 @@ const stat = (min: number | null, sum: number, count: number, max: number | null
  * answers 404, as every device call does).
  */
 export class ReadingsService {
-  /** History buckets and back-test figures, kept while the collar's readings stay as they are. */
-  private readonly historyBuckets = new ReadAnswers<History['buckets']>();
-  private readonly backtests = new ReadAnswers<Omit<BacktestResponse, 'days' | 'from' | 'to'>>();
+  /**
+   * History buckets and back-test figures, kept while the collar's readings stay as they are
+   * (read-answers.ts): at most 100,000 buckets (a 24-hour history has 480; about 20 MB) and
+   * 10,000 back-tests.
+   */
+  private readonly historyBuckets = new ReadAnswers<History['buckets']>((b) => b.length, 100_000);
+  private readonly backtests = new ReadAnswers<Omit<BacktestResponse, 'days' | 'from' | 'to'>>(
+    () => 1,
+    10_000,
+  );
 
   constructor(
     private readonly d: {
@@ -126,7 +133,7 @@ export class ReadingsService {
     const to = Math.ceil((now + 1) / bucketMs) * bucketMs;
     const from = to - Math.ceil(rangeMs / bucketMs) * bucketMs;
     const [buckets, prefs] = await Promise.all([
-      this.historyBuckets.get(`${device.id} ${range} ${from}`, stamp, async () =>
+      this.historyBuckets.get(device.id, range, `${from} ${to}`, stamp, async () =>
         (await this.d.rollups.history(device.id, rollupS, from, to, bucketMs)).map((r) => ({
           t: new Date(from + Number(r.bucket) * bucketMs).toISOString(),
           count: Number(r.count),
@@ -167,16 +174,28 @@ export class ReadingsService {
     const hoursTo = Math.max(bucketStart(to, HOUR_S), hoursFrom);
     const end = bucketStart(to, MINUTE_S) + MINUTE_S * 1000;
     // The window's minute bounds name the answer: within one minute it reads the same rollups.
-    const figures = await this.backtests.get(`${device.id} ${from} ${end}`, stamp, async () => {
-      const rows = await this.d.rollups.levels(device.id, [
-        { seconds: MINUTE_S, from, to: hoursFrom },
-        { seconds: HOUR_S, from: hoursFrom, to: hoursTo },
-        { seconds: MINUTE_S, from: hoursTo, to: end },
-      ]);
-      const whole = summarise(rows, fromRollupRow);
-      return { readings: whole.count, ...backtestOf(whole) };
-    });
+    const figures = await this.backtests.get(
+      device.id,
+      `${days}`,
+      `${from} ${end}`,
+      stamp,
+      async () => {
+        const rows = await this.d.rollups.levels(device.id, [
+          { seconds: MINUTE_S, from, to: hoursFrom },
+          { seconds: HOUR_S, from: hoursFrom, to: hoursTo },
+          { seconds: MINUTE_S, from: hoursTo, to: end },
+        ]);
+        const whole = summarise(rows, fromRollupRow);
+        return { readings: whole.count, ...backtestOf(whole) };
+      },
+    );
     return { days, from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...figures };
+  }
+
+  /** Drops the answers kept for a collar (released), or all of them (events were missed). */
+  forgetAnswers(deviceUuid?: string): void {
+    this.historyBuckets.forget(deviceUuid);
+    this.backtests.forget(deviceUuid);
   }
 
   /** The device as `actor` may see it (else 404), and the stamp of its readings (read-answers.ts). */

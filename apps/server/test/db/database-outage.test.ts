@@ -2,7 +2,12 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isStorageFailure, loggableDbError } from '../../src/db/index.js';
+import {
+  isDatabaseUnavailable,
+  isStorageFailure,
+  isTransactionConflict,
+  loggableDbError,
+} from '../../src/db/index.js';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE,
@@ -84,9 +89,6 @@ describe('which errors mean the database is briefly unavailable (503, not 500)',
       // Our session limits: a statement that ran too long, a row locked for too long.
       withCode('canceling statement due to statement timeout', '57014'),
       withCode('canceling statement due to lock timeout', '55P03'),
-      // A transaction ended to break a deadlock, or not serializable: tried again, it passes.
-      withCode('deadlock detected', '40P01'),
-      withCode('could not serialize access due to concurrent update', '40001'),
       // A database that takes no writes for now: a standby after a failover, a read-only file.
       withCode('cannot execute INSERT in a read-only transaction', '25006'),
       withCode('attempt to write a readonly database', 'SQLITE_READONLY'),
@@ -109,8 +111,17 @@ describe('which errors mean the database is briefly unavailable (503, not 500)',
       null,
       'ECONNREFUSED',
     ];
+    // A transaction ended to break a deadlock, or not serializable: a conflict, not an outage.
+    const conflicts = [
+      withCode('deadlock detected', '40P01'),
+      withCode('could not serialize access due to concurrent update', '40001'),
+    ];
     for (const err of unavailable) expect(isDatabaseUnavailable(err), String(err)).toBe(true);
-    for (const err of other) expect(isDatabaseUnavailable(err), String(err)).toBe(false);
+    for (const err of [...other, ...conflicts])
+      expect(isDatabaseUnavailable(err), String(err)).toBe(false);
+    for (const err of conflicts) expect(isTransactionConflict(err), String(err)).toBe(true);
+    for (const err of [...unavailable, ...other])
+      expect(isTransactionConflict(err), String(err)).toBe(false);
     // Of those, the ones that say the storage fails writes (health reports them).
     const storage = [
       '53100',

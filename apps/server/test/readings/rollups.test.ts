@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { assign, createPet, ownedCollar } from '../helpers/devices.js';
 import { usePostgres } from '../helpers/app.js';
@@ -238,6 +238,47 @@ describe('reading rollups (RES-8: history and the back-test never read raw readi
       });
     else await postAsCollar(t, c.device_id, c.device_key, series(now - 60_000, 1, 60));
     expect(await counts()).toEqual([6, 6]);
+  });
+
+  it('answer the next owner of a released collar from its own readings, in the same millisecond', async () => {
+    const c = await ownedCollar(t, admin, owner);
+    // The clock stands still: the released collar's next reading leaves the same last_seen
+    // and count as the first owner's did.
+    const now = t.clock.now().getTime();
+    const still = vi.spyOn(t.clock, 'now').mockImplementation(() => new Date(now));
+    try {
+      const buckets = async (token: string) => {
+        const res = await t.app.inject({
+          url: `/api/devices/${c.id}/history?range=24h`,
+          headers: bearer(token),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res
+          .json()
+          .buckets.filter((b: { count: number }) => b.count > 0)
+          .map((b: { t: string }) => b.t);
+      };
+      await postAsCollar(t, c.device_id, c.device_key, series(now - 5 * 3600_000, 1, 60));
+      const first = await buckets(owner.token);
+      expect(first).toHaveLength(1);
+      const released = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/devices/${c.id}`,
+        headers: bearer(owner.token),
+      });
+      expect(released.statusCode, released.body).toBeLessThan(300);
+      const next = await seedUser(t);
+      const pet = await createPet(t, next);
+      expect(
+        (await assign(t, next, c.device_id, { dog_id: pet.id, device_name: 'Mine' })).statusCode,
+      ).toBe(200);
+      await postAsCollar(t, c.device_id, c.device_key, series(now - 3600_000, 1, 60));
+      const theirs = await buckets(next.token);
+      expect(theirs).toHaveLength(1);
+      expect(theirs).not.toEqual(first);
+    } finally {
+      still.mockRestore();
+    }
   });
 
   it('go with the collar’s readings when its owner releases it', async () => {

@@ -8,7 +8,7 @@ import type { Sleep } from '../../src/services/refusal-delay.js';
 
 /**
  * RES-8 (decision 0046): an account's chart reads (history, back-test, activity, insights)
- * share one budget a minute; past it each is refused with 429 and Retry-After, and a
+ * share one budget (a burst, then a rate); past it each is refused with 429 and Retry-After, and a
  * repeated refusal is held on a timer and closes its connection, so one account looping on
  * them cannot keep the server busy. Counts only; the timer is the test's own.
  */
@@ -23,12 +23,12 @@ const heldSleep: Sleep = () => new Promise<void>((resolve) => held.push(resolve)
 describe('RES-8: chart reads per account', () => {
   it('refuses an account past its chart reads, holds its repeats, and serves everyone else', async () => {
     held = [];
-    // 0.1 of the budget: 6 chart reads in any 6 seconds.
+    // 0.1 of the budget: 20 chart reads at once, then 2 a second.
     t = await createTestApp({
       env: { RATE_LIMIT_MULTIPLIER: '0.1' },
       buildOptions: { refusalDelay: { sleep: heldSleep } },
     });
-    const limit = Math.ceil(CHART_READS.perWindow * 0.1);
+    const limit = Math.ceil(CHART_READS.burst * 0.1);
     const admin = await seedUser(t, { role: 'admin' });
     const owner = await seedUser(t);
     const other = await seedUser(t);
@@ -45,6 +45,9 @@ describe('RES-8: chart reads per account', () => {
       `/api/dogs/${c.pet.id}/insights`,
     ];
     const get = (url: string, token = owner.token) => t.app.inject({ url, headers: bearer(token) });
+    // Refused by validation before the budget: a bad range costs none of it.
+    for (let i = 0; i < limit + 5; i++)
+      expectError(await get(`/api/devices/${c.id}/history?range=2y`), 400);
     for (let i = 0; i < limit; i++) {
       const res = await get(reads[i % reads.length]!);
       expect(res.statusCode, `${reads[i % reads.length]} ${res.body}`).toBe(200);
@@ -63,6 +66,8 @@ describe('RES-8: chart reads per account', () => {
     const repeated = await repeat;
     expectError(repeated, 429, /Too many chart requests/);
     expect(repeated.headers.connection).toBe('close');
+    // An admin reading this owner's collar is charged to the admin's own budget.
+    expect((await get(reads[0]!, admin.token)).statusCode).toBe(200);
     // The same account's other calls, its collar's uploads and other accounts go on.
     expect((await get('/api/devices')).statusCode).toBe(200);
     expect(
@@ -72,9 +77,11 @@ describe('RES-8: chart reads per account', () => {
     expect((await get(`/api/devices/${theirs.id}/history?range=24h`, other.token)).statusCode).toBe(
       200,
     );
-    // Once its window has passed, the account reads again.
-    t.clock.advance(CHART_READS.windowMs);
+    // A second later, the account reads again at its rate: two, then refused.
+    t.clock.advance(1000);
     expect((await get(reads[1]!)).statusCode).toBe(200);
+    expect((await get(reads[2]!)).statusCode).toBe(200);
+    expect((await get(reads[0]!)).statusCode).toBe(429);
     // Logged once, however many were refused.
     const lines = t
       .logs()

@@ -181,7 +181,7 @@ describe('applyStreamEvent', () => {
     return { queryClient, device, reading };
   }
 
-  it("asks for the dog's activity again on its collar's reading, at most every 15 s", () => {
+  it("asks for the dog's activity again on its collar's reading, at most every 15 s, not its insights", () => {
     const { queryClient, reading } = seeded();
     const dogId = 'dog-on-the-walk';
     const device = makeDevice({ dog_id: dogId });
@@ -190,6 +190,8 @@ describe('applyStreamEvent', () => {
     const other = activityKeys.days('another-dog', 7);
     queryClient.setQueryData(key, makeActivity(dogId));
     queryClient.setQueryData(other, makeActivity('another-dog'));
+    const insights = activityKeys.insights(dogId);
+    queryClient.setQueryData(insights, { dog_id: dogId });
     const event = {
       type: 'reading' as const,
       device: device.id,
@@ -199,6 +201,8 @@ describe('applyStreamEvent', () => {
     applyStreamEvent(queryClient, event);
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
+    // The week's insights do not move with a reading: not asked again.
+    expect(queryClient.getQueryState(insights)?.isInvalidated).toBe(false);
     // Fetched again; the next reading within 15 s leaves it be.
     queryClient.setQueryData(key, makeActivity(dogId));
     applyStreamEvent(queryClient, event);

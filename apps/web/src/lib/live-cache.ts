@@ -188,8 +188,9 @@ function nudgeActivity(queryClient: QueryClient, deviceId: string, now = Date.no
   if (!nudged) activityNudged.set(queryClient, (nudged = new Map()));
   if (!dogId || now - (nudged.get(dogId) ?? 0) < ACTIVITY_NUDGE_MS) return;
   nudged.set(dogId, now);
+  // Its days only: the insights sum up whole past days and do not move with a reading.
   void queryClient.invalidateQueries(
-    { queryKey: activityKeys.dog(dogId) },
+    { queryKey: activityKeys.allDays(dogId) },
     { cancelRefetch: false },
   );
 }

@@ -31,7 +31,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pets'],
         summary: "A pet's activity per day in its owner's time zone (days 1–90, default 7)",
         description:
-          "Per day, oldest first and ending today: active minutes at a level of SAFE (what counts toward the goal), of those vigorous, active minutes above SAFE (heat_minutes, never counted), rest and night sleep, minutes worn, the goal and whether it was met (a hot day on which it was not is a heat_day: it neither counts toward nor breaks the streak), and the walks. With the goal in force (the owner's, or the suggestion and its reasons), the streak, and today's heat advice. The pet's owner, or an admin; anyone else 404. A chart read: counted in the account's 60 in any 6 seconds, then 429 with `Retry-After`.",
+          "Per day, oldest first and ending today: active minutes at a level of SAFE (what counts toward the goal), of those vigorous, active minutes above SAFE (heat_minutes, never counted), rest and night sleep, minutes worn, the goal and whether it was met (a hot day on which it was not is a heat_day: it neither counts toward nor breaks the streak), and the walks. With the goal in force (the owner's, or the suggestion and its reasons), the streak, and today's heat advice. The pet's owner, or an admin; anyone else 404. A chart read: counted in the account's 200 at once, then 20 a second; past that, 429 with `Retry-After`.",
         params: idParamSchema,
         querystring: activityQuerySchema,
         response: { 200: activityResponseSchema, 400: e, 401: e, 404: e, 429: e },
@@ -68,7 +68,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pets'],
         summary: "A pet's week summed up: the last 7 whole days against the 4 weeks before",
         description:
-          'Activity against its own 4-week baseline, resting heart rate, heat exposure and goal days met, each naming its numbers; and flags worth a vet’s look (activity down at least 30 % on each of the last 3 days, resting heart rate up at least 15 %), with the evidence and a note that it is not a diagnosis. The pet’s owner, or an admin; anyone else 404. A chart read: counted in the account’s 60 in any 6 seconds, then 429 with `Retry-After`.',
+          'Activity against its own 4-week baseline, resting heart rate, heat exposure and goal days met, each naming its numbers; and flags worth a vet’s look (activity down at least 30 % on each of the last 3 days, resting heart rate up at least 15 %), with the evidence and a note that it is not a diagnosis. The pet’s owner, or an admin; anyone else 404. A chart read: counted in the account’s 200 at once, then 20 a second; past that, 429 with `Retry-After`.',
         params: idParamSchema,
         response: { 200: insightsResponseSchema, 400: e, 401: e, 404: e, 429: e },
       },

@@ -195,7 +195,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['readings'],
         summary: 'Temperature, humidity and heart rate per time bucket (min, avg, max)',
         description:
-          'Summed from rollups: 60-second buckets for 1h, 180-second for 24h, one-hour for 7d, with the owner’s thresholds (°F). A chart read: an account makes at most 60 in any 6 seconds (history, back-test, activity and insights together; `RATE_LIMIT_MULTIPLIER` scales it), then 429 with `Retry-After`.',
+          'Summed from rollups: 60-second buckets for 1h, 180-second for 24h, one-hour for 7d, with the owner’s thresholds (°F). A chart read: an account makes up to 200 at once, then 20 a second (history, back-test, activity and insights together; `RATE_LIMIT_MULTIPLIER` scales it); past that, 429 with `Retry-After`.',
         params: idParamSchema,
         querystring: historyQuerySchema,
         response: { 200: historyResponseSchema, ...readErrors, 429: e },
@@ -214,7 +214,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['readings'],
         summary: 'How often the heat-risk model and the plain thresholds would have alerted',
         description:
-          'Over the last `days` (1–30, default 7, in whole minutes) of stored readings, summed from rollups: heat alerts (each rise above SAFE), minutes above SAFE and the highest level, for the owner’s thresholds alone and with the heat-risk model beside them (the higher of the two, as the heat alert follows); `model_only_alerts` counts the model’s alerts during which the thresholds stayed SAFE. Owner or admin; another user’s device answers 404. A chart read: counted in the account’s 60 in any 6 seconds, then 429 with `Retry-After`.',
+          'Over the last `days` (1–30, default 7, in whole minutes) of stored readings, summed from rollups: heat alerts (each rise above SAFE), minutes above SAFE and the highest level, for the owner’s thresholds alone and with the heat-risk model beside them (the higher of the two, as the heat alert follows); `model_only_alerts` counts the model’s alerts during which the thresholds stayed SAFE. Owner or admin; another user’s device answers 404. A chart read: counted in the account’s 200 at once, then 20 a second; past that, 429 with `Retry-After`.',
         params: idParamSchema,
         querystring: backtestQuerySchema,
         response: { 200: backtestResponseSchema, ...readErrors, 429: e },

@@ -5,6 +5,8 @@ import { api } from '@/lib/api-client';
 /** Every activity and insights query of a dog lives under ['activity', dogId]. */
 export const activityKeys = {
   dog: (dogId: string) => ['activity', dogId] as const,
+  /** Every range of the dog's days (the card's 7, the dashboard's 30 or 90), not its insights. */
+  allDays: (dogId: string) => ['activity', dogId, 'days'] as const,
   days: (dogId: string, days: number) => ['activity', dogId, 'days', days] as const,
   insights: (dogId: string) => ['activity', dogId, 'insights'] as const,
 };
@@ -47,5 +49,9 @@ export function useActivity(
     ...getActivityQueryOptions(dogId, days),
     enabled,
     refetchInterval: refetchIntervalMs ?? false,
+    // Asked again every minute and as the collar's readings arrive (live-cache.ts); a page of
+    // many dog cards asking all at once on every return to the tab would spend the account's
+    // chart reads (decision 0046) for nothing.
+    refetchOnWindowFocus: false,
   });
 }
