@@ -174,7 +174,7 @@ export async function run() {
           `            the flood: 1,000-reading lists as fast as 4 clients each can send them, by one collar's key and by an owner's token on their own collar`,
           floodLine('(b)', b),
           floodLine('(d)', d),
-          `            the reads: 2 callers of one account looping on a collar with a month of one-second readings, each request from another address; the account's chart reads are 60 in any 6 s (decision 0046), then 429, repeats held a second`,
+          `            the reads: 2 callers of one account looping on a collar with a month of one-second readings, each request from another address; the account's chart reads are 200 at once, then 20 a second (decision 0046), then 429, repeats held a second`,
           readLine('(c)', c),
           readLine('(d)', d),
         ].join('\n'),

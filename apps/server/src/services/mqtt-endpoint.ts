@@ -8,7 +8,7 @@ import type { IngestService } from '../ingest/ingest-service.js';
 import type { Clock } from './clock.js';
 import { parseReadingUpload, READINGS_BODY_LIMIT } from './reading-upload.js';
 import { HttpError } from './errors.js';
-import { isDatabaseUnavailable, loggableDbError } from '../db/index.js';
+import { isDatabaseUnavailable, isTransactionConflict, loggableDbError } from '../db/index.js';
 import type { FixedWindowLimit } from './fixed-window-limit.js';
 import { LogSampler } from './log-sampler.js';
 import { limitMqttPackets } from './mqtt-packet-limit.js';
@@ -450,13 +450,19 @@ export class MqttEndpoint {
           'mqtt',
           err instanceof HttpError
             ? refusalFor(err.statusCode)
-            : isDatabaseUnavailable(err)
+            : isDatabaseUnavailable(err) || isTransactionConflict(err)
               ? 'unavailable'
               : 'error',
         );
         // Not acknowledged: the collar keeps the reading and sends it again. An outage fails
-        // every collar's message: a few lines a minute say so.
-        if (isDatabaseUnavailable(err)) {
+        // every collar's message: a few lines a minute say so. A transaction that met another
+        // writer (a deadlock) is logged apart, as over HTTP: it is ours to mend.
+        if (isTransactionConflict(err))
+          this.d.log.warn(
+            { error: loggableDbError(err), event: 'db.conflict', transport: 'mqtt' },
+            'MQTT reading not stored: its transaction met another writer; the collar sends it again',
+          );
+        else if (isDatabaseUnavailable(err)) {
           this.d.writeFailures?.note(err);
           if (this.outageLogs.take())
             this.d.log.error(

@@ -62,7 +62,7 @@ const stat = (min: number | null, sum: number, count: number, max: number | null
 export class ReadingsService {
   /**
    * History buckets and back-test figures, kept while the collar's readings stay as they are
-   * (read-answers.ts): at most 100,000 buckets (a 24-hour history has 480; about 20 MB) and
+   * (read-answers.ts): at most 100,000 buckets (a 24-hour history has 480; about 40 MB) and
    * 10,000 back-tests.
    */
   private readonly historyBuckets = new ReadAnswers<History['buckets']>((b) => b.length, 100_000);
@@ -201,6 +201,6 @@ export class ReadingsService {
   /** The device as `actor` may see it (else 404), and the stamp of its readings (read-answers.ts). */
   private async visible(actor: User, id: string): Promise<{ device: Device; stamp: ReadStamp }> {
     const { device, readingsStored } = await this.d.devices.withReadingsStored(actor, id);
-    return { device, stamp: { lastSeen: device.last_seen, readingsStored } };
+    return { device, stamp: { owner: device.user_id, lastSeen: device.last_seen, readingsStored } };
   }
 }

@@ -33,4 +33,11 @@ describe('TokenBucket', () => {
     expect(b.take('a', 1000)).toBe(0);
     expect(b.take('a', 1000)).toBe(1);
   });
+
+  it('fills nothing and takes nothing for a clock stepped back', () => {
+    const b = new TokenBucket(1, 1);
+    expect(b.take('a', 10_000)).toBe(0);
+    expect(b.take('a', 5_000)).toBe(1);
+    expect(b.take('a', 11_000)).toBe(0);
+  });
 });

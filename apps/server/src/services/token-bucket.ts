@@ -16,22 +16,23 @@ export class TokenBucket {
   /** Takes one token of `key`'s bucket and answers 0, or the whole seconds until one is there. */
   take(key: string, now: number): number {
     const b = this.buckets.get(key);
+    // A clock stepped back fills nothing, and takes nothing either.
     const tokens = b
-      ? Math.min(this.capacity, b.tokens + ((now - b.at) / 1000) * this.perSecond)
+      ? Math.min(this.capacity, b.tokens + (Math.max(0, now - b.at) / 1000) * this.perSecond)
       : this.capacity;
+    // Written again at the end: the Map's order is then the order keys were last used in.
+    if (b) this.buckets.delete(key);
+    else if (this.buckets.size >= this.maxKeys) this.evict(now);
+    const at = b ? Math.max(now, b.at) : now;
     if (tokens >= 1) {
-      if (!b && this.buckets.size >= this.maxKeys) this.evict(now);
-      this.buckets.set(key, { tokens: tokens - 1, at: now });
+      this.buckets.set(key, { tokens: tokens - 1, at });
       return 0;
     }
-    if (b) {
-      b.tokens = tokens;
-      b.at = now;
-    }
+    this.buckets.set(key, { tokens, at });
     return Math.max(1, Math.ceil((1 - tokens) / this.perSecond));
   }
 
-  /** Drops the buckets that have filled up again (as good as none); then the oldest, if still full. */
+  /** Drops the buckets that have filled up again (as good as none); then the least used lately. */
   private evict(now: number): void {
     for (const [k, b] of this.buckets)
       if (b.tokens + ((now - b.at) / 1000) * this.perSecond >= this.capacity)

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   isDatabaseUnavailable,
   isStorageFailure,
@@ -150,6 +150,35 @@ describe('which errors mean the database is briefly unavailable (503, not 500)',
       code: 'SQLITE_FULL',
       message: 'full',
     });
+  });
+});
+
+describe('a transaction PostgreSQL ended to break a deadlock', () => {
+  let t: TestApp | undefined;
+  afterEach(() => t?.close());
+
+  it('answers 503 with Retry-After: 1, logs a conflict (not an outage), and serves again', async () => {
+    t = await createTestApp();
+    const owner = await seedUser(t);
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const list = vi.spyOn(t.app.container.dogs, 'list').mockRejectedValueOnce(deadlock);
+    const res = await t.app.inject({ url: '/api/dogs', headers: bearer(owner.token) });
+    expectError(res, 503, /briefly unavailable/);
+    expect(res.headers['retry-after']).toBe('1');
+    const lines = t.logs().map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.filter((l) => l.event === 'db.conflict')).toEqual([
+      expect.objectContaining({
+        route: '/api/dogs',
+        error: expect.objectContaining({ code: '40P01' }),
+      }),
+    ]);
+    expect(lines.filter((l) => l.event === 'db.unavailable')).toHaveLength(0);
+    // Tried again, it passes; and health never counted it as a failing disk.
+    expect(
+      (await t.app.inject({ url: '/api/dogs', headers: bearer(owner.token) })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    list.mockRestore();
   });
 });
 
