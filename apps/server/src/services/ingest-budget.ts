@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FixedWindowLimit } from './fixed-window-limit.js';
+import { OncePerMinute } from './log-sampler.js';
 import { BudgetRefusal } from './refusal-delay.js';
 
 const MINUTE = 60_000;
@@ -87,7 +88,7 @@ const windows = (m: number, b: Spans): Window[] =>
 export class IngestBudget {
   private readonly collar: Window[];
   private readonly account: Window[];
-  private readonly logged = new Map<string, { minute: number; left: number }>();
+  private readonly logged = new OncePerMinute();
   /** Until when each collar ('c:') and account ('a:') refused lately stays refused (ms). */
   private readonly overUntil = new Map<string, number>();
   private readonly stored = new Map<string, { n: number; readAt: number }>();
@@ -246,15 +247,8 @@ export class IngestBudget {
     wait: number,
     now: number,
   ): void {
-    const minute = Math.floor(now / MINUTE);
-    const entry = this.logged.get(id);
-    if (entry && entry.minute === minute) {
-      entry.left++;
-      return;
-    }
-    if (this.logged.size > 10_000)
-      for (const [k, v] of this.logged) if (v.minute < minute) this.logged.delete(k);
-    this.logged.set(id, { minute, left: 0 });
+    const suppressed = this.logged.take(id, now);
+    if (suppressed === null) return;
     this.o.log.warn(
       {
         event: 'ingest.over_budget',
@@ -262,7 +256,7 @@ export class IngestBudget {
         ...(scope === 'collar' ? {} : { account: key }),
         device: deviceUuid,
         retry_after_s: wait,
-        suppressed: entry?.left ?? 0,
+        suppressed,
       },
       scope === 'quota'
         ? 'readings refused: the account is over its storage quota'

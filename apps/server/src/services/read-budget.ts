@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { OncePerMinute } from './log-sampler.js';
 import { TokenBucket } from './token-bucket.js';
 import { BudgetRefusal } from './refusal-delay.js';
 
@@ -12,8 +13,6 @@ import { BudgetRefusal } from './refusal-delay.js';
  * A caller looping on them asks thousands a minute and is held to the rate.
  */
 export const CHART_READS = { burst: 200, perSecond: 20 } as const;
-const MINUTE = 60_000;
-
 const REFUSAL = 'Too many chart requests for this account. Please try again in a moment.';
 
 /**
@@ -27,7 +26,7 @@ export class ReadBudget {
   private readonly bucket: TokenBucket;
   /** Until when each account refused lately stays refused (ms): its refusals are repeats. */
   private readonly overUntil = new Map<string, number>();
-  private readonly logged = new Map<string, { minute: number; left: number }>();
+  private readonly logged = new OncePerMinute();
 
   constructor(private readonly o: { multiplier: number; log: Pick<FastifyBaseLogger, 'warn'> }) {
     this.bucket = new TokenBucket(
@@ -51,22 +50,10 @@ export class ReadBudget {
   }
 
   private log(accountId: string, wait: number, now: number): void {
-    const minute = Math.floor(now / MINUTE);
-    const entry = this.logged.get(accountId);
-    if (entry && entry.minute === minute) {
-      entry.left++;
-      return;
-    }
-    if (this.logged.size > 10_000)
-      for (const [k, v] of this.logged) if (v.minute < minute) this.logged.delete(k);
-    this.logged.set(accountId, { minute, left: 0 });
+    const suppressed = this.logged.take(accountId, now);
+    if (suppressed === null) return;
     this.o.log.warn(
-      {
-        event: 'reads.over_budget',
-        account: accountId,
-        retry_after_s: wait,
-        suppressed: entry?.left ?? 0,
-      },
+      { event: 'reads.over_budget', account: accountId, retry_after_s: wait, suppressed },
       'chart reads refused: the account is over its budget',
     );
   }
