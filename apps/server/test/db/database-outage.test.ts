@@ -279,9 +279,11 @@ describe.skipIf(!usePostgres)(
     it('answers 503 with Retry-After while PostgreSQL cannot be reached, stores nothing, and recovers', async () => {
       const target = new URL(process.env.TEST_DATABASE_URL!);
       link = new DatabaseLink({ host: target.hostname, port: Number(target.port || 5432) });
+      // Long enough to connect at start on a busy machine (500 ms was not, under CI's load);
+      // the silent path below waits for it once.
       t = await createTestApp({
         databaseUrl: await link.open(target.toString()),
-        connectTimeoutMs: 500,
+        connectTimeoutMs: 2_000,
       });
       const owner = await ownerWithCollar(t);
       expect((await owner.post(25)).statusCode).toBe(201);
