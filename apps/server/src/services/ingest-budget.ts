@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FixedWindowLimit } from './fixed-window-limit.js';
 import { OncePerMinute } from './log-sampler.js';
-import { BudgetRefusal } from './refusal-delay.js';
+import { BudgetRefusal, RefusalStretches } from './refusal-delay.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -89,8 +89,8 @@ export class IngestBudget {
   private readonly collar: Window[];
   private readonly account: Window[];
   private readonly logged = new OncePerMinute();
-  /** Until when each collar ('c:') and account ('a:') refused lately stays refused (ms). */
-  private readonly overUntil = new Map<string, number>();
+  /** Collars ('c:') and accounts ('a:') refused lately: their refusals are repeats. */
+  private readonly stretches = new RefusalStretches();
   private readonly stored = new Map<string, { n: number; readAt: number }>();
   /** The account each collar's last upload was charged to (its owner as ingest read it). */
   private readonly accountOf = new Map<string, string>();
@@ -229,12 +229,7 @@ export class IngestBudget {
     message: string,
   ): BudgetRefusal {
     const id = `${scope === 'collar' ? 'c' : 'a'}:${key}`;
-    const repeated = (this.overUntil.get(id) ?? 0) > now;
-    if (!repeated) {
-      if (this.overUntil.size > 10_000)
-        for (const [k, until] of this.overUntil) if (until <= now) this.overUntil.delete(k);
-      this.overUntil.set(id, now + Math.max(1, Math.ceil(wait)) * 1000);
-    }
+    const repeated = this.stretches.repeated(id, now, wait);
     this.log(scope, id, key, deviceUuid, wait, now);
     return new BudgetRefusal(wait, message, repeated);
   }

@@ -39,26 +39,17 @@ describe('ReadAnswers', () => {
     await a.get('e', 'q', 'w', stamp(1), async () => 'other');
     a.forget('d');
     expect(a.size.answers).toBe(1);
+    // A read that answers `value` once released, begun on `device`'s question `q`.
     let release!: () => void;
-    const slow = a.get(
-      'd',
-      'q',
-      'w',
-      stamp(1),
-      () => new Promise<string>((r) => (release = () => r('old'))),
-    );
+    const readUnderWay = (device: string, q: string, value: string) =>
+      a.get(device, q, 'w', stamp(1), () => new Promise<string>((r) => (release = () => r(value))));
+    const slow = readUnderWay('d', 'q', 'old');
     a.forget('d'); // released while it was read
     release();
     expect(await slow).toBe('old');
     expect(await a.get('d', 'q', 'w', stamp(1), async () => 'fresh')).toBe('fresh');
     // Everything, when events may have been missed, a read under way included.
-    const slower = a.get(
-      'e',
-      'r',
-      'w',
-      stamp(1),
-      () => new Promise<string>((r) => (release = () => r('stale'))),
-    );
+    const slower = readUnderWay('e', 'r', 'stale');
     a.forget();
     release();
     await slower;

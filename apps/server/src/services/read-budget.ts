@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { OncePerMinute } from './log-sampler.js';
 import { TokenBucket } from './token-bucket.js';
-import { BudgetRefusal } from './refusal-delay.js';
+import { BudgetRefusal, RefusalStretches } from './refusal-delay.js';
 
 /**
  * Chart reads (history, the back-test, activity, insights) an account may make, before
@@ -24,8 +24,8 @@ const REFUSAL = 'Too many chart requests for this account. Please try again in a
  */
 export class ReadBudget {
   private readonly bucket: TokenBucket;
-  /** Until when each account refused lately stays refused (ms): its refusals are repeats. */
-  private readonly overUntil = new Map<string, number>();
+  /** Accounts refused lately: their refusals are repeats. */
+  private readonly stretches = new RefusalStretches();
   private readonly logged = new OncePerMinute();
 
   constructor(private readonly o: { multiplier: number; log: Pick<FastifyBaseLogger, 'warn'> }) {
@@ -39,12 +39,7 @@ export class ReadBudget {
   take(accountId: string, now: number): void {
     const wait = this.bucket.take(accountId, now);
     if (wait === 0) return;
-    const repeated = (this.overUntil.get(accountId) ?? 0) > now;
-    if (!repeated) {
-      if (this.overUntil.size > 10_000)
-        for (const [k, until] of this.overUntil) if (until <= now) this.overUntil.delete(k);
-      this.overUntil.set(accountId, now + wait * 1000);
-    }
+    const repeated = this.stretches.repeated(accountId, now, wait);
     this.log(accountId, wait, now);
     throw new BudgetRefusal(wait, REFUSAL, repeated);
   }

@@ -31,6 +31,24 @@ export class BudgetRefusal extends TooManyRequestsError {
   }
 }
 
+/**
+ * When each collar or account refused lately stays refused: a refusal before then is a
+ * repeat (held by RefusalDelay), the first one after it starts a new stretch. Ended
+ * stretches are let go once more than 10,000 are held.
+ */
+export class RefusalStretches {
+  private readonly until = new Map<string, number>();
+
+  /** Whether refusing `key` now repeats a refusal; if not, its stretch lasts `waitSeconds`. */
+  repeated(key: string, now: number, waitSeconds: number): boolean {
+    if ((this.until.get(key) ?? 0) > now) return true;
+    if (this.until.size > 10_000)
+      for (const [k, end] of this.until) if (end <= now) this.until.delete(k);
+    this.until.set(key, now + Math.max(1, Math.ceil(waitSeconds)) * 1000);
+    return false;
+  }
+}
+
 /** A repeated refusal is answered this long after it is decided (never past its Retry-After). */
 export const REFUSAL_DELAY_MS = 1000;
 /**

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { bearer, type SeededUser, type TestApp } from './app.js';
+import { bearer, seedUser, type SeededUser, type TestApp } from './app.js';
 
 export interface PrePopulated {
   id: string;
@@ -89,6 +89,29 @@ export async function assign(
     headers: bearer(user.token),
     payload: body,
   });
+}
+
+/**
+ * `owner` releases the collar (their DELETE) and a new user claims it for a new pet named
+ * `petName`: answers the new owner, the pet and the device as the claim answered it.
+ */
+export async function passToNewOwner(
+  t: TestApp,
+  owner: SeededUser,
+  collar: { id: string; device_id: string },
+  petName = 'Biscuit',
+) {
+  const released = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/devices/${collar.id}`,
+    headers: bearer(owner.token),
+  });
+  expect(released.statusCode, released.body).toBe(200);
+  const next = await seedUser(t);
+  const pet = await createPet(t, next, petName);
+  const claimed = await assign(t, next, collar.device_id, { dog_id: pet.id, device_name: petName });
+  expect(claimed.statusCode, claimed.body).toBe(200);
+  return { next, pet, device: claimed.json().device as Record<string, unknown> };
 }
 
 /** Pre-populates a collar and has `owner` claim it for a new pet. */

@@ -11,7 +11,7 @@ import {
   type RiskBand,
 } from '@pawguard/shared';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
-import { assign, createPet, deviceRow, ownedCollar } from '../helpers/devices.js';
+import { createPet, deviceRow, ownedCollar, passToNewOwner } from '../helpers/devices.js';
 import { postAsCollar, readingRows } from '../helpers/readings.js';
 
 let t: TestApp;
@@ -267,18 +267,8 @@ describe('a collar that changes hands or pets', () => {
     const c = await collarFor({ name: 'Rex' });
     await live(c, 20, parkedCar);
     expect((await deviceOf(c)).risk_band).toBe('CRITICAL');
-    const release = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/devices/${c.id}`,
-      headers: bearer(owner.token),
-    });
-    expect(release.statusCode, release.body).toBe(200);
-
-    const next = await seedUser(t);
-    const pet = await createPet(t, next, 'Daisy');
-    const claimed = await assign(t, next, c.device_id, { dog_id: pet.id, device_name: 'Daisy' });
-    expect(claimed.statusCode, claimed.body).toBe(200);
-    expect(claimed.json().device).toMatchObject({
+    const { next, device } = await passToNewOwner(t, owner, c, 'Daisy');
+    expect(device).toMatchObject({
       risk_band: null,
       risk_score: null,
       risk_reasons: [],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
-import { assign, createPet, ownedCollar } from '../helpers/devices.js';
+import { ownedCollar, passToNewOwner } from '../helpers/devices.js';
 import { usePostgres } from '../helpers/app.js';
 import { withSecondInstance } from '../helpers/second-instance.js';
 import { deviceAuth } from '../helpers/devices.js';
@@ -261,17 +261,7 @@ describe('reading rollups (RES-8: history and the back-test never read raw readi
       await postAsCollar(t, c.device_id, c.device_key, series(now - 5 * 3600_000, 1, 60));
       const first = await buckets(owner.token);
       expect(first).toHaveLength(1);
-      const released = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/devices/${c.id}`,
-        headers: bearer(owner.token),
-      });
-      expect(released.statusCode, released.body).toBeLessThan(300);
-      const next = await seedUser(t);
-      const pet = await createPet(t, next);
-      expect(
-        (await assign(t, next, c.device_id, { dog_id: pet.id, device_name: 'Mine' })).statusCode,
-      ).toBe(200);
+      const { next } = await passToNewOwner(t, owner, c);
       await postAsCollar(t, c.device_id, c.device_key, series(now - 3600_000, 1, 60));
       const theirs = await buckets(next.token);
       expect(theirs).toHaveLength(1);
@@ -305,16 +295,7 @@ describe('reading rollups (RES-8: history and the back-test never read raw readi
     const minute = bucketStart(t.clock.now().getTime() - 120_000, MINUTE_S);
     const at = (s: number) => series(minute + s * 1000, 1, 1);
     expect((await postAsCollar(t, c.device_id, c.device_key, at(5))).statusCode).toBe(201);
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/devices/${c.id}`,
-      headers: bearer(owner.token),
-    });
-    const next = await seedUser(t);
-    const pet = await createPet(t, next);
-    expect(
-      (await assign(t, next, c.device_id, { dog_id: pet.id, device_name: 'Mine' })).statusCode,
-    ).toBe(200);
+    await passToNewOwner(t, owner, c);
     expect((await postAsCollar(t, c.device_id, c.device_key, at(9))).statusCode).toBe(201);
     expect(await expectRollupsMatchReadings(c.id)).toBe(1);
   });

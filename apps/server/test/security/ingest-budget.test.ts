@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../helpers/app.js';
 import { expectError } from '../helpers/api.js';
-import { assign, createPet, ownedCollar } from '../helpers/devices.js';
+import { ownedCollar, passToNewOwner } from '../helpers/devices.js';
 import { postAsCollar, readingRows } from '../helpers/readings.js';
 import { INGEST_BUDGET } from '../../src/services/ingest-budget.js';
 
@@ -186,16 +186,7 @@ describe('RES-7: an owner token’s flood is refused within the budget', () => {
     }
     // A collar given back and taken by someone else is charged to its new owner at once.
     const given = collars[0]!;
-    const released = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/devices/${given.id}`,
-      headers: bearer(owner.token),
-    });
-    expect(released.statusCode, released.body).toBeLessThan(300);
-    const next = await seedUser(t);
-    const pet = await createPet(t, next);
-    const taken = await assign(t, next, given.device_id, { dog_id: pet.id, device_name: 'Mine' });
-    expect(taken.statusCode, taken.body).toBe(200);
+    await passToNewOwner(t, owner, given);
     expect((await postAsCollar(t, given.device_id, given.device_key, batch(1, 0))).statusCode).toBe(
       201,
     );
