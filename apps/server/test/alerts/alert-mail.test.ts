@@ -390,16 +390,25 @@ describe('the outbox across a crash', () => {
     await post(c, f(110));
     // The first worker claims the row and never finishes (the process died mid-send).
     let bury: (err: Error) => void = () => undefined;
+    let sending: () => void = () => undefined;
+    const claimed = new Promise<void>((resolve) => (sending = resolve));
     const dead = new OutboxWorker(
       t.app.container.repos.outbox,
-      { kind: 'smtp', send: () => new Promise((_, reject) => (bury = reject)), close() {} },
+      {
+        kind: 'smtp',
+        send: () => {
+          sending();
+          return new Promise((_, reject) => (bury = reject));
+        },
+        close() {},
+      },
       t.app.log,
       'test.local',
       1_000,
       () => t.clock.now(),
     );
     const deadDrain = dead.drain();
-    await new Promise((r) => setTimeout(r, 50));
+    await claimed; // its send has begun, so the row is claimed
     await deliver(); // the row is claimed: not sent again yet
     expect(mailTo(owner)).toHaveLength(0);
     t.clock.advance(CLAIM_LEASE_MS + 1_000);
