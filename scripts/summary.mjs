@@ -1,6 +1,7 @@
 // The one line `npm test` ends with: "N passed, N failed, N skipped" over every test that
 // ran or was skipped, the browser suite included.
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 /** Counts from Vitest's JSON report and Playwright's (or e2e/run.mjs's skip note). */
 export function countResults(vitest, e2e) {
@@ -35,6 +36,31 @@ export function failedTests(vitest, root) {
     if (!failed.length && file.status === 'failed')
       lines.push(`${name}: ${firstLine([file.message])}`);
   }
+  return lines;
+}
+
+/**
+ * The browser tests that failed, from Playwright's JSON report, a line each as for Vitest: the
+ * list reporter names them high up in a long log, where the end of a run no longer shows them.
+ */
+export function failedBrowserTests(e2e) {
+  const lines = [];
+  const visit = (suite, titles) => {
+    // A file's own suite is titled by its file name; a describe() by its title.
+    const here = suite.title && suite.title !== suite.file ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          // Playwright colours its messages.
+          const errors = (test.results ?? []).map((r) =>
+            stripVTControlCharacters(r.error?.message ?? ''),
+          );
+          const name = [...here, spec.title].join(' › ');
+          lines.push(`e2e/specs/${spec.file ?? suite.file} › ${name}: ${firstLine(errors)}`);
+        }
+    for (const child of suite.suites ?? []) visit(child, here);
+  };
+  for (const suite of e2e?.suites ?? []) visit(suite, []);
   return lines;
 }
 

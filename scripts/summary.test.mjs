@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countDeclaredTests,
   countResults,
+  failedBrowserTests,
   failedTests,
   phaseTable,
   summaryLine,
@@ -62,6 +63,59 @@ describe('the npm test summary line', () => {
       'apps/web/b.test.tsx: Cannot find module x',
     ]);
     expect(failedTests(null, '/repo')).toEqual([]);
+  });
+
+  it('names each failed browser test with the first line of why, without colours', () => {
+    const report = {
+      suites: [
+        {
+          title: 'alerts.spec.ts',
+          file: 'alerts.spec.ts',
+          specs: [
+            {
+              title: 'opens an alert',
+              file: 'alerts.spec.ts',
+              tests: [
+                {
+                  status: 'unexpected',
+                  results: [
+                    {
+                      error: {
+                        message: '\x1b[31mError: expect(locator).toBeVisible()\x1b[39m\nstack',
+                      },
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              title: 'passes',
+              file: 'alerts.spec.ts',
+              tests: [{ status: 'expected', results: [] }],
+            },
+            { title: 'flaky', file: 'alerts.spec.ts', tests: [{ status: 'flaky', results: [] }] },
+          ],
+          suites: [
+            {
+              title: 'on a phone',
+              file: 'alerts.spec.ts',
+              specs: [
+                {
+                  title: 'fits',
+                  file: 'alerts.spec.ts',
+                  tests: [{ status: 'unexpected', results: [{ error: { message: 'Timeout' } }] }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(failedBrowserTests(report)).toEqual([
+      'e2e/specs/alerts.spec.ts › opens an alert: Error: expect(locator).toBeVisible()',
+      'e2e/specs/alerts.spec.ts › on a phone › fits: Timeout',
+    ]);
+    expect(failedBrowserTests(null)).toEqual([]);
   });
 
   it('lists the time of each phase, the steps before npm test first, then the wall clock', () => {

@@ -15,7 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staleReason } from './build-if-stale.mjs';
-import { countResults, failedTests, phaseTable, summaryLine } from './summary.mjs';
+import {
+  countResults,
+  failedBrowserTests,
+  failedTests,
+  phaseTable,
+  summaryLine,
+} from './summary.mjs';
 
 const testStarted = Date.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,7 +111,7 @@ const counts = countResults(v, e);
 fs.rmSync(resultsDir, { recursive: true, force: true });
 
 console.log('');
-const failedUnitTests = failedTests(v, root);
+const failedUnitTests = [...failedTests(v, root), ...failedBrowserTests(e)];
 if (failedUnitTests.length)
   console.log(`Failed tests:\n${failedUnitTests.map((l) => `  ${l}`).join('\n')}`);
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
