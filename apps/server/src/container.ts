@@ -20,7 +20,8 @@ import { OutboxWorker } from './services/outbox-worker.js';
 import { UndeliveredMail } from './services/undelivered-mail.js';
 import { Housekeeping } from './services/housekeeping.js';
 import { HealthProbe, ReadinessProbe, WriteFailures } from './services/health-probe.js';
-import { DeviceLifecycle, DeviceService } from './services/devices/index.js';
+import { DeviceService } from './services/devices/index.js';
+import { DeviceChangeEffects } from './services/device-change-effects.js';
 import { FixedWindowLimit } from './services/fixed-window-limit.js';
 import { INGEST_BUDGET, IngestBudget } from './services/ingest-budget.js';
 import { RefusalDelay, type RefusalDelayOptions } from './services/refusal-delay.js';
@@ -30,12 +31,12 @@ import type { Clock } from './services/clock.js';
 import { ReadingsRepository } from './repositories/readings-repository.js';
 import { RollupsRepository } from './repositories/rollups-repository.js';
 import { StreamTicketsRepository } from './repositories/stream-tickets-repository.js';
-import { isAccessMessage, LocalEventBus, PgEventBus, type EventBus } from './services/event-bus.js';
+import { LocalEventBus, PgEventBus, type EventBus } from './services/event-bus.js';
 import { RedisEventBus } from './services/redis-event-bus.js';
 import { DeviceKeyCache } from './services/device-key-cache.js';
 import { IngestService } from './ingest/ingest-service.js';
 import { CommitEffects } from './services/commit-effects.js';
-import { ReadingsService } from './services/readings-service.js';
+import { KeptChartAnswers, ReadingsService } from './services/readings-service.js';
 import { RollupWriter } from './services/rollups.js';
 import { StreamHub } from './services/stream-hub.js';
 import { MqttEndpoint } from './services/mqtt-endpoint.js';
@@ -137,33 +138,6 @@ export function createContainer(opts: {
     publicUrl: config.publicUrl,
     mailWorker: outboxWorker,
   });
-  const deviceLifecycle = new DeviceLifecycle((err) =>
-    opts.log.error({ err }, 'a device credentials listener failed'),
-  );
-  const devices = new DeviceService({
-    lifecycle: deviceLifecycle,
-    db,
-    devices: repos.devices,
-    dogs: repos.dogs,
-    users: repos.users,
-    outbox: repos.outbox,
-    readings: repos.readings,
-    clock,
-    lookupLimit: new FixedWindowLimit(
-      Math.ceil(10 * m),
-      60_000,
-      'Too many Device ID look-ups. Please try again in a minute.',
-    ),
-    autoAssignLimit: new FixedWindowLimit(
-      Math.ceil(5 * m),
-      60 * 60 * 1000,
-      'You have reserved several collars in the last hour. Please try again later.',
-    ),
-    mailWorker: outboxWorker,
-  });
-  // A deleted dog's collars stay with the owner; a deleted account's collars are released.
-  const users = new UserService(db, repos.users, clock, devices);
-  const dogs = new DogService(db, repos.dogs, clock, devices);
   const keys = new DeviceKeyCache(async (hash) => {
     const row = await repos.devices.findByKeyHash(hash);
     return row ? { id: row.id, deviceId: row.device_id } : null;
@@ -259,51 +233,49 @@ export function createContainer(opts: {
     outbox: () => repos.outbox.pendingSummary(),
     now: () => clock.now().getTime(),
   });
-  // A device whose key changed or that may no longer post: its key is looked up afresh, its
-  // MQTT sessions end, and its owner's screens refetch it (here and, through the bus, on every
-  // other instance). A device changed otherwise: its owners' screens refetch it.
-  deviceLifecycle.onCredentialsChanged((c) => {
-    keys.invalidate(c.id);
-    budget.forgetCollar(c.id);
-    mqtt.disconnectDevice(c.id);
-    const change = c.reason === 'rotated' || c.reason === 'rekeyed' ? 'updated' : 'removed';
-    bus.publish([
-      {
-        audience: c.owner_id ? [c.owner_id] : [],
-        event: { type: 'device', device: c.id, change },
-        credentials: true,
-      },
-    ]);
+  // What a committed change to a device drops (its key look-up, its budget's account, its MQTT
+  // sessions, its kept chart answers: here and, through the bus, on every instance), and the
+  // owners' screens it refetches.
+  const chartAnswers = new KeptChartAnswers();
+  const deviceChanges = new DeviceChangeEffects({
+    keys,
+    budget,
+    mqtt,
+    answers: chartAnswers,
+    bus,
+    log: opts.log,
   });
-  deviceLifecycle.onDeviceUpdated((u) => {
-    // It may have changed hands (an admin's assignment): its next upload learns its owner.
-    budget.forgetCollar(u.id);
-    bus.publish([
-      { audience: u.owners, event: { type: 'device', device: u.id, change: 'updated' } },
-    ]);
+  const devices = new DeviceService({
+    news: deviceChanges,
+    db,
+    devices: repos.devices,
+    dogs: repos.dogs,
+    users: repos.users,
+    outbox: repos.outbox,
+    readings: repos.readings,
+    clock,
+    lookupLimit: new FixedWindowLimit(
+      Math.ceil(10 * m),
+      60_000,
+      'Too many Device ID look-ups. Please try again in a minute.',
+    ),
+    autoAssignLimit: new FixedWindowLimit(
+      Math.ceil(5 * m),
+      60 * 60 * 1000,
+      'You have reserved several collars in the last hour. Please try again later.',
+    ),
+    mailWorker: outboxWorker,
   });
+  // A deleted dog's collars stay with the owner; a deleted account's collars are released.
+  const users = new UserService(db, repos.users, clock, devices);
+  const dogs = new DogService(db, repos.dogs, clock, devices);
   const readings = new ReadingsService({
     readings: repos.readings,
     rollups: repos.rollups,
     devices,
     preferences,
+    answers: chartAnswers,
     clock,
-  });
-  bus.subscribe((m) => {
-    if (isAccessMessage(m)) return;
-    // Events may have been missed: nothing cached about a collar is trusted any more.
-    if (m.event.type === 'resync') {
-      keys.clear();
-      budget.forgetCollar();
-      readings.forgetAnswers();
-    }
-    if (m.event.type !== 'device' || !m.credentials) return;
-    // A key rotated or a collar released (here or on another instance): its sessions end, and
-    // what was kept of its owner and its readings goes.
-    keys.invalidate(m.event.device);
-    budget.forgetCollar(m.event.device);
-    readings.forgetAnswers(m.event.device);
-    mqtt.disconnectDevice(m.event.device);
   });
   const housekeeping = new Housekeeping({
     ...repos,
@@ -387,7 +359,7 @@ export function createContainer(opts: {
     users,
     dogs,
     devices,
-    deviceLifecycle,
+    deviceChanges,
     preferences,
     waitlist: new WaitlistService(repos.waitlist, clock),
   };

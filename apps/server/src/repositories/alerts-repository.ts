@@ -9,7 +9,7 @@ export type AlertChanges = Updateable<AlertsTable>;
 
 /** An alert row with what its answer names: the collar and the pet it is on now. */
 type AlertWithNames = AlertRow & {
-  pet_device_id: string;
+  printed_device_id: string;
   device_name: string | null;
   dog_id: string | null;
   dog_name: string | null;
@@ -22,7 +22,7 @@ export function toAlert(row: AlertWithNames): Alert {
   return {
     id: row.id,
     device: row.device_uuid,
-    device_id: row.pet_device_id,
+    device_id: row.printed_device_id,
     device_name: row.device_name,
     dog_id: row.dog_id,
     dog_name: row.dog_name,
@@ -59,7 +59,7 @@ export class AlertsRepository {
       .leftJoin('notification_preferences as prefs', 'prefs.user_id', 'alerts.user_id')
       .selectAll('alerts')
       .select([
-        'devices.device_id as pet_device_id',
+        'devices.device_id as printed_device_id',
         'devices.device_name',
         'devices.dog_id',
         'dogs.name as dog_name',

@@ -246,7 +246,7 @@ export class DevicesRepository {
   }
 
   /** A collar on this pet that has an owner but has never sent data, if there is one. */
-  findWaitingOnPet(dogId: string, ex: Executor = this.db) {
+  findWaitingOnDog(dogId: string, ex: Executor = this.db) {
     return ex
       .selectFrom('devices')
       .select(['id', 'device_id'])
@@ -349,7 +349,7 @@ export class DevicesRepository {
   }
 
   /** A deleted pet's collars stay with the owner, on no pet. */
-  async clearPet(dogId: string, now: string, ex: Executor = this.db): Promise<void> {
+  async clearDog(dogId: string, now: string, ex: Executor = this.db): Promise<void> {
     await ex
       .updateTable('devices')
       .set({ dog_id: null, updated_at: now })

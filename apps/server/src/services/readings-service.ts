@@ -56,27 +56,37 @@ const stat = (min: number | null, sum: number, count: number, max: number | null
       };
 
 /**
- * The read side of readings, for the device's owner or an admin (another user's device
- * answers 404, as every device call does).
+ * History buckets and back-test figures, kept while the collar's readings stay as they are
+ * (read-answers.ts): at most 100,000 buckets (a 24-hour history has 480; about 40 MB) and
+ * 10,000 back-tests. Dropped for a collar whose credentials changed, on every instance
+ * (device-change-effects.ts).
  */
-export class ReadingsService {
-  /**
-   * History buckets and back-test figures, kept while the collar's readings stay as they are
-   * (read-answers.ts): at most 100,000 buckets (a 24-hour history has 480; about 40 MB) and
-   * 10,000 back-tests.
-   */
-  private readonly historyBuckets = new ReadAnswers<History['buckets']>((b) => b.length, 100_000);
-  private readonly backtests = new ReadAnswers<Omit<BacktestResponse, 'days' | 'from' | 'to'>>(
+export class KeptChartAnswers {
+  readonly history = new ReadAnswers<History['buckets']>((b) => b.length, 100_000);
+  readonly backtests = new ReadAnswers<Omit<BacktestResponse, 'days' | 'from' | 'to'>>(
     () => 1,
     10_000,
   );
 
+  /** Drops the answers kept for a collar (released), or all of them (events were missed). */
+  forget(deviceUuid?: string): void {
+    this.history.forget(deviceUuid);
+    this.backtests.forget(deviceUuid);
+  }
+}
+
+/**
+ * The read side of readings, for the device's owner or an admin (another user's device
+ * answers 404, as every device call does).
+ */
+export class ReadingsService {
   constructor(
     private readonly d: {
       readings: ReadingsRepository;
       rollups: RollupsRepository;
       devices: DeviceService;
       preferences: PreferencesService;
+      answers: KeptChartAnswers;
       clock: Clock;
     },
   ) {}
@@ -133,7 +143,7 @@ export class ReadingsService {
     const to = Math.ceil((now + 1) / bucketMs) * bucketMs;
     const from = to - Math.ceil(rangeMs / bucketMs) * bucketMs;
     const [buckets, prefs] = await Promise.all([
-      this.historyBuckets.get(device.id, range, `${from} ${to}`, stamp, async () =>
+      this.d.answers.history.get(device.id, range, `${from} ${to}`, stamp, async () =>
         (await this.d.rollups.history(device.id, rollupS, from, to, bucketMs)).map((r) => ({
           t: new Date(from + Number(r.bucket) * bucketMs).toISOString(),
           count: Number(r.count),
@@ -174,7 +184,7 @@ export class ReadingsService {
     const hoursTo = Math.max(bucketStart(to, HOUR_S), hoursFrom);
     const end = bucketStart(to, MINUTE_S) + MINUTE_S * 1000;
     // The window's minute bounds name the answer: within one minute it reads the same rollups.
-    const figures = await this.backtests.get(
+    const figures = await this.d.answers.backtests.get(
       device.id,
       `${days}`,
       `${from} ${end}`,
@@ -190,12 +200,6 @@ export class ReadingsService {
       },
     );
     return { days, from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...figures };
-  }
-
-  /** Drops the answers kept for a collar (released), or all of them (events were missed). */
-  forgetAnswers(deviceUuid?: string): void {
-    this.historyBuckets.forget(deviceUuid);
-    this.backtests.forget(deviceUuid);
   }
 
   /** The device as `actor` may see it (else 404), and the stamp of its readings (read-answers.ts). */

@@ -3,19 +3,27 @@ import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '
 import { createPet, freshDeviceId, ownedCollar, prePopulate } from '../helpers/devices.js';
 import type { CredentialsChange } from '../../src/services/devices/credentials-events.js';
 
-/** The hook ingestion uses to forget a device's credentials: told after commit, every reason. */
+/**
+ * What the device services tell once a change commits, for ingestion to forget a device's
+ * credentials: every reason, after commit, never for a change rolled back.
+ */
 let t: TestApp;
 let admin: SeededUser;
-let seen: CredentialsChange[];
+let seen: CredentialsChange[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   admin = await seedUser(t, { role: 'admin' });
-  t.app.container.deviceLifecycle.onCredentialsChanged((c) => seen.push(c));
+  const changes = t.app.container.deviceChanges;
+  const told = changes.credentialsChanged.bind(changes);
+  vi.spyOn(changes, 'credentialsChanged').mockImplementation((c) => {
+    seen.push(...(Array.isArray(c) ? c : [c]));
+    told(c);
+  });
 });
 afterAll(() => t.close());
 const reset = () => (seen = []);
 
-describe('deviceLifecycle.onCredentialsChanged', () => {
+describe('the credentials changes told after commit', () => {
   it('hears of a release by the owner and a removal by an admin', async () => {
     const owner = await seedUser(t);
     const mine = await ownedCollar(t, admin, owner);
@@ -78,11 +86,15 @@ describe('deviceLifecycle.onCredentialsChanged', () => {
     expect(seen).toEqual([{ id: created.json().device.id, device_id: id, reason: 'rekeyed' }]);
   });
 
-  it('keeps serving when a listener throws', async () => {
-    const off = t.app.container.deviceLifecycle.onCredentialsChanged(() => {
-      throw new Error('listener bug');
-    });
+  it('keeps serving, and drops the rest, when one step of forgetting throws', async () => {
+    const { keys, mqtt, bus } = t.app.container;
     const [d] = await prePopulate(t, admin);
+    const broken = vi.spyOn(keys, 'invalidate').mockImplementation(() => {
+      throw new Error('cache bug');
+    });
+    const disconnect = vi.spyOn(mqtt, 'disconnectDevice');
+    const published: unknown[] = [];
+    const off = bus.subscribe((m) => published.push(m));
     reset();
     const res = await t.app.inject({
       method: 'DELETE',
@@ -90,7 +102,14 @@ describe('deviceLifecycle.onCredentialsChanged', () => {
       headers: bearer(admin.token),
     });
     off();
+    broken.mockRestore();
     expect(res.statusCode).toBe(200);
     expect(seen).toHaveLength(1);
+    expect(disconnect).toHaveBeenCalledWith(d!.id);
+    disconnect.mockRestore();
+    expect(published).toContainEqual(
+      expect.objectContaining({ event: { type: 'device', device: d!.id, change: 'removed' } }),
+    );
+    expect(t.logs().some((l) => l.includes('cache bug'))).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       preHandler: chartRead,
       schema: {
-        tags: ['pets'],
+        tags: ['dogs'],
         summary: "A pet's activity per day in its owner's time zone (days 1–90, default 7)",
         description:
           "Per day, oldest first and ending today: active minutes at a level of SAFE (what counts toward the goal), of those vigorous, active minutes above SAFE (heat_minutes, never counted), rest and night sleep, minutes worn, the goal and whether it was met (a hot day on which it was not is a heat_day: it neither counts toward nor breaks the streak), and the walks. With the goal in force (the owner's, or the suggestion and its reasons), the streak, and today's heat advice. The pet's owner, or an admin; anyone else 404. A chart read: counted in the account's 200 at once, then 20 a second; past that, 429 with `Retry-After`.",
@@ -46,7 +46,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['pets'],
+        tags: ['dogs'],
         summary: "Set a pet's daily activity goal (minutes), or null for the suggestion",
         description:
           "active_minutes: a whole number from 5 to 300, or null to go back to what PawGuard suggests from the pet's breed, age, weight and conditions. The pet's owner only: an admin is answered 403, anyone else 404.",
@@ -65,7 +65,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       preHandler: chartRead,
       schema: {
-        tags: ['pets'],
+        tags: ['dogs'],
         summary: "A pet's week summed up: the last 7 whole days against the 4 weeks before",
         description:
           'Activity against its own 4-week baseline, resting heart rate, heat exposure and goal days met, each naming its numbers; and flags worth a vet’s look (activity down at least 30 % on each of the last 3 days, resting heart rate up at least 15 %), with the evidence and a note that it is not a diagnosis. The pet’s owner, or an admin; anyone else 404. A chart read: counted in the account’s 200 at once, then 20 a second; past that, 429 with `Retry-After`.',

@@ -21,7 +21,7 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['pets'],
+        tags: ['dogs'],
         summary: 'My pets, oldest first, in pages of at most 100',
         querystring: pageQuerySchema,
         response: { 200: dogsResponseSchema, 400: errorSchema, 401: errorSchema },
@@ -35,7 +35,7 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'admin' },
       schema: {
-        tags: ['pets', 'admin'],
+        tags: ['dogs', 'admin'],
         summary: "Every pet (or one owner's, with user_id), newest first, in pages of at most 100",
         querystring: adminDogsQuerySchema,
         response: {
@@ -57,7 +57,7 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['pets'],
+        tags: ['dogs'],
         body: dogInputSchema,
         response: { 201: dogResponseSchema, ...errors },
       },
@@ -71,7 +71,7 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['pets'],
+        tags: ['dogs'],
         params: idParamSchema,
         body: dogInputSchema,
         response: { 200: dogResponseSchema, ...errors },
@@ -87,7 +87,7 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['pets'],
+        tags: ['dogs'],
         params: idParamSchema,
         response: { 200: successSchema, ...errors },
       },

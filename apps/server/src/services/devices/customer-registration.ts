@@ -25,7 +25,7 @@ import type { Clock } from '../clock.js';
 import type { FixedWindowLimit } from '../fixed-window-limit.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js';
 import { collarSetupMail } from '../device-mail.js';
-import type { DeviceLifecycle } from './credentials-events.js';
+import type { DeviceNews } from './credentials-events.js';
 import type { MailKick } from '../commit-effects.js';
 import {
   DEVICE_NOT_FOUND,
@@ -35,7 +35,7 @@ import {
   heldBy,
   isAdmin,
   notACollar,
-  onLivePet,
+  onLiveDog,
   type DeviceAccess,
 } from './device-access.js';
 
@@ -47,7 +47,7 @@ export interface CustomerRegistrationDeps {
   clock: Clock;
   access: DeviceAccess;
   /** Told after a claim, so the owner's screens (and ingestion) learn of it. */
-  lifecycle: DeviceLifecycle;
+  news: DeviceNews;
   /** by-device-id, assign and the fallback share one budget per user: each reveals whether an id exists. */
   lookupLimit: FixedWindowLimit;
   /** Auto-assign reservations per user (5 an hour by default): the fleet is shared. */
@@ -102,7 +102,7 @@ export class CustomerRegistration {
     checkType(actor, type);
     await this.d.access.ownDog(input.dog_id, actor.id);
     const admin = isAdmin(actor);
-    const won = await onLivePet(() =>
+    const won = await onLiveDog(() =>
       this.d.devices.claim(
         { deviceId },
         'claim',
@@ -122,7 +122,7 @@ export class CustomerRegistration {
     const row = await this.d.devices.findByDeviceId(deviceId);
     if (!row) throw notFound(deviceId);
     if (won) {
-      this.d.lifecycle.deviceUpdated(row.id, actor.id);
+      this.d.news.deviceUpdated(row.id, actor.id);
       return toDevice(row);
     }
     if (nextRegistrationStatus(row.registration_status, 'claim') !== null && !admin)
@@ -168,7 +168,7 @@ export class CustomerRegistration {
       ...NO_VITALS,
     };
     try {
-      await onLivePet(() => this.d.devices.insert(row));
+      await onLiveDog(() => this.d.devices.insert(row));
     } catch (err) {
       if (isUniqueViolation(err))
         throw new ConflictError(MESSAGES.deviceAlreadyAssigned(input.device_id));
@@ -197,7 +197,7 @@ export class CustomerRegistration {
       throw err;
     }
     this.d.mailWorker.kick();
-    this.d.lifecycle.deviceUpdated(device.id, actor.id);
+    this.d.news.deviceUpdated(device.id, actor.id);
     return device;
   }
 
@@ -207,19 +207,19 @@ export class CustomerRegistration {
     return this.d.db.transaction().execute(async (trx) => {
       // Locked: two requests of one person take turns, so neither cap below can be beaten by
       // asking twice at once.
-      const pets = await this.d.dogs.lockAllOwned(actor.id, trx);
-      const pet = await this.d.dogs.lockOwned(input.dog_id, actor.id, trx);
-      if (!pet) throw new NotFoundError(DOG_NOT_FOUND);
-      const waiting = await this.d.devices.findWaitingOnPet(pet.id, trx);
+      const dogs = await this.d.dogs.lockAllOwned(actor.id, trx);
+      const dog = await this.d.dogs.lockOwned(input.dog_id, actor.id, trx);
+      if (!dog) throw new NotFoundError(DOG_NOT_FOUND);
+      const waiting = await this.d.devices.findWaitingOnDog(dog.id, trx);
       if (waiting) {
         throw new ConflictError(
-          `${pet.name} already has a collar waiting for its first reading (${waiting.device_id}). Set that one up first, or register a collar by its Device ID.`,
+          `${dog.name} already has a collar waiting for its first reading (${waiting.device_id}). Set that one up first, or register a collar by its Device ID.`,
         );
       }
-      // Per person, wherever those collars are now: taking a waiting collar off its pet (or
-      // deleting the pet) frees no room (decision 0007).
+      // Per person, wherever those collars are now: taking a waiting collar off its dog (or
+      // deleting the dog) frees no room (decision 0007).
       const waitingCount = await this.d.devices.countAutoAssignedWaiting(actor.id, trx);
-      if (waitingCount >= Math.min(pets.length, MAX_WAITING_AUTO_ASSIGNED)) {
+      if (waitingCount >= Math.min(dogs.length, MAX_WAITING_AUTO_ASSIGNED)) {
         throw new ConflictError(collarsWaiting(waitingCount));
       }
       // Another request may take a candidate first; the conditional claim tells us, and we
@@ -234,7 +234,7 @@ export class CustomerRegistration {
             'claim',
             {
               user_id: actor.id,
-              dog_id: pet.id,
+              dog_id: dog.id,
               device_name: input.device_name,
               registration_status: nextRegistrationStatus('unassigned', 'claim')!,
               ...NO_VITALS,
@@ -251,7 +251,7 @@ export class CustomerRegistration {
               assignmentKey: `${id}-${now}`,
               to: actor.email,
               ownerName: actor.name,
-              petName: pet.name,
+              petName: dog.name,
               deviceId: claimed.device_id,
               deviceName: claimed.device_name,
             }),

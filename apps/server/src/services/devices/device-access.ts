@@ -59,7 +59,7 @@ export function heldBy(row: DeviceRow, actor: User): ConflictError {
  * Runs a write naming a pet; a pet deleted between our check and the write fails the
  * foreign key, which is the same answer as a pet that was never there.
  */
-export async function onLivePet<T>(write: () => Promise<T>): Promise<T> {
+export async function onLiveDog<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
@@ -84,8 +84,8 @@ export class DeviceAccess {
 
   /** The pet, when it is `ownerId`'s; another user's pet is simply not found. */
   async ownDog(dogId: string, ownerId: string) {
-    const pet = await this.dogs.findOwned(dogId, ownerId);
-    if (!pet) throw new NotFoundError(DOG_NOT_FOUND);
-    return pet;
+    const dog = await this.dogs.findOwned(dogId, ownerId);
+    if (!dog) throw new NotFoundError(DOG_NOT_FOUND);
+    return dog;
   }
 }

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/index.js';
 import type { DevicesRepository } from '../../repositories/devices-repository.js';
 import type { Clock } from '../clock.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import type { DeviceLifecycle } from './credentials-events.js';
+import type { DeviceNews } from './credentials-events.js';
 import { DEVICE_NOT_FOUND } from './device-access.js';
 import { qrPng } from './qr.js';
 
@@ -23,7 +23,7 @@ export function issueKey(): { key: string; hash: string; qr: string } {
 export class DeviceCredentials {
   constructor(
     private readonly devices: DevicesRepository,
-    private readonly lifecycle: DeviceLifecycle,
+    private readonly news: DeviceNews,
     private readonly clock: Clock,
   ) {}
 
@@ -83,7 +83,7 @@ export class DeviceCredentials {
         `Another admin just issued a new key for ${row.device_id}; this one was not issued. Rotating again would replace theirs.`,
       );
     }
-    this.lifecycle.credentialsChanged({
+    this.news.credentialsChanged({
       id,
       device_id: row.device_id,
       reason: 'rotated',

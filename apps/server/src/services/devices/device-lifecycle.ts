@@ -17,7 +17,7 @@ import {
 import type { ReadingsRepository } from '../../repositories/readings-repository.js';
 import type { Clock } from '../clock.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
-import type { CredentialsChange, DeviceLifecycle } from './credentials-events.js';
+import type { CredentialsChange, DeviceNews } from './credentials-events.js';
 import {
   DEVICE_NOT_FOUND,
   NO_RISK,
@@ -25,7 +25,7 @@ import {
   DOG_NOT_FOUND,
   checkType,
   isAdmin,
-  onLivePet,
+  onLiveDog,
   type DeviceAccess,
 } from './device-access.js';
 
@@ -35,13 +35,13 @@ export type RemoveOutcome = 'released' | 'removed';
 /**
  * A device after it has found its owner: edits, release, removal, and what happens when its
  * pet or its owner's account is deleted. Every change to who may post is announced through
- * `lifecycle` once committed.
+ * `news` once committed (DeviceNews).
  */
 export class DeviceLifecycleService {
   constructor(
     private readonly devices: DevicesRepository,
     private readonly access: DeviceAccess,
-    private readonly lifecycle: DeviceLifecycle,
+    private readonly news: DeviceNews,
     private readonly clock: Clock,
     private readonly db: Kysely<Database>,
     private readonly readings: ReadingsRepository,
@@ -87,11 +87,11 @@ export class DeviceLifecycleService {
     // An unowned device (an admin's edit) stays unowned, or the edit answers 409: a customer
     // who claimed it in between keeps their name, type and pet.
     const ownerId = row.user_id === actor.id ? actor.id : row.user_id === null ? null : undefined;
-    const ok = await onLivePet(() => this.devices.update(id, changes, { ownerId }));
+    const ok = await onLiveDog(() => this.devices.update(id, changes, { ownerId }));
     if (!ok && ownerId === null)
       throw new ConflictError('The device was just registered by a customer; reload it first.');
     if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
-    this.lifecycle.deviceUpdated(id, row.user_id);
+    this.news.deviceUpdated(id, row.user_id);
     return this.reload(id);
   }
 
@@ -113,7 +113,7 @@ export class DeviceLifecycleService {
         { ownerId: row.user_id ?? undefined },
       );
       if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
-      this.lifecycle.deviceUpdated(row.id, row.user_id);
+      this.news.deviceUpdated(row.id, row.user_id);
     }
     return this.reload(row.id);
   }
@@ -140,7 +140,7 @@ export class DeviceLifecycleService {
       if (!(await this.devices.delete(id))) throw new NotFoundError(DEVICE_NOT_FOUND);
       outcome = 'removed';
     }
-    this.lifecycle.credentialsChanged({
+    this.news.credentialsChanged({
       id,
       device_id: row.device_id,
       reason: outcome,
@@ -179,7 +179,7 @@ export class DeviceLifecycleService {
 
   /** A deleted pet's collars stay with the owner, on no pet (in the pet's transaction). */
   async onDogDeleted(dogId: string, trx: Kysely<Database>): Promise<void> {
-    await this.devices.clearPet(dogId, this.now(), trx);
+    await this.devices.clearDog(dogId, this.now(), trx);
   }
 
   /**
@@ -197,6 +197,6 @@ export class DeviceLifecycleService {
         owner_id: userId,
       });
     }
-    return () => this.lifecycle.credentialsChanged(changes);
+    return () => this.news.credentialsChanged(changes);
   }
 }

@@ -17,7 +17,7 @@ import { toDevice, type DevicesRepository } from '../../repositories/devices-rep
 import type { UsersRepository } from '../../repositories/users-repository.js';
 import type { Clock } from '../clock.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import type { DeviceLifecycle } from './credentials-events.js';
+import type { DeviceNews } from './credentials-events.js';
 import { DEVICE_NOT_FOUND, NO_VITALS } from './device-access.js';
 import { issueKey } from './device-credentials.js';
 
@@ -28,7 +28,7 @@ export class FleetProvisioning {
       db: Kysely<Database>;
       devices: DevicesRepository;
       users: UsersRepository;
-      lifecycle: DeviceLifecycle;
+      news: DeviceNews;
       clock: Clock;
     },
   ) {}
@@ -121,7 +121,7 @@ export class FleetProvisioning {
         throw new ConflictError('A Device ID or MAC address in the list already exists');
       throw err;
     }
-    this.d.lifecycle.credentialsChanged(
+    this.d.news.credentialsChanged(
       out
         .filter((d) => d.adopted)
         .map((d) => ({ id: d.id, device_id: d.device_id, reason: 'rekeyed' as const })),
@@ -154,7 +154,7 @@ export class FleetProvisioning {
     if (!won) throw new ConflictError(MESSAGES.deviceAlreadyAssigned(row.device_id));
     const after = await this.d.devices.findById(row.id);
     if (!after) throw new NotFoundError(DEVICE_NOT_FOUND);
-    this.d.lifecycle.deviceUpdated(row.id, user.id);
+    this.d.news.deviceUpdated(row.id, user.id);
     return toDevice(after);
   }
 }

@@ -7,7 +7,7 @@ import type { UsersRepository } from '../../repositories/users-repository.js';
 import type { ReadingsRepository } from '../../repositories/readings-repository.js';
 import type { Clock } from '../clock.js';
 import type { FixedWindowLimit } from '../fixed-window-limit.js';
-import type { DeviceLifecycle } from './credentials-events.js';
+import type { DeviceNews } from './credentials-events.js';
 import { CustomerRegistration } from './customer-registration.js';
 import { DeviceAccess } from './device-access.js';
 import { DeviceCredentials } from './device-credentials.js';
@@ -19,12 +19,10 @@ import type { MailKick } from '../commit-effects.js';
 export { hashDeviceKey } from './device-credentials.js';
 export type { RemoveOutcome } from './device-lifecycle.js';
 export type { DevicePage } from './device-queries.js';
-export {
-  DeviceLifecycle,
-  type CredentialsChange,
-  type CredentialsChangeReason,
-  type CredentialsListener,
-  type DeviceUpdate,
+export type {
+  CredentialsChange,
+  CredentialsChangeReason,
+  DeviceNews,
 } from './credentials-events.js';
 
 export interface DeviceServiceDeps {
@@ -41,8 +39,8 @@ export interface DeviceServiceDeps {
   autoAssignLimit: FixedWindowLimit;
   /** The outbox worker, woken after a mail is queued. */
   mailWorker: MailKick;
-  /** Told after commit whenever a device's key changes or it may no longer post. */
-  lifecycle: DeviceLifecycle;
+  /** Told after commit whenever a device's key changes, it may no longer post, or it changed. */
+  news: DeviceNews;
 }
 
 /**
@@ -52,7 +50,7 @@ export interface DeviceServiceDeps {
  * - fleet-provisioning:    pre-populate, admin register, generate-id
  * - device-credentials:    keys, the collar's self-register and key check, rotation
  * - device-lifecycle:      edits, release, removal, a deleted pet or account
- * - credentials-events:    the hook telling ingestion that credentials changed
+ * - credentials-events:    what they tell once a change has committed (DeviceNews)
  */
 export class DeviceService {
   readonly queries: DeviceQueries;
@@ -66,15 +64,8 @@ export class DeviceService {
     this.queries = new DeviceQueries(d.devices, access);
     this.registration = new CustomerRegistration({ ...d, access });
     this.fleet = new FleetProvisioning(d);
-    this.credentials = new DeviceCredentials(d.devices, d.lifecycle, d.clock);
-    this.changes = new DeviceLifecycleService(
-      d.devices,
-      access,
-      d.lifecycle,
-      d.clock,
-      d.db,
-      d.readings,
-    );
+    this.credentials = new DeviceCredentials(d.devices, d.news, d.clock);
+    this.changes = new DeviceLifecycleService(d.devices, access, d.news, d.clock, d.db, d.readings);
   }
 
   // The names the routes and the container use.
