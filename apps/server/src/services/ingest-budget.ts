@@ -12,7 +12,9 @@ const MIB = 1024 * 1024;
  * RATE_LIMIT_MULTIPLIER scales it. A collar reporting every second sends 60 readings a
  * minute and 3,600 an hour; a 7-day backlog of once-a-minute readings is 10,080 readings in
  * 11 lists of at most 1,000 (at most 11 × 512 KiB): each fits with room to spare. A flood of
- * 1,000-reading lists is refused after 12 of them in a minute, and 30 in an hour.
+ * 1,000-reading lists is refused after 12 of them in a minute, and 30 in an hour. An account
+ * takes five such backlogs in one minute (a family's collars back in range together) and
+ * nine in an hour.
  */
 export const INGEST_BUDGET = {
   collar: {
@@ -21,7 +23,7 @@ export const INGEST_BUDGET = {
     hour: { readings: 30_000, bytes: 24 * MIB },
   },
   account: {
-    minute: { readings: 30_000, bytes: 20 * MIB },
+    minute: { readings: 60_000, bytes: 40 * MIB },
     hour: { readings: 100_000, bytes: 60 * MIB },
   },
 } as const;

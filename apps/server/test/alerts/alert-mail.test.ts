@@ -217,7 +217,7 @@ describe('alert e-mail, immediate', () => {
     ]);
   });
 
-  it('caps a storm of alerts per hour and summarises the rest in one mail', async () => {
+  it('RES-5: caps a storm of alerts per hour and summarises the rest in one mail', async () => {
     const owner = await seedUser(t);
     const storm = ALERT_MAILS_PER_HOUR + 3;
     for (let i = 0; i < storm; i++) {
@@ -516,7 +516,7 @@ describe('the test e-mail', () => {
     }
   });
 
-  it('while the mail server hangs: ingestion still acknowledges and alerts are recorded and queued; the test e-mail gives up', async () => {
+  it('RES-4: while the mail server hangs: ingestion still acknowledges and alerts are recorded and queued; the test e-mail gives up', async () => {
     const first = await seedUser(t);
     const second = await seedUser(t);
     const a = await ownedCollar(t, admin, first, 'HangA');

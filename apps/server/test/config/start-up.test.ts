@@ -64,6 +64,7 @@ function runServer(
 async function expectDatabaseRefused(port: number, reason: string): Promise<void> {
   const r = await runServer({
     PORT: '0',
+    // secretlint-disable-next-line -- a made-up password, to check that it is never printed
     DATABASE_URL: `postgres://pawguard:secret-password@127.0.0.1:${port}/pawguard`,
     JWT_SECRET: 'x'.repeat(64),
   });

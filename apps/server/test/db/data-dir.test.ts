@@ -111,9 +111,45 @@ describe('DATA_DIR that other accounts could write (CFG-2)', () => {
     }
     fs.chmodSync(file, 0o600);
     expect(resolveJwtSecret(secretConfig(dataDir))).toBe('k'.repeat(64));
-    // Readable by the group: taken (only a writer could forge tokens with it; DATA_DIR is 0700).
+    // Readable by the group: taken, and made the server's alone (a reader could sign tokens).
     fs.chmodSync(file, 0o640);
     expect(resolveJwtSecret(secretConfig(dataDir))).toBe('k'.repeat(64));
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses a jwt-secret that is a symbolic link, and never writes through one', () => {
+    const dataDir = freshParent();
+    const file = path.join(dataDir, 'jwt-secret');
+    // A readable file elsewhere, long enough to pass for a secret, planted as the secret.
+    const elsewhere = path.join(freshParent(), 'known');
+    fs.writeFileSync(elsewhere, SECRET, { mode: 0o644 });
+    fs.symlinkSync(elsewhere, file);
+    expect(() => resolveJwtSecret(secretConfig(dataDir))).toThrow(
+      `${file} is a symbolic link, so it is not trusted`,
+    );
+    // A link to nowhere is not followed to make a secret there either.
+    fs.rmSync(file);
+    const nowhere = path.join(path.dirname(elsewhere), 'made-through-the-link');
+    fs.symlinkSync(nowhere, file);
+    expect(() => resolveJwtSecret(secretConfig(dataDir))).toThrow(/is a symbolic link/);
+    expect(fs.existsSync(nowhere)).toBe(false);
+    expect(fs.readFileSync(elsewhere, 'utf8')).toBe(SECRET);
+  });
+
+  it('refuses a jwt-secret that is not a regular file', () => {
+    const dataDir = freshParent();
+    fs.mkdirSync(path.join(dataDir, 'jwt-secret'), { mode: 0o700 });
+    expect(() => resolveJwtSecret(secretConfig(dataDir))).toThrow(/is not a regular file/);
+  });
+
+  it('replaces a jwt-secret too short to be one with a new secret of its own', () => {
+    const dataDir = freshParent();
+    const file = path.join(dataDir, 'jwt-secret');
+    fs.writeFileSync(file, 'short\n', { mode: 0o600 });
+    const made = resolveJwtSecret(secretConfig(dataDir));
+    expect(made.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(made);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it.skipIf(process.getuid?.() !== 0)(

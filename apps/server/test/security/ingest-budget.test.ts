@@ -158,9 +158,9 @@ describe('RES-7: an owner token’s flood is refused within the budget', () => {
 
   it('refuses an owner spreading a flood over several collars once the account’s budget is spent', async () => {
     const { admin, owner } = await app();
-    // 12,000 readings a minute per collar, 30,000 per account: three collars could take 36,000.
+    // 12,000 readings a minute per collar, 60,000 per account: six collars could take 72,000.
     const collars = [];
-    for (let i = 0; i < 3; i++) collars.push(await ownedCollar(t, admin, owner, `Dog ${i}`));
+    for (let i = 0; i < 6; i++) collars.push(await ownedCollar(t, admin, owner, `Dog ${i}`));
     const { stored, refusal } = await spreadFlood(owner, collars);
     // What refused it, said first: a failure here names the answer it got.
     expect(refusal?.statusCode, refusal?.body).toBe(429);
@@ -237,7 +237,7 @@ describe('RES-7: an admin token’s flood is refused within the budget', () => {
   it('refuses an admin spreading a flood over one owner’s collars once that account’s budget is spent', async () => {
     const { admin, owner } = await app();
     const collars = [];
-    for (let i = 0; i < 3; i++) collars.push(await ownedCollar(t, admin, owner, `Dog ${i}`));
+    for (let i = 0; i < 6; i++) collars.push(await ownedCollar(t, admin, owner, `Dog ${i}`));
     const { stored, refusal } = await spreadFlood(admin, collars);
     expect(refusal?.statusCode, refusal?.body).toBe(429);
     expectError(refusal!, 429, /Too many readings for this account/);
@@ -272,6 +272,29 @@ describe('RES-7: a collar reporting once a minute is never limited', () => {
     // 1,451 uploads one after another: 7–9 s on a quiet machine, over a minute on PostgreSQL
     // under CI's load on a slow day. Counts, not times, are what it proves.
   }, 180_000);
+
+  it('takes the 7-day backlogs of five collars of one account in the same minute', async () => {
+    const { admin, owner } = await app();
+    const now = t.clock.now().getTime();
+    const week = Array.from({ length: 7 * 1440 }, (_, i) =>
+      reading(now - 7 * 86_400_000 + 30_000 + i * 60_000),
+    );
+    const refused: string[] = [];
+    const collars = [];
+    for (let i = 0; i < 5; i++) collars.push(await ownedCollar(t, admin, owner, `Dog ${i}`));
+    // A family back from a week away: every collar uploads its week at once, in 11 lists.
+    await Promise.all(
+      collars.map(async (c) => {
+        for (let i = 0; i < week.length; i += 1000) {
+          const res = await postAsCollar(t, c.device_id, c.device_key, week.slice(i, i + 1000));
+          if (res.statusCode !== 201) refused.push(`${res.statusCode} ${res.body}`);
+        }
+      }),
+    );
+    expect(refused).toEqual([]);
+    for (const c of collars) expect(await readingRows(t, c.id)).toHaveLength(7 * 1440);
+    expect(overBudgetLines()).toEqual([]);
+  }, 120_000);
 });
 
 describe('RES-7: a storage quota per account', () => {

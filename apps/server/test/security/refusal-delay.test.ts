@@ -163,9 +163,13 @@ describe('RES-7: repeated ingest refusals are answered after a delay', () => {
 
   it('delays an account’s repeated refusals too, after its body was read', async () => {
     const { admin, owner } = await app(undefined, '0.4');
-    // 4,800 readings a minute per collar and 12,000 per account at this multiplier.
+    // 4,800 readings a minute per collar and 24,000 per account at this multiplier.
     const collars = [];
-    for (let i = 0; i < 3; i++) collars.push(await ownedCollar(t, admin, owner, `Dog ${i}`));
+    for (let i = 0; i < 6; i++) {
+      collars.push(await ownedCollar(t, admin, owner, `Dog ${i}`));
+      // 4 Device ID look-ups a minute at this multiplier, and a claim is one.
+      if (i % 3 === 2) t.clock.advance(61_000);
+    }
     let first: LightMyRequestResponse | undefined;
     outer: for (let round = 0; round < 6; round++)
       for (const c of collars) {
@@ -178,7 +182,7 @@ describe('RES-7: repeated ingest refusals are answered after a delay', () => {
     expectError(first!, 429, /Too many readings for this account/);
     expect(sleeps).toHaveLength(0);
     // Another of its collars, with room of its own: refused for the account again, held.
-    const repeated = inFlight(postAsOwner(owner, collars[2]!.device_id, list()));
+    const repeated = inFlight(postAsOwner(owner, collars[5]!.device_id, list()));
     await untilHeld(1);
     expect(repeated.answered).toBe(false);
     sleeps[0]!.release();
