@@ -71,15 +71,19 @@ export async function run() {
     );
 
     const mqttPort = await freePort();
-    server = await startServer({
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MULTIPLIER: '1',
-      MQTT_PORT: String(mqttPort),
-      // The readers' requests name an address of their own (X-Forwarded-For), as callers from
-      // many addresses would: the per-address limit (1,200 requests a minute) holds one address
-      // to 20 reads a second, and what is measured is what the reads cost the server.
-      TRUST_PROXY: '127.0.0.1',
-    });
+    server = await startServer(
+      {
+        DATA_DIR: dataDir,
+        RATE_LIMIT_MULTIPLIER: '1',
+        MQTT_PORT: String(mqttPort),
+        // The readers' requests name an address of their own (X-Forwarded-For), as callers from
+        // many addresses would: the per-address limit (1,200 requests a minute) holds one address
+        // to 20 reads a second, and what is measured is what the reads cost the server.
+        TRUST_PROXY: '127.0.0.1',
+      },
+      // For what the server keeps after the retained MQTT publishes (abuse-mqtt.mjs).
+      { inspect: true },
+    );
     try {
       const reader = (await account(server.base, 'history@bench.test')).token;
       for (const f of floods) f.token = (await account(server.base, f.email)).token;
@@ -181,7 +185,7 @@ export async function run() {
       );
 
       const mqtt = await retainedMemory({
-        pid: server.pid,
+        server,
         url: `mqtt://127.0.0.1:${mqttPort}`,
         collars: mqttCollars,
         perCollar: 10_000 / MQTT_KEYS,

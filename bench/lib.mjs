@@ -21,24 +21,44 @@ export async function freePort() {
 }
 
 /** Starts apps/server/dist/server.js on a fresh DATA_DIR; resolves when /api/health answers. */
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { inspect = false, nodeArgs: extraArgs = [] } = {}) {
   const port = await freePort();
+  // With `inspect`, V8's inspector listens on a port of its own (127.0.0.1 only), for
+  // retainedKiB() below; it costs nothing while nobody is attached.
+  const inspectPort = inspect ? await freePort() : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-bench-'));
   // SQLite unless the caller passes DATABASE_URL: the PostgreSQL runs name it themselves.
   const { DATABASE_URL: _pg, ...inherited } = process.env;
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'admin@bench.test',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      RATE_LIMIT_MULTIPLIER: '100000',
-      ...env,
+  const nodeArgs = [...extraArgs, ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [])];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(root, 'apps/server/dist/server.js')],
+    {
+      env: {
+        ...inherited,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'admin@bench.test',
+        ADMIN_PASSWORD: 'bench-admin-password',
+        RATE_LIMIT_MULTIPLIER: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', inspectPort ? 'pipe' : 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  );
+  // The inspector's own lines ("Debugger listening on …") are not the server's to tell.
+  child.stderr?.on('data', (chunk) => {
+    const text = String(chunk)
+      .split('\n')
+      .filter(
+        (l) =>
+          l &&
+          !/^(Debugger (listening|ending|attached)|For help, see|Waiting for the debugger)/.test(l),
+      )
+      .join('\n');
+    if (text) process.stderr.write(`${text}\n`);
   });
   let exit = null;
   child.on('exit', (code, signal) => (exit = { code, signal }));
@@ -60,6 +80,7 @@ export async function startServer(env = {}) {
   return {
     base,
     pid: child.pid,
+    inspectPort,
     /** `{ code, signal }` once the server has exited, else null. */
     get exit() {
       return exit;
@@ -80,6 +101,44 @@ export function cpuSeconds(pid) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+/**
+ * What the server started with `{ inspect: true }` keeps, in KiB: its JavaScript heap and the
+ * memory outside it that its objects hold (Buffers: a message's payload lives there), right
+ * after a full garbage collection asked for through V8's inspector. Its resident memory moves
+ * by tens of MiB with garbage not yet collected; this moves only with what is kept.
+ */
+export async function retainedKiB(server) {
+  const [target] = await (await fetch(`http://127.0.0.1:${server.inspectPort}/json/list`)).json();
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = () => reject(new Error('The server’s inspector did not answer'));
+  });
+  const waiting = new Map();
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    waiting.get(m.id)?.(m);
+  };
+  let id = 0;
+  const call = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const n = ++id;
+      waiting.set(n, (m) => (m.error ? reject(new Error(m.error.message)) : resolve(m.result)));
+      ws.send(JSON.stringify({ id: n, method, params }));
+    });
+  try {
+    await call('HeapProfiler.collectGarbage');
+    const { result } = await call('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    });
+    const { heapUsed, external } = JSON.parse(result.value);
+    return (heapUsed + external) / 1024;
+  } finally {
+    ws.close();
+  }
 }
 
 /** The resident memory of a process in KiB (Linux /proc). */
