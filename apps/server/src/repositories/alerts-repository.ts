@@ -7,7 +7,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type AlertRow = Selectable<AlertsTable>;
 export type AlertChanges = Updateable<AlertsTable>;
 
-/** An alert row with what its answer names: the collar and the pet it is on now. */
+/** An alert row with what its answer names: the collar and the dog it is on now. */
 type AlertWithNames = AlertRow & {
   printed_device_id: string;
   device_name: string | null;

@@ -245,7 +245,7 @@ export class DevicesRepository {
     return Number(r.n);
   }
 
-  /** A collar on this pet that has an owner but has never sent data, if there is one. */
+  /** A collar on this dog that has an owner but has never sent data, if there is one. */
   findWaitingOnDog(dogId: string, ex: Executor = this.db) {
     return ex
       .selectFrom('devices')
@@ -348,7 +348,7 @@ export class DevicesRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  /** A deleted pet's collars stay with the owner, on no pet. */
+  /** A deleted dog's collars stay with the owner, on no dog. */
   async clearDog(dogId: string, now: string, ex: Executor = this.db): Promise<void> {
     await ex
       .updateTable('devices')

@@ -43,15 +43,15 @@ const levelOf = (notice: AlertNotice) => notice.notification.level;
 function subjectOf(notice: AlertNotice): string {
   const { alert, reading } = notice;
   const level = levelOf(notice);
-  const pet = alert.dog_name ?? alert.device_name ?? alert.device_id;
+  const name = alert.dog_name ?? alert.device_name ?? alert.device_id;
   if (alert.type === 'heat' && level && reading) {
     const verb = notice.notification.kind === 'escalated' ? 'heat alert raised' : 'heat alert';
     return headerSafe(
-      `[${SUBJECT_TAG[level]}] ${pet}: ${verb} at ${formatTemperature(reading.temperature, notice.owner.temperatureUnit)}`,
+      `[${SUBJECT_TAG[level]}] ${name}: ${verb} at ${formatTemperature(reading.temperature, notice.owner.temperatureUnit)}`,
     );
   }
-  if (alert.type === 'offline') return headerSafe(`[OFFLINE] ${pet}: the collar stopped reporting`);
-  return headerSafe(`[LOW BATTERY] ${pet}: collar at ${alert.battery_level ?? '?'}%`);
+  if (alert.type === 'offline') return headerSafe(`[OFFLINE] ${name}: the collar stopped reporting`);
+  return headerSafe(`[LOW BATTERY] ${name}: collar at ${alert.battery_level ?? '?'}%`);
 }
 
 /** The lines of facts, as label and value (escaped later for HTML). */

@@ -4,7 +4,7 @@ import type { IngestBudget } from './ingest-budget.js';
 import type { MqttEndpoint } from './mqtt-endpoint.js';
 import type { KeptChartAnswers } from './readings-service.js';
 import { isAccessMessage, type BusItem, type EventBus } from './event-bus.js';
-import type { CredentialsChange, DeviceNews } from './devices/credentials-events.js';
+import type { CredentialsChange, DeviceNews } from './devices/device-news.js';
 
 /**
  * What a committed change to a device means for what this server keeps about it, and for the
@@ -69,15 +69,18 @@ export class DeviceChangeEffects implements DeviceNews {
       this.step(() => this.d.answers.forget());
     }
     if (m.event.type !== 'device' || !m.credentials) return;
-    const id = m.event.device;
-    this.forget(id);
-    this.step(() => this.d.answers.forget(id));
+    this.forget(m.event.device);
   }
 
-  /** What this instance keeps about a collar that may no longer post with what it had. */
+  /**
+   * What this instance keeps about a collar that may no longer post with what it had: dropped
+   * at once where the change was made, and again when the bus brings the change back (a
+   * second drop finds nothing).
+   */
   private forget(id: string): void {
     this.step(() => this.d.keys.invalidate(id));
     this.step(() => this.d.budget.forgetCollar(id));
+    this.step(() => this.d.answers.forget(id));
     this.step(() => this.d.mqtt.disconnectDevice(id));
   }
 

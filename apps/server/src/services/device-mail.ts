@@ -10,7 +10,7 @@ export function collarSetupMail(p: {
   assignmentKey: string;
   to: string;
   ownerName: string;
-  petName: string;
+  dogName: string;
   deviceId: string;
   deviceName: string;
 }): OutgoingMail {
@@ -23,7 +23,7 @@ export function collarSetupMail(p: {
   const text = [
     `Hi ${p.ownerName},`,
     '',
-    `We have reserved a PawGuard collar for ${p.petName}: "${p.deviceName}", Device ID ${p.deviceId}.`,
+    `We have reserved a PawGuard collar for ${p.dogName}: "${p.deviceName}", Device ID ${p.deviceId}.`,
     '',
     'To set it up:',
     ...steps.map((s, i) => `${i + 1}. ${s}`),
@@ -33,7 +33,7 @@ export function collarSetupMail(p: {
   ].join('\n');
   const html =
     `<p>Hi ${escapeHtml(p.ownerName)},</p>` +
-    `<p>We have reserved a PawGuard collar for ${escapeHtml(p.petName)}: &ldquo;${escapeHtml(p.deviceName)}&rdquo;, ` +
+    `<p>We have reserved a PawGuard collar for ${escapeHtml(p.dogName)}: &ldquo;${escapeHtml(p.deviceName)}&rdquo;, ` +
     `Device ID <strong>${escapeHtml(p.deviceId)}</strong>.</p>` +
     `<p>To set it up:</p><ol>${steps.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol>` +
     '<p>Once the collar sends its first reading, you will see it live on your Devices page.</p>';

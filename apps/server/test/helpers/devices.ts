@@ -62,7 +62,7 @@ export async function prePopulate(
   return res.json().devices;
 }
 
-export async function createPet(
+export async function createDog(
   t: TestApp,
   user: SeededUser,
   name = 'Biscuit',
@@ -93,13 +93,13 @@ export async function assign(
 
 /**
  * `owner` releases the collar (their DELETE) and a new user claims it for a new pet named
- * `petName`: answers the new owner, the pet and the device as the claim answered it.
+ * `dogName`: answers the new owner, the pet and the device as the claim answered it.
  */
 export async function passToNewOwner(
   t: TestApp,
   owner: SeededUser,
   collar: { id: string; device_id: string },
-  petName = 'Biscuit',
+  dogName = 'Biscuit',
 ) {
   const released = await t.app.inject({
     method: 'DELETE',
@@ -108,8 +108,8 @@ export async function passToNewOwner(
   });
   expect(released.statusCode, released.body).toBe(200);
   const next = await seedUser(t);
-  const pet = await createPet(t, next, petName);
-  const claimed = await assign(t, next, collar.device_id, { dog_id: pet.id, device_name: petName });
+  const pet = await createDog(t, next, dogName);
+  const claimed = await assign(t, next, collar.device_id, { dog_id: pet.id, device_name: dogName });
   expect(claimed.statusCode, claimed.body).toBe(200);
   return { next, pet, device: claimed.json().device as Record<string, unknown> };
 }
@@ -119,13 +119,13 @@ export async function ownedCollar(
   t: TestApp,
   admin: SeededUser,
   owner: SeededUser,
-  petName = 'Biscuit',
+  dogName = 'Biscuit',
 ) {
   const [d] = await prePopulate(t, admin);
-  const pet = await createPet(t, owner, petName);
+  const pet = await createDog(t, owner, dogName);
   const res = await assign(t, owner, d!.device_id, {
     dog_id: pet.id,
-    device_name: `${petName}'s collar`,
+    device_name: `${dogName}'s collar`,
   });
   expect(res.statusCode, res.body).toBe(200);
   return { ...d!, pet, device: res.json().device as Record<string, unknown> };

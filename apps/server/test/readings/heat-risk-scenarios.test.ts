@@ -3,6 +3,7 @@
 // collar time while the server's clock moves with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  backtestResponseSchema,
   RISK_BANDS,
   type Alert,
   type Device,
@@ -11,7 +12,7 @@ import {
   type RiskBand,
 } from '@pawguard/shared';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
-import { createPet, deviceRow, ownedCollar, passToNewOwner } from '../helpers/devices.js';
+import { createDog, deviceRow, ownedCollar, passToNewOwner } from '../helpers/devices.js';
 import { postAsCollar, readingRows } from '../helpers/readings.js';
 
 let t: TestApp;
@@ -295,7 +296,7 @@ describe('a collar that changes hands or pets', () => {
     const c = await collarFor({ name: 'Bo' });
     await live(c, 5, () => resting(22));
     expect((await deviceRow(t, c.id))!.risk_state).not.toBeNull();
-    const other = await createPet(t, owner, 'Kit');
+    const other = await createDog(t, owner, 'Kit');
     const moved = await t.app.inject({
       method: 'PUT',
       url: `/api/devices/${c.id}`,
@@ -361,6 +362,8 @@ describe('GET /api/devices/{id}/risk/backtest', () => {
     });
     expect(body.model.alerts).toBe(1);
     expect(body.model.minutes_elevated).toBeGreaterThan(10);
+    // Sent as built, not parsed against its schema first: it is the schema's exact shape.
+    expect(backtestResponseSchema.parse(body)).toEqual(body);
   });
 
   it('refuses bad days with a 400 and hides another owner’s collar with a 404', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyResponseSchema } from '@pawguard/shared';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { expectError } from '../helpers/api.js';
 import { ownedCollar } from '../helpers/devices.js';
@@ -176,6 +177,8 @@ describe('GET /api/devices/{id}/history', () => {
     const times = h.buckets.map((b: { t: string }) => Date.parse(b.t));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(times.every((ms: number) => ms % 60_000 === 0)).toBe(true);
+    // Sent as built, not parsed against its schema first: it is the schema's exact shape.
+    expect(historyResponseSchema.parse(h)).toEqual(h);
   });
 
   it('keeps a week to an hour a bucket (168), summarising each from the hour rollups', async () => {

@@ -5,7 +5,7 @@ import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '
 import { expectError } from '../helpers/api.js';
 import { scanQrDataUrl } from '../helpers/qr-image.js';
 import {
-  createPet,
+  createDog,
   deviceRow,
   deviceRows,
   freshDeviceId,
@@ -341,7 +341,7 @@ describe('POST /api/devices/register', () => {
       registration_status: 'assigned',
     });
     // The owner sees it and can put it on a pet.
-    const pet = await createPet(t, owner);
+    const pet = await createDog(t, owner);
     const moved = await t.app.inject({
       method: 'PUT',
       url: `/api/devices/${d!.id}`,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { expectError } from '../helpers/api.js';
 import {
-  createPet,
+  createDog,
   deviceRow,
   freshDeviceId,
   ownedCollar,
@@ -59,7 +59,7 @@ describe('a pet deleted in the middle of a request', () => {
         }),
     ];
     for (const call of cases) {
-      const pet = await createPet(t, owner, 'Fleeting');
+      const pet = await createDog(t, owner, 'Fleeting');
       const spy = deletePetRightAfterTheCheck();
       expectError(await call(pet.id), 404, 'Pet not found');
       spy.mockRestore();

@@ -5,7 +5,7 @@ import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '
 import { expectError } from '../helpers/api.js';
 import {
   assign,
-  createPet,
+  createDog,
   deviceAuth,
   deviceRow,
   deviceRows,
@@ -29,7 +29,7 @@ describe('the registration flow', () => {
   it('an admin pre-populates a collar, a customer looks it up and assigns it; a second customer is refused', async () => {
     const [collar] = await prePopulate(t, admin);
     const owner = await seedUser(t, { name: 'Olive' });
-    const pet = await createPet(t, owner, 'Rex');
+    const pet = await createDog(t, owner, 'Rex');
 
     const lookup = await get(owner.token, `/api/devices/by-device-id/${collar!.device_id}`);
     expect(lookup.json().status).toBe('unassigned');
@@ -49,7 +49,7 @@ describe('the registration flow', () => {
     ).toEqual([collar!.id]);
 
     const second = await seedUser(t);
-    const theirPet = await createPet(t, second);
+    const theirPet = await createDog(t, second);
     const again = await get(second.token, `/api/devices/by-device-id/${collar!.device_id}`);
     expect(again.json()).toEqual({
       status: 'assigned',
@@ -64,7 +64,7 @@ describe('the registration flow', () => {
 
   it('an unknown Device ID falls back to an unregistered device, which a later pre-populate adopts', async () => {
     const owner = await seedUser(t, { name: 'Fallback Fran' });
-    const pet = await createPet(t, owner, 'Rex');
+    const pet = await createDog(t, owner, 'Rex');
     const deviceId = freshDeviceId();
 
     expectError(await get(owner.token, `/api/devices/by-device-id/${deviceId}`), 404);
@@ -91,7 +91,7 @@ describe('the registration flow', () => {
 
     // Nobody else can take it meanwhile.
     const other = await seedUser(t);
-    const otherPet = await createPet(t, other);
+    const otherPet = await createDog(t, other);
     expect((await get(other.token, `/api/devices/by-device-id/${deviceId}`)).json().status).toBe(
       'assigned',
     );
@@ -172,7 +172,7 @@ describe('POST /api/device-registration/auto-assign', () => {
 
   it('reserves a free collar for the pet at once and queues the set-up mail in the same step', async () => {
     const owner = await seedUser(t, { name: 'Ann <b>Owner</b>' });
-    const pet = await createPet(t, owner, 'Rex & "Co"');
+    const pet = await createDog(t, owner, 'Rex & "Co"');
     await prePopulate(t, admin);
     const res = await autoAssign(owner.token, { dog_id: pet.id, device_name: 'Rex collar' });
     expect(res.statusCode, res.body).toBe(200);
@@ -208,8 +208,8 @@ describe('POST /api/device-registration/auto-assign', () => {
       const a = await seedUser(solo, { role: 'admin' });
       const owner = await seedUser(solo);
       const other = await seedUser(solo);
-      const pet = await createPet(solo, owner);
-      const theirs = await createPet(solo, other);
+      const pet = await createDog(solo, owner);
+      const theirs = await createDog(solo, other);
       const call = (token: string, payload: unknown) =>
         solo.app.inject({
           method: 'POST',
@@ -247,7 +247,7 @@ describe('POST /api/device-registration/auto-assign', () => {
 
   it('refuses an owner claiming a device that is not a collar, and leaves it as provisioned', async () => {
     const owner = await seedUser(t);
-    const pet = await createPet(t, owner);
+    const pet = await createDog(t, owner);
     const [vest] = await prePopulate(t, admin, [{ device_type: 'vest' }]);
     const before = await deviceRow(t, vest!.id);
     const res = await assign(t, owner, vest!.device_id, { dog_id: pet.id, device_name: 'Vest' });
@@ -264,7 +264,7 @@ describe('POST /api/device-registration/auto-assign', () => {
     try {
       const a = await seedUser(solo, { role: 'admin' });
       const owner = await seedUser(solo);
-      const pet = await createPet(solo, owner);
+      const pet = await createDog(solo, owner);
       const [collar] = await prePopulate(solo, a);
       const put = await solo.app.inject({
         method: 'PUT',
@@ -299,8 +299,8 @@ describe('POST /api/device-registration/auto-assign', () => {
       const a = await seedUser(solo, { role: 'admin' });
       const u1 = await seedUser(solo);
       const u2 = await seedUser(solo);
-      const p1 = await createPet(solo, u1);
-      const p2 = await createPet(solo, u2);
+      const p1 = await createDog(solo, u1);
+      const p2 = await createDog(solo, u2);
       await prePopulate(solo, a);
       const call = (u: SeededUser, dogId: string) =>
         solo.app.inject({
@@ -356,7 +356,7 @@ describe('auto-assign cannot empty the fleet', () => {
 
   it('gives a pet one waiting collar: a second request for it says why and reserves nothing', async () => {
     const owner = await seedUser(solo);
-    const pet = await createPet(solo, owner, 'Rex');
+    const pet = await createDog(solo, owner, 'Rex');
     await prePopulate(solo, a, [{}, {}]);
     const first = await call(owner, pet.id);
     expect(first.statusCode, first.body).toBe(200);
@@ -382,7 +382,7 @@ describe('auto-assign cannot empty the fleet', () => {
   it('lets one person hold at most 3 collars waiting for data, however they are moved or their pets deleted', async () => {
     const owner = await seedUser(solo);
     const pets = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => createPet(solo, owner, `Dog ${i}`)),
+      Array.from({ length: 6 }, (_, i) => createDog(solo, owner, `Dog ${i}`)),
     );
     await prePopulate(
       solo,
@@ -427,7 +427,7 @@ describe('auto-assign cannot empty the fleet', () => {
   it('lets one account reserve at most 5 collars an hour, however fast it asks', async () => {
     const greedy = await seedUser(solo);
     const pets = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => createPet(solo, greedy, `Pet ${i}`)),
+      Array.from({ length: 8 }, (_, i) => createDog(solo, greedy, `Pet ${i}`)),
     );
     await prePopulate(
       solo,
@@ -452,7 +452,7 @@ describe('auto-assign cannot empty the fleet', () => {
     expect(await outboxFor(greedy.email)).toHaveLength(5);
     // Others still find collars.
     const other = await seedUser(solo);
-    expect((await call(other, (await createPet(solo, other)).id)).statusCode).toBe(200);
+    expect((await call(other, (await createDog(solo, other)).id)).statusCode).toBe(200);
     // The hour over, the account may reserve again.
     solo.clock.advance(60 * 60 * 1000 + 1000);
     expect((await call(greedy, pets[7]!.id)).statusCode).toBe(200);
@@ -463,7 +463,7 @@ describe('auto-assign cannot empty the fleet', () => {
   // "no collars" while free ones remain.
   it('serves every one of many simultaneous requests while free collars remain', async () => {
     const users = await Promise.all(Array.from({ length: 8 }, () => seedUser(solo)));
-    const pets = await Promise.all(users.map((u) => createPet(solo, u)));
+    const pets = await Promise.all(users.map((u) => createDog(solo, u)));
     const free = await solo.app.container.db
       .selectFrom('devices')
       .select('id')

@@ -5,7 +5,7 @@ import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '
 import { expectError } from '../helpers/api.js';
 import {
   assign,
-  createPet,
+  createDog,
   deviceRow,
   deviceRows,
   freshDeviceId,
@@ -116,7 +116,7 @@ describe('PUT /api/devices/{id}', () => {
   it('renames a collar and moves it to another of my pets', async () => {
     const owner = await seedUser(t);
     const c = await ownedCollar(t, admin, owner, 'Rex');
-    const luna = await createPet(t, owner, 'Luna');
+    const luna = await createDog(t, owner, 'Luna');
     const res = await put(owner.token, c.id, {
       device_name: '  Luna collar ',
       device_type: 'collar',
@@ -171,7 +171,7 @@ describe('PUT /api/devices/{id}', () => {
     const owner = await seedUser(t);
     const other = await seedUser(t);
     const c = await ownedCollar(t, admin, owner);
-    const theirs = await createPet(t, other, 'Theirs');
+    const theirs = await createDog(t, other, 'Theirs');
     const before = await deviceRows(t);
     expectError(
       await put(owner.token, c.id, { device_name: 'x', dog_id: theirs.id }),
@@ -213,7 +213,7 @@ describe('PUT /api/devices/{id}', () => {
 
   it("keeps a customer's vest a vest: an omitted type keeps the stored one, and sending it is accepted", async () => {
     const owner = await seedUser(t);
-    const pet = await createPet(t, owner, 'Vesty');
+    const pet = await createDog(t, owner, 'Vesty');
     const [d] = await prePopulate(t, admin, [{ device_type: 'vest' }]);
     const given = await t.app.inject({
       method: 'POST',
@@ -341,7 +341,7 @@ describe('DELETE /api/devices/{id}', () => {
     expect((await get(owner.token, '/api/devices')).json().devices).toEqual([]);
     // Back in the fleet: another customer can claim it.
     const next = await seedUser(t);
-    const pet = await createPet(t, next);
+    const pet = await createDog(t, next);
     expect(
       (await assign(t, next, c.device_id, { dog_id: pet.id, device_name: 'Mine' })).statusCode,
     ).toBe(200);
@@ -353,7 +353,7 @@ describe('DELETE /api/devices/{id}', () => {
 
   it("removes a customer's unregistered device (it has no key to go back with)", async () => {
     const owner = await seedUser(t);
-    const pet = await createPet(t, owner);
+    const pet = await createDog(t, owner);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/devices',
@@ -469,7 +469,7 @@ describe('POST /api/devices/assign/{deviceId}', () => {
   it('claims an unassigned collar for my pet', async () => {
     const owner = await seedUser(t);
     const [d] = await prePopulate(t, admin);
-    const pet = await createPet(t, owner, 'Rex');
+    const pet = await createDog(t, owner, 'Rex');
     const res = await assign(t, owner, d!.device_id.toLowerCase(), {
       dog_id: pet.id,
       device_name: 'Rex',
@@ -488,7 +488,7 @@ describe('POST /api/devices/assign/{deviceId}', () => {
     const owner = await seedUser(t);
     const other = await seedUser(t);
     const c = await ownedCollar(t, admin, owner);
-    const pet = await createPet(t, other);
+    const pet = await createDog(t, other);
     const before = await deviceRows(t);
     expectError(
       await assign(t, other, c.device_id, { dog_id: pet.id, device_name: 'x' }),
@@ -502,7 +502,7 @@ describe('POST /api/devices/assign/{deviceId}', () => {
     const u = await seedUser(t);
     const other = await seedUser(t);
     const [d] = await prePopulate(t, admin);
-    const theirs = await createPet(t, other);
+    const theirs = await createDog(t, other);
     const before = await deviceRows(t);
     expectError(
       await assign(t, u, d!.device_id, { dog_id: theirs.id, device_name: 'x' }),
@@ -514,7 +514,7 @@ describe('POST /api/devices/assign/{deviceId}', () => {
 
   it('answers 404 for an unknown Device ID', async () => {
     const u = await seedUser(t);
-    const pet = await createPet(t, u);
+    const pet = await createDog(t, u);
     expectError(await assign(t, u, freshDeviceId(), { dog_id: pet.id, device_name: 'x' }), 404);
   });
 
@@ -534,7 +534,7 @@ describe('POST /api/devices/assign/{deviceId}', () => {
   it('refuses a customer any type but collar', async () => {
     const u = await seedUser(t);
     const [d] = await prePopulate(t, admin);
-    const pet = await createPet(t, u);
+    const pet = await createDog(t, u);
     expectError(
       await assign(t, u, d!.device_id, {
         dog_id: pet.id,
@@ -562,7 +562,7 @@ describe('POST /api/devices (the fallback)', () => {
 
   it('stores an unknown Device ID unregistered, without a key', async () => {
     const u = await seedUser(t);
-    const pet = await createPet(t, u, 'Rex');
+    const pet = await createDog(t, u, 'Rex');
     const deviceId = freshDeviceId();
     const res = await create(u.token, {
       device_id: deviceId.toLowerCase(),
@@ -588,7 +588,7 @@ describe('POST /api/devices (the fallback)', () => {
 
   it('accepts an empty MAC as none', async () => {
     const u = await seedUser(t);
-    const pet = await createPet(t, u);
+    const pet = await createDog(t, u);
     const res = await create(u.token, {
       device_id: freshDeviceId(),
       dog_id: pet.id,
@@ -601,7 +601,7 @@ describe('POST /api/devices (the fallback)', () => {
 
   it('answers 409 for a Device ID that exists, and for a MAC in use', async () => {
     const u = await seedUser(t);
-    const pet = await createPet(t, u);
+    const pet = await createDog(t, u);
     const [d] = await prePopulate(t, admin, [{ device_address: '02:00:00:AA:BB:CC' }]);
     const before = await deviceRows(t);
     expectError(
@@ -624,7 +624,7 @@ describe('POST /api/devices (the fallback)', () => {
   it("answers 404 for another user's pet and stores nothing", async () => {
     const u = await seedUser(t);
     const other = await seedUser(t);
-    const theirs = await createPet(t, other);
+    const theirs = await createDog(t, other);
     const before = await deviceRows(t);
     expectError(
       await create(u.token, { device_id: freshDeviceId(), dog_id: theirs.id, device_name: 'x' }),
@@ -646,7 +646,7 @@ describe('POST /api/devices (the fallback)', () => {
     ],
   ])('answers 400 for %s and stores nothing', async (_what, body) => {
     const u = await seedUser(t);
-    const pet = await createPet(t, u);
+    const pet = await createDog(t, u);
     const before = await deviceRows(t);
     expectError(await create(u.token, { dog_id: pet.id, ...body }), 400);
     expect(await deviceRows(t)).toEqual(before);
@@ -671,7 +671,7 @@ describe('deleting a pet or a user', () => {
       registration_status: 'assigned',
     });
     // …and it can go on another of the owner's pets.
-    const luna = await createPet(t, owner, 'Luna');
+    const luna = await createDog(t, owner, 'Luna');
     const moved = await t.app.inject({
       method: 'PUT',
       url: `/api/devices/${c.id}`,
@@ -684,7 +684,7 @@ describe('deleting a pet or a user', () => {
   it("releases a deleted user's collars back to the fleet and removes their unregistered devices", async () => {
     const owner = await seedUser(t);
     const c = await ownedCollar(t, admin, owner);
-    const pet = await createPet(t, owner, 'Second');
+    const pet = await createDog(t, owner, 'Second');
     const fallback = await t.app.inject({
       method: 'POST',
       url: '/api/devices',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { expectError, insertUser, seedDog } from '../helpers/api.js';
-import { createPet, ownedCollar, prePopulate } from '../helpers/devices.js';
+import { createDog, ownedCollar, prePopulate } from '../helpers/devices.js';
 
 /** DESIGN §4, RES-2: every list answers pages of at most 100 rows, with the total. */
 let t: TestApp;
@@ -72,7 +72,7 @@ describe('the lists page by the whole table, not by what one page holds', () => 
   it("lists one owner's pets for the admin with user_id", async () => {
     const other = await seedUser(t);
     await seedDog(t, other.id, { name: 'Solo' });
-    await createPet(t, owner, 'Not theirs');
+    await createDog(t, owner, 'Not theirs');
     const res = (await get(`/api/dogs/all?user_id=${other.id}`, admin)).json();
     expect(res).toMatchObject({ total: 1, dogs: [{ name: 'Solo', user_id: other.id }] });
   });

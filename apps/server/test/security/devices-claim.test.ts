@@ -5,7 +5,7 @@ import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '
 import { expectError } from '../helpers/api.js';
 import {
   assign,
-  createPet,
+  createDog,
   deviceRow,
   freshDeviceId,
   ownedCollar,
@@ -28,7 +28,7 @@ beforeAll(async () => {
   claimants = [];
   for (let i = 0; i < 6; i++) {
     const user = await seedUser(t);
-    claimants.push({ user, dogId: (await createPet(t, user, `Claimant ${i}`)).id });
+    claimants.push({ user, dogId: (await createDog(t, user, `Claimant ${i}`)).id });
   }
 });
 afterAll(() => t.close());
@@ -59,7 +59,7 @@ describe('AC-8: claiming a collar', () => {
       .where('id', '=', active.id)
       .execute();
     // A customer's unregistered device.
-    const holderPet = await createPet(t, holder);
+    const holderPet = await createDog(t, holder);
     const unregistered = (
       await t.app.inject({
         method: 'POST',

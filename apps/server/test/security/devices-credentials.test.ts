@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { expectError } from '../helpers/api.js';
-import { createPet, deviceAuth, freshDeviceId, freshMac, prePopulate } from '../helpers/devices.js';
+import { createDog, deviceAuth, freshDeviceId, freshMac, prePopulate } from '../helpers/devices.js';
 
 /**
  * DEV-1: one credential per device, ≥ 128 random bits, stored only as a hash.
@@ -92,7 +92,7 @@ describe('DEV-1: device keys', () => {
 
   it('a released collar keeps its key', async () => {
     const owner = await seedUser(t);
-    const pet = await createPet(t, owner);
+    const pet = await createDog(t, owner);
     const [d] = await prePopulate(t, admin);
     await t.app.inject({
       method: 'POST',
@@ -164,7 +164,7 @@ describe('DEV-2: the key travels in the Authorization header only', () => {
 describe('the key is shown once', () => {
   it('appears in the pre-populate answer and in no other answer, to anyone', async () => {
     const owner = await seedUser(t);
-    const pet = await createPet(t, owner, 'Rex');
+    const pet = await createDog(t, owner, 'Rex');
     const [d] = await prePopulate(t, admin);
     const key = d!.device_key;
     const mac = (
@@ -284,21 +284,29 @@ describe('DEV-4: an admin rotates a device key', () => {
 
   it('tells of the rotated key after the change has committed', async () => {
     const [d] = await prePopulate(t, admin);
-    const seen: unknown[] = [];
-    const changes = t.app.container.deviceChanges;
+    const { deviceChanges: changes, repos } = t.app.container;
+    // When the news is told, the new key is written (auto-committed: no transaction here).
+    const update = repos.devices.update.bind(repos.devices);
+    let keyWritten = false;
+    const writes = vi.spyOn(repos.devices, 'update').mockImplementation(async (...args) => {
+      const done = await update(...args);
+      keyWritten = true;
+      return done;
+    });
     const told = changes.credentialsChanged.bind(changes);
-    const spy = vi.spyOn(changes, 'credentialsChanged').mockImplementation((c) => {
+    const seen: unknown[] = [];
+    const news = vi.spyOn(changes, 'credentialsChanged').mockImplementation((c) => {
+      const written = keyWritten;
       told(c);
       for (const change of Array.isArray(c) ? c : [c])
-        // Committed: the old key no longer opens the device when the news is told.
+        // And the old key no longer opens the device.
         void selfRegister(d!.device_key).then((res) =>
-          seen.push({ ...change, oldKeyWorks: res.statusCode === 200 }),
+          seen.push({ ...change, written, oldKeyWorks: res.statusCode === 200 }),
         );
     });
     expect((await rotate(admin.token, d!.id)).statusCode).toBe(200);
-    spy.mockRestore();
-    await new Promise((r) => setImmediate(r));
-    await new Promise((r) => setTimeout(r, 0));
+    news.mockRestore();
+    writes.mockRestore();
     await expect
       .poll(() => seen)
       .toEqual([
@@ -307,6 +315,7 @@ describe('DEV-4: an admin rotates a device key', () => {
           device_id: d!.device_id,
           reason: 'rotated',
           owner_id: null,
+          written: true,
           oldKeyWorks: false,
         },
       ]);
@@ -345,7 +354,7 @@ describe('DEV-4: an admin rotates a device key', () => {
 
   it('answers 409 for a device that has no key yet, 404 for an unknown id, 403 to a user', async () => {
     const owner = await seedUser(t);
-    const pet = await createPet(t, owner);
+    const pet = await createDog(t, owner);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/devices',

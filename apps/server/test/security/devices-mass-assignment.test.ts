@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { expectError } from '../helpers/api.js';
 import {
-  createPet,
+  createDog,
   deviceAuth,
   freshDeviceId,
   freshMac,
@@ -62,8 +62,8 @@ async function writeRoutes(): Promise<
   }>
 > {
   const c = await ownedCollar(t, admin, owner);
-  const pet = await createPet(t, owner);
-  const petForAuto = await createPet(t, owner);
+  const pet = await createDog(t, owner);
+  const petForAuto = await createDog(t, owner);
   const [free] = await prePopulate(t, admin);
   const userFields = [...Object.keys(FORBIDDEN), 'status'];
   return [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
-import { createPet, freshDeviceId, ownedCollar, prePopulate } from '../helpers/devices.js';
-import type { CredentialsChange } from '../../src/services/devices/credentials-events.js';
+import { createDog, freshDeviceId, ownedCollar, prePopulate } from '../helpers/devices.js';
+import type { CredentialsChange } from '../../src/services/devices/device-news.js';
 
 /**
  * What the device services tell once a change commits, for ingestion to forget a device's
@@ -73,7 +73,7 @@ describe('the credentials changes told after commit', () => {
 
   it('hears of an adoption that gives a customer’s device a key', async () => {
     const owner = await seedUser(t);
-    const pet = await createPet(t, owner);
+    const pet = await createDog(t, owner);
     const id = freshDeviceId();
     const created = await t.app.inject({
       method: 'POST',

@@ -25,7 +25,7 @@ import type { Clock } from '../clock.js';
 import type { FixedWindowLimit } from '../fixed-window-limit.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js';
 import { collarSetupMail } from '../device-mail.js';
-import type { DeviceNews } from './credentials-events.js';
+import type { DeviceNews } from './device-news.js';
 import type { MailKick } from '../commit-effects.js';
 import {
   DEVICE_NOT_FOUND,
@@ -251,7 +251,7 @@ export class CustomerRegistration {
               assignmentKey: `${id}-${now}`,
               to: actor.email,
               ownerName: actor.name,
-              petName: dog.name,
+              dogName: dog.name,
               deviceId: claimed.device_id,
               deviceName: claimed.device_name,
             }),

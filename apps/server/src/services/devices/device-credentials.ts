@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/index.js';
 import type { DevicesRepository } from '../../repositories/devices-repository.js';
 import type { Clock } from '../clock.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import type { DeviceNews } from './credentials-events.js';
+import type { DeviceNews } from './device-news.js';
 import { DEVICE_NOT_FOUND } from './device-access.js';
 import { qrPng } from './qr.js';
 

@@ -17,7 +17,7 @@ import {
 import type { ReadingsRepository } from '../../repositories/readings-repository.js';
 import type { Clock } from '../clock.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
-import type { CredentialsChange, DeviceNews } from './credentials-events.js';
+import type { CredentialsChange, DeviceNews } from './device-news.js';
 import {
   DEVICE_NOT_FOUND,
   NO_RISK,
@@ -177,7 +177,7 @@ export class DeviceLifecycleService {
     return released;
   }
 
-  /** A deleted pet's collars stay with the owner, on no pet (in the pet's transaction). */
+  /** A deleted dog's collars stay with the owner, on no dog (in the dog's transaction). */
   async onDogDeleted(dogId: string, trx: Kysely<Database>): Promise<void> {
     await this.devices.clearDog(dogId, this.now(), trx);
   }

@@ -17,7 +17,7 @@ import { toDevice, type DevicesRepository } from '../../repositories/devices-rep
 import type { UsersRepository } from '../../repositories/users-repository.js';
 import type { Clock } from '../clock.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import type { DeviceNews } from './credentials-events.js';
+import type { DeviceNews } from './device-news.js';
 import { DEVICE_NOT_FOUND, NO_VITALS } from './device-access.js';
 import { issueKey } from './device-credentials.js';
 

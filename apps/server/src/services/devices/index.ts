@@ -7,7 +7,7 @@ import type { UsersRepository } from '../../repositories/users-repository.js';
 import type { ReadingsRepository } from '../../repositories/readings-repository.js';
 import type { Clock } from '../clock.js';
 import type { FixedWindowLimit } from '../fixed-window-limit.js';
-import type { DeviceNews } from './credentials-events.js';
+import type { DeviceNews } from './device-news.js';
 import { CustomerRegistration } from './customer-registration.js';
 import { DeviceAccess } from './device-access.js';
 import { DeviceCredentials } from './device-credentials.js';
@@ -23,7 +23,7 @@ export type {
   CredentialsChange,
   CredentialsChangeReason,
   DeviceNews,
-} from './credentials-events.js';
+} from './device-news.js';
 
 export interface DeviceServiceDeps {
   db: Kysely<Database>;
@@ -49,8 +49,8 @@ export interface DeviceServiceDeps {
  * - customer-registration: look-up, claim, the fallback, auto-assign
  * - fleet-provisioning:    pre-populate, admin register, generate-id
  * - device-credentials:    keys, the collar's self-register and key check, rotation
- * - device-lifecycle:      edits, release, removal, a deleted pet or account
- * - credentials-events:    what they tell once a change has committed (DeviceNews)
+ * - device-lifecycle:      edits, release, removal, a deleted dog or account
+ * - device-news:           what they tell once a change has committed (DeviceNews)
  */
 export class DeviceService {
   readonly queries: DeviceQueries;
