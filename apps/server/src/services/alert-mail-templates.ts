@@ -50,7 +50,8 @@ function subjectOf(notice: AlertNotice): string {
       `[${SUBJECT_TAG[level]}] ${name}: ${verb} at ${formatTemperature(reading.temperature, notice.owner.temperatureUnit)}`,
     );
   }
-  if (alert.type === 'offline') return headerSafe(`[OFFLINE] ${name}: the collar stopped reporting`);
+  if (alert.type === 'offline')
+    return headerSafe(`[OFFLINE] ${name}: the collar stopped reporting`);
   return headerSafe(`[LOW BATTERY] ${name}: collar at ${alert.battery_level ?? '?'}%`);
 }
 

@@ -19,11 +19,7 @@ import type { MailKick } from '../commit-effects.js';
 export { hashDeviceKey } from './device-credentials.js';
 export type { RemoveOutcome } from './device-lifecycle.js';
 export type { DevicePage } from './device-queries.js';
-export type {
-  CredentialsChange,
-  CredentialsChangeReason,
-  DeviceNews,
-} from './device-news.js';
+export type { CredentialsChange, CredentialsChangeReason, DeviceNews } from './device-news.js';
 
 export interface DeviceServiceDeps {
   db: Kysely<Database>;
