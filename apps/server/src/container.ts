@@ -84,7 +84,7 @@ export function createContainer(opts: {
     devices: new DevicesRepository(db),
     waitlist: new WaitlistRepository(db),
     readings: new ReadingsRepository(db),
-    rollups: new RollupsRepository(db),
+    rollups: new RollupsRepository(db, dbHandle.reader),
     streamTickets: new StreamTicketsRepository(db),
     alerts: new AlertsRepository(db),
     notifications: new NotificationsRepository(db),

@@ -55,8 +55,9 @@ export function instanceIdOf(dataDir: string): string {
  * taken through SQLite's exclusive locking mode on that small file of its own: SQLite holds it
  * for the life of the connection, refuses it to a second connection in this process or any
  * other, and the kernel releases it when the process dies (kill -9 leaves no stale lock).
- * It is a file apart from the database so that the database itself can have a second
- * connection, the WAL checkpointer's (wal-checkpointer.ts).
+ * It is a file apart from the database so that the database itself can have other
+ * connections: the WAL checkpointer's (wal-checkpointer.ts) and the reader's of history and
+ * the back-test (sqlite-reader.ts).
  *
  * The file is never opened here but by SQLite: POSIX locks belong to the process, and closing
  * any descriptor of a locked file would drop the lock another connection of ours holds on it.

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import type { WalSync } from './durable-sqlite.js';
 import type { WalCheckpointer } from './wal-checkpointer.js';
+import type { SqliteReader } from './sqlite-reader.js';
 
 /** An open database as the server holds it, in either dialect. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -15,6 +16,8 @@ export interface DbHandle {
   wal?: WalSync | undefined;
   /** SQLite's checkpoints beside the server, for tests and figures. */
   checkpointer?: WalCheckpointer | undefined;
+  /** SQLite's connection for history and the back-test, in a thread of its own (decision 0047). */
+  reader?: SqliteReader | undefined;
   /**
    * What migrations run on, when not `db`: on PostgreSQL the same pool without the query
    * deadline, since building an index on a large table may rightly take longer.

@@ -6,6 +6,7 @@ import type { DialectHandle } from './handle.js';
 import { DurableSqliteDialect, WalSync } from './durable-sqlite.js';
 import { sqliteFile } from './data-dir-lock.js';
 import { WalCheckpointer, WRITER_CHECKPOINT_PAGES } from './wal-checkpointer.js';
+import { SqliteReader } from './sqlite-reader.js';
 
 /** SQLite in DATA_DIR (the default): WAL, durable commits, checkpoints beside the server. */
 export function openSqlite(dataDir: string): DialectHandle {
@@ -25,6 +26,8 @@ export function openSqlite(dataDir: string): DialectHandle {
   const wal = new WalSync(`${file}-wal`);
   // Checkpoints run beside the server (wal-checkpointer.ts, decision 0026).
   const checkpointer = new WalCheckpointer(file);
+  // History and the back-test read on a connection of their own, in a thread (decision 0047).
+  const reader = new SqliteReader(file);
   const wrote = { pending: false };
   const db = new Kysely<Database>({
     dialect: new DurableSqliteDialect(
@@ -40,7 +43,11 @@ export function openSqlite(dataDir: string): DialectHandle {
     dialect: 'sqlite',
     wal,
     checkpointer,
+    reader,
     close: async () => {
+      // The reader first: the writer's connection, closing last, checkpoints the WAL into the
+      // database file and removes it (a connection closing beside another open one cannot).
+      await reader.close();
       await db.destroy();
       await checkpointer.close();
       await wal.close();

@@ -63,6 +63,13 @@ export const services = fp<ServicesOptions>(
           'the WAL checkpointer failed; SQLite checkpoints inline from now on',
         );
     }
+    if (dbHandle.reader) {
+      dbHandle.reader.onError = (err) =>
+        app.log.error(
+          { err },
+          'the chart reads’ reading thread failed; they run on the server’s connection from now on',
+        );
+    }
     try {
       await migrateToLatest(dbHandle.migrationDb ?? dbHandle.db, dbHandle.schema);
     } catch (err) {

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Compilable, type Kysely, type Transaction } from 'kysely';
+import type { SqliteReader } from '../db/sqlite-reader.js';
 import type { Database, ReadingRollupsTable } from '../db/schema.js';
 import { chunkSizes, CompiledQueries, inListChunks } from '../db/compiled-queries.js';
 
@@ -50,7 +51,16 @@ export interface HistoryRow {
 export class RollupsRepository {
   private readonly compiled = new CompiledQueries();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** On SQLite, where the chart reads (history, the back-test) run (decision 0047). */
+    private readonly reader?: SqliteReader,
+  ) {}
+
+  /** A chart read's rows: on the reading thread when there is one, else on the pool. */
+  private chartRows<R>(query: Compilable<R> & { execute(): Promise<R[]> }): Promise<R[]> {
+    return this.reader ? this.reader.all(query.compile(), () => query.execute()) : query.execute();
+  }
 
   /** The rollups at these (collar, width, bucket start) keys: one statement per 256 keys. */
   async at(keys: RollupKey[], ex: Executor): Promise<RollupRow[]> {
@@ -165,7 +175,7 @@ export class RollupsRepository {
    * these spans of one width each, oldest first: the spans do not overlap.
    */
   levels(deviceId: string, spans: { seconds: number; from: number; to: number }[]) {
-    return (
+    return this.chartRows(
       this.db
         .selectFrom('reading_rollups')
         .select([
@@ -193,8 +203,7 @@ export class RollupsRepository {
             ),
           ),
         )
-        .orderBy('bucket_at')
-        .execute()
+        .orderBy('bucket_at'),
     );
   }
 
@@ -211,7 +220,7 @@ export class RollupsRepository {
   ): Promise<HistoryRow[]> {
     // CAST: SQLite binds JS numbers as REAL, which would make the division fractional.
     const bucket = sql<number>`cast((bucket_at - ${from}) / ${bucketMs} as integer)`;
-    return (
+    return this.chartRows(
       this.db
         .selectFrom('reading_rollups')
         .select((eb) => [
@@ -236,8 +245,7 @@ export class RollupsRepository {
         .where('bucket_at', '<', to)
         // By position: PostgreSQL would not match a repeated expression with fresh parameters.
         .groupBy(sql`1`)
-        .orderBy(sql`1`)
-        .execute()
+        .orderBy(sql`1`),
     );
   }
 
