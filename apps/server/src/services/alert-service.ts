@@ -141,10 +141,11 @@ export class AlertService {
     const since = presentSince(newestAt, now.getTime());
     // "Collar off?": told once per off spell that begins in the day (the owner's day, in their
     // time zone; UTC when unknown); ended when it is back on.
-    const offNewsAt =
-      since === null
-        ? null
-        : offNewsToTell(device.collarOff.newsAt, since, newest && off(newest) ? newestAt! : null);
+    const offNewsAt = offNewsToTell(
+      device.collarOff.newsAt,
+      since,
+      newest && off(newest) ? newestAt! : null,
+    );
     const tellOff = offNewsAt !== null && isDaytime(offNewsAt, (await owner())?.time_zone ?? null);
     const collarMayMove =
       tellOff ||
@@ -152,8 +153,7 @@ export class AlertService {
     let armed = device.batteryAlertArmed;
     // Low battery follows the present alone: an old low value neither opens the alert nor
     // disarms it, so the first low reading of the present still does.
-    const batteryReadings =
-      since === null ? [] : newer.filter((s) => Number(s.row.recorded_at) >= since);
+    const batteryReadings = newer.filter((s) => Number(s.row.recorded_at) >= since);
     // With the arm as it is, the first reading that would change anything shows it.
     const batteryMayMove = batteryReadings.some(
       (s) => batteryStep(armed, s.row.battery).kind !== 'none',

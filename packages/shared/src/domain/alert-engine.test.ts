@@ -229,14 +229,8 @@ describe("presentSince and offNewsToTell: a collar's own news is of its present 
     ['a clock 15 minutes behind', NOW - 15 * MIN, NOW - 25 * MIN],
     ['a clock 3 minutes ahead: now is the bound', NOW + 3 * MIN, NOW - 10 * MIN],
     ['no reading that counts', undefined, NOW - 10 * MIN],
-    ['a batch ending 59 minutes ago', NOW - 59 * MIN, NOW - 69 * MIN],
   ] as const)('%s: the present begins 10 minutes before', (_, newestAt, since) => {
     expect(presentSince(newestAt, NOW)).toBe(since);
-  });
-
-  it('a batch ending more than an hour ago (a list or a slice of a backlog) has no present', () => {
-    expect(presentSince(NOW - 61 * MIN, NOW)).toBeNull();
-    expect(presentSince(NOW - 7 * 24 * 60 * MIN, NOW)).toBeNull();
   });
 
   const since = NOW - 10 * MIN;
