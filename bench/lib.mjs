@@ -21,7 +21,7 @@ export async function freePort() {
 }
 
 /** Starts apps/server/dist/server.js on a fresh DATA_DIR; resolves when /api/health answers. */
-export async function startServer(env = {}, { inspect = false, nodeArgs: extraArgs = [] } = {}) {
+export async function startServer(env = {}, { inspect = false } = {}) {
   const port = await freePort();
   // With `inspect`, V8's inspector listens on a port of its own (127.0.0.1 only), for
   // retainedKiB() below; it costs nothing while nobody is attached.
@@ -29,7 +29,7 @@ export async function startServer(env = {}, { inspect = false, nodeArgs: extraAr
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawguard-bench-'));
   // SQLite unless the caller passes DATABASE_URL: the PostgreSQL runs name it themselves.
   const { DATABASE_URL: _pg, ...inherited } = process.env;
-  const nodeArgs = [...extraArgs, ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [])];
+  const nodeArgs = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
   const child = spawn(
     process.execPath,
     [...nodeArgs, path.join(root, 'apps/server/dist/server.js')],

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { endDbWorker, startDbWorker } from './db-worker.js';
 import type { CompiledQuery } from 'kysely';
 
 /**
@@ -58,12 +58,7 @@ export class SqliteReader {
   }
 
   private startWorker(): Worker {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { driver: require.resolve('better-sqlite3'), file: this.file },
-    });
-    // It must never keep the process alive: close() ends it on shutdown.
-    worker.unref();
+    const worker = startDbWorker(WORKER_SOURCE, this.file);
     this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on(
       'message',
@@ -108,24 +103,13 @@ export class SqliteReader {
    */
   close(): Promise<void> {
     const worker = this.worker;
-    this.closing ??=
-      worker && !this.failed
-        ? new Promise<void>((resolve) => {
-            // Kept alive until it has closed its connection, as the checkpointer's is.
-            worker.ref();
-            void this.exited.then(resolve);
-            worker.postMessage('close');
-          })
-        : this.exited;
+    this.closing ??= worker && !this.failed ? endDbWorker(worker) : this.exited;
     return this.closing;
   }
 }
 
-const require = createRequire(import.meta.url);
-
-// Plain JavaScript evaluated as the worker's script, as wal-checkpointer.ts's is: the same text
-// serves the sources (tests) and the bundle. Statements are kept by their text (the chart
-// reads have a few shapes), the oldest dropped past 100.
+// The worker's script (db-worker.ts). Statements are kept by their text (the two reads have a
+// few shapes), the oldest dropped past 100.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { endDbWorker, startDbWorker } from './db-worker.js';
 
 /**
  * Copies the WAL back into the database file on a thread of its own (docs/decisions/0026).
@@ -53,12 +53,7 @@ export class WalCheckpointer {
   }
 
   private startWorker(): Worker {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { driver: require.resolve('better-sqlite3'), file: this.file },
-    });
-    // It must never keep the process alive: close() ends it on shutdown.
-    worker.unref();
+    const worker = startDbWorker(WORKER_SOURCE, this.file);
     worker.on('message', () => {
       this.checkpoints++;
       this.busy = false;
@@ -84,15 +79,7 @@ export class WalCheckpointer {
   /** Ends the worker after the checkpoint under way, closing its connection first. */
   close(): Promise<void> {
     const worker = this.worker;
-    this.closing ??= worker
-      ? new Promise<void>((resolve) => {
-          // Kept alive until it has closed its connection: an unreferenced worker would let
-          // a process with nothing else to do exit first, before the lock is released.
-          worker.ref();
-          worker.once('exit', () => resolve());
-          worker.postMessage('close');
-        })
-      : Promise.resolve();
+    this.closing ??= worker ? endDbWorker(worker) : Promise.resolve();
     return this.closing;
   }
 }
@@ -117,11 +104,7 @@ const CHECKPOINT_EVERY_COMMITS = 16;
  */
 export const WRITER_CHECKPOINT_PAGES = 4_000;
 
-const require = createRequire(import.meta.url);
-
-// Plain JavaScript evaluated as the worker's script: the same text serves the sources (tests)
-// and the bundle, which have no worker file of their own to point at. The driver's path comes
-// from the server, so the worker loads the very module the server uses.
+// The worker's script (db-worker.ts).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
