@@ -69,4 +69,62 @@ describe('evaluate', () => {
     expect(device.risk).toBe(risk);
     expect(judged.risk).not.toBe(risk);
   });
+
+  describe("a collar's own news from a backlog sent in several batches (decision 0023)", () => {
+    const MIN = 60_000;
+    const minute = (m: number) => at(0) + m * MIN;
+    const now = minute(180);
+    /** Worn (a heart rate, some movement) until `offFrom`, then on a sill: neither. */
+    const batch = (from: number, to: number, offFrom: number) =>
+      new Map<number, ParsedReading>(
+        Array.from({ length: to - from + 1 }, (_, i) => {
+          const m = from + i;
+          const r: ParsedReading =
+            m < offFrom
+              ? { temperature: 24, humidity: 50, heart_rate: 90, activity_level: 12 }
+              : { temperature: 24, humidity: 50, activity_level: 0 };
+          return [minute(m), r];
+        }),
+      );
+    /** The device as a batch ending at minute `m` left it. */
+    const after = (device: ReturnType<typeof warmCollar>, m: number, risk: typeof device.risk) => ({
+      ...device,
+      risk,
+      state: {
+        ...device.state,
+        vitals_recorded_at: new Date(minute(m)).toISOString(),
+        last_seen: new Date(now).toISOString(),
+      },
+      collarOff: { ...device.collarOff, newsAt: null },
+    });
+
+    it('an off spell begun in a batch hours old waits, and the batch that ends now tells it', () => {
+      const device = warmCollar();
+      // Minutes 0-60, 2 hours before now: off from minute 30, judged off 5 minutes later.
+      const old = evaluate(device, batch(0, 60, 30), now);
+      expect(old.offNewsAt).toBeNull();
+      expect(old.risk.offNewsAt).toBe(minute(35));
+      // The list that ends now, still off: the spell's news is told, and waits no more.
+      const present = evaluate(after(device, 60, old.risk), batch(61, 180, 0), now);
+      expect(present.offNewsAt).toBe(minute(35));
+      expect(present.risk.offNewsAt).toBeNull();
+    });
+
+    it('a spell that ends within the old batches is history: nothing waits, nothing is told', () => {
+      const device = warmCollar();
+      const old = evaluate(device, batch(0, 60, 30), now);
+      const back = evaluate(after(device, 60, old.risk), batch(61, 100, 200), now);
+      expect(back.risk.offSince).toBeNull();
+      expect(back.risk.offNewsAt).toBeNull();
+      const present = evaluate(after(device, 100, back.risk), batch(101, 180, 200), now);
+      expect(present.offNewsAt).toBeNull();
+    });
+
+    it('a batch of the present judges its own spell: nothing is left waiting', () => {
+      const device = warmCollar();
+      const live = evaluate(device, batch(120, 180, 150), now);
+      expect(live.offNewsAt).toBe(minute(155));
+      expect(live.risk.offNewsAt).toBeNull();
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import {
   assessAlone,
+  ownNewsSince,
   recordDay,
   riskStep,
   vitalsStatus,
@@ -18,7 +19,11 @@ export interface Evaluation {
   risk: RiskState;
   /** Readings judged off the dog or without any sign of it (they raise no heat alert). */
   offReadings: Set<number>;
-  /** The reading that began an off spell worth telling the owner of, if any. */
+  /**
+   * The reading that began an off spell worth telling the owner of, if any: begun in this
+   * batch, or in an earlier one with no present (a backlog's list or slice) and still going on.
+   * None when this batch has no present either: the news waits in the model's state.
+   */
   offNewsAt: number | null;
 }
 
@@ -41,7 +46,8 @@ export function evaluate(
   let previous = (device.state.vitals_status as VitalsStatus | null) ?? null;
   let state = device.risk;
   const offReadings = new Set(device.collarOff.readings);
-  let offNewsAt = device.collarOff.newsAt;
+  let offNewsAt = device.collarOff.newsAt ?? device.risk.offNewsAt;
+  let newestAt: number | undefined;
   for (const [at, r] of [...times.entries()].sort((a, b) => a[0] - b[0])) {
     const newer = at > latest;
     const status = vitalsStatus(r, device.thresholds, newer ? previous : null);
@@ -49,6 +55,7 @@ export function evaluate(
     const input = { ...r, at };
     let risk;
     if (newer) {
+      newestAt = at;
       ({ state, assessment: risk } = riskStep(state, input, device.profile));
       if (risk.noSign) offReadings.add(at);
       if (risk.collarOffNews) offNewsAt = at;
@@ -74,5 +81,10 @@ export function evaluate(
       lon: r.location?.lon ?? null,
     });
   }
-  return { rows, risk: state, offReadings, offNewsAt };
+  // A batch with a present judges the spell's news (alerts tell it, or not at night); one
+  // without keeps it while the spell goes on (decision 0023).
+  const judgedNow = newestAt !== undefined && ownNewsSince(newestAt, nowMs) !== null;
+  const waiting = !judgedNow && state.offSince !== null ? offNewsAt : null;
+  if (waiting !== state.offNewsAt) state = { ...state, offNewsAt: waiting };
+  return { rows, risk: state, offReadings, offNewsAt: judgedNow ? offNewsAt : null };
 }

@@ -18,7 +18,7 @@ import {
   type Alert,
   type Notification,
   offNewsToTell,
-  presentSince,
+  ownNewsSince,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
 import type { AlertRow, AlertsRepository } from '../repositories/alerts-repository.js';
@@ -138,14 +138,13 @@ export class AlertService {
     // of hours or weeks would otherwise tell of every charger session and low battery in it.
     const newest = newer.at(-1);
     const newestAt = newest ? Number(newest.row.recorded_at) : undefined;
-    const since = presentSince(newestAt, now.getTime());
+    const since = ownNewsSince(newestAt, now.getTime());
     // "Collar off?": told once per off spell that begins in the day (the owner's day, in their
     // time zone; UTC when unknown); ended when it is back on.
-    const offNewsAt = offNewsToTell(
-      device.collarOff.newsAt,
-      since,
-      newest && off(newest) ? newestAt! : null,
-    );
+    const offNewsAt =
+      since === null
+        ? null
+        : offNewsToTell(device.collarOff.newsAt, since, newest && off(newest) ? newestAt! : null);
     const tellOff = offNewsAt !== null && isDaytime(offNewsAt, (await owner())?.time_zone ?? null);
     const collarMayMove =
       tellOff ||
@@ -153,7 +152,8 @@ export class AlertService {
     let armed = device.batteryAlertArmed;
     // Low battery follows the present alone: an old low value neither opens the alert nor
     // disarms it, so the first low reading of the present still does.
-    const batteryReadings = newer.filter((s) => Number(s.row.recorded_at) >= since);
+    const batteryReadings =
+      since === null ? [] : newer.filter((s) => Number(s.row.recorded_at) >= since);
     // With the arm as it is, the first reading that would change anything shows it.
     const batteryMayMove = batteryReadings.some(
       (s) => batteryStep(armed, s.row.battery).kind !== 'none',

@@ -232,6 +232,35 @@ describe('a collar back in reach with the readings it kept', () => {
     expect((await notificationsOf(c)).map((n) => n.title)).toEqual(['Nala: collar battery low']);
   });
 
+  it('tells nothing of what ends a list, or a slice of one, hours ago: only the list that ends now speaks', async () => {
+    await moveToHour(6);
+    const c = await ownedCollar(t, admin, owner, 'Juno');
+    await live(c, 20, (m) => ({ ...worn(m), battery: 90 }));
+    // Ten hours out of reach. The week's collars send what they kept in lists of up to 1,000,
+    // stored in slices of 250 (each a commit of its own); here each list and each slice ends
+    // on a charger with the battery low, hours before now.
+    t.clock.advance(10 * HOUR);
+    const end = t.clock.now().getTime();
+    const minutes = 600;
+    const charging = (m: number) => m % 250 >= 240 || m % 200 >= 190;
+    const readings = Array.from({ length: minutes }, (_, m) => ({
+      ...(charging(m) && m < minutes - 60
+        ? { ...sill(0), battery: 12 }
+        : { ...worn(m), battery: 90 }),
+      timestamp: new Date(end - (minutes - 1 - m) * 60_000).toISOString(),
+    }));
+    // The first 400 minutes in one list of 400 (two slices of 250 and 150 would end at 249 and
+    // 399), then the rest as lists of 100.
+    const lists = [readings.slice(0, 400), readings.slice(400, 500), readings.slice(500)];
+    for (const list of lists) {
+      const res = await postAsCollar(t, c.device_id, c.device_key, list);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect((await deviceOf(c)).collar_off).toBe(false);
+    expect(await alertsOf(c)).toEqual([]);
+    expect(await notificationsOf(c)).toEqual([]);
+  });
+
   it('tells of an off spell that began in the backlog and goes on now, once', async () => {
     await moveToHour(8);
     const c = await ownedCollar(t, admin, owner, 'Rocky');
@@ -244,6 +273,35 @@ describe('a collar back in reach with the readings it kept', () => {
     await live(c, 5, () => sill(0));
     expect((await notificationsOf(c)).map((n) => n.title)).toEqual([
       "Rocky's collar seems to be off",
+    ]);
+  });
+
+  it('tells of an off spell that began in a list hours old and goes on in the list that ends now, once', async () => {
+    await moveToHour(4);
+    const c = await ownedCollar(t, admin, owner, 'Bruno');
+    await live(c, 20, worn);
+    // Eight hours out of reach: taken off at minute 350 (10:10) and left on a sill. The lists
+    // of 250, 150 and 80 end 230 and 80 minutes ago, then now, still off.
+    t.clock.advance(8 * HOUR);
+    const end = t.clock.now().getTime();
+    const minutes = 480;
+    const readings = Array.from({ length: minutes }, (_, m) => ({
+      ...(m < 350 ? worn(m) : sill(0)),
+      timestamp: new Date(end - (minutes - 1 - m) * 60_000).toISOString(),
+    }));
+    for (const list of [readings.slice(0, 250), readings.slice(250, 400)]) {
+      const res = await postAsCollar(t, c.device_id, c.device_key, list);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Nothing yet: those lists ended over an hour ago.
+    expect(await notificationsOf(c)).toEqual([]);
+    const res = await postAsCollar(t, c.device_id, c.device_key, readings.slice(400));
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await deviceOf(c)).collar_off).toBe(true);
+    expect((await alertsOf(c)).map((a) => [a.type, a.resolved])).toEqual([['collar_off', false]]);
+    await live(c, 5, () => sill(0));
+    expect((await notificationsOf(c)).map((n) => n.title)).toEqual([
+      "Bruno's collar seems to be off",
     ]);
   });
 

@@ -9,7 +9,7 @@ import {
   hourlyWindowEnd,
   offlineCutoff,
   offNewsToTell,
-  presentSince,
+  ownNewsSince,
   mailCooldownAllows,
   nextPeaks,
   OFFLINE_AFTER_MS,
@@ -221,7 +221,7 @@ describe('readingsThatCount: a backlog is history (decision 0023)', () => {
   });
 });
 
-describe("presentSince and offNewsToTell: a collar's own news is of its present (decision 0023)", () => {
+describe("ownNewsSince and offNewsToTell: a collar's own news is of its present (decision 0023)", () => {
   const NOW = Date.parse('2026-07-01T12:00:00Z');
   const MIN = 60_000;
   it.each([
@@ -229,8 +229,14 @@ describe("presentSince and offNewsToTell: a collar's own news is of its present 
     ['a clock 15 minutes behind', NOW - 15 * MIN, NOW - 25 * MIN],
     ['a clock 3 minutes ahead: now is the bound', NOW + 3 * MIN, NOW - 10 * MIN],
     ['no reading that counts', undefined, NOW - 10 * MIN],
+    ['a batch ending 59 minutes ago', NOW - 59 * MIN, NOW - 69 * MIN],
   ] as const)('%s: the present begins 10 minutes before', (_, newestAt, since) => {
-    expect(presentSince(newestAt, NOW)).toBe(since);
+    expect(ownNewsSince(newestAt, NOW)).toBe(since);
+  });
+
+  it('a batch ending more than an hour ago (a list or a slice of a backlog) has no present', () => {
+    expect(ownNewsSince(NOW - 61 * MIN, NOW)).toBeNull();
+    expect(ownNewsSince(NOW - 7 * 24 * 60 * MIN, NOW)).toBeNull();
   });
 
   const since = NOW - 10 * MIN;

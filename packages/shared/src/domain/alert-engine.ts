@@ -33,14 +33,26 @@ export function readingsThatCount<T>(
 /**
  * Where the collar's present begins, for its own news ("Collar off?", low battery; decision
  * 0023): OFFLINE_AFTER_MS before the batch's newest reading that counts, or before `now` when
- * that is earlier. A collar out of reach sends nothing, so everything it kept is newer than its
- * latest reading; older than the silence that makes a collar offline, those readings are
- * history, not news. Measured from the newest reading, not the clock, so a collar whose clock
- * is behind, or one that sends every few minutes, is told of as any other.
+ * that is earlier; null when the whole batch is history (BACKLOG_AFTER_MS). A collar out of
+ * reach sends nothing, so everything it kept is newer than its latest reading; older than the
+ * silence that makes a collar offline, those readings are history, not news. Measured from the
+ * newest reading, not the clock, so a collar whose clock is a little behind, or one that sends
+ * every few minutes, is told of as any other.
  */
-export function presentSince(newestAt: number | undefined, now: number): number {
-  return Math.min(newestAt ?? now, now) - OFFLINE_AFTER_MS;
+export function ownNewsSince(newestAt: number | undefined, now: number): number | null {
+  const newest = Math.min(newestAt ?? now, now);
+  return newest < now - BACKLOG_AFTER_MS ? null : newest - OFFLINE_AFTER_MS;
 }
+
+/**
+ * A batch whose newest reading is older than this is on its way in from the collar's memory:
+ * one list of a backlog sent in several, or one slice of a long list (each is a commit of its
+ * own). None of it is the present (`ownNewsSince` answers null): an off spell that goes on at
+ * its end waits (`RiskState.offNewsAt`) for the batch that ends now, which tells of it. A
+ * collar clock more than this behind is taken for a backlog too, and its own news waits until
+ * its clock is right; its heat alerts do not.
+ */
+export const BACKLOG_AFTER_MS = 60 * 60_000;
 
 /**
  * The reading a "Collar off?" is told at: the one that began the spell (`newsAt`) when it is of

@@ -144,6 +144,13 @@ export interface RiskState {
    * warms to its dog. Absent from states written before it: read as null.
    */
   carDoubtUntil: number | null;
+  /**
+   * The first reading of an off spell worth telling the owner of ("Collar off?"), kept while
+   * the spell goes on and no batch with a present has judged it yet: a backlog's lists and
+   * slices end hours ago, so the news waits for the one that ends now (decision 0023). The
+   * model never reads it; ingest sets it. Absent from states written before it: read as null.
+   */
+  offNewsAt: number | null;
   /** Since when the heat index at the collar has been ≥ 30 °C, and ≥ 35 °C at rest. */
   warmSince: number | null;
   hotRestSince: number | null;
@@ -333,6 +340,7 @@ export function emptyRiskState(): RiskState {
     offEndedAt: null,
     backOnAt: null,
     carDoubtUntil: null,
+    offNewsAt: null,
     warmSince: null,
     hotRestSince: null,
     temps: [],
@@ -353,11 +361,10 @@ export function parseRiskState(json: string | null | undefined): RiskState {
   } catch {
     return emptyRiskState();
   }
-  // A state from before carDoubtUntil or exertMins existed is this version's with them unset.
-  if (typeof s === 'object' && s !== null && !('carDoubtUntil' in s))
-    s = { ...(s as object), carDoubtUntil: null };
-  if (typeof s === 'object' && s !== null && !('exertMins' in s))
-    s = { ...(s as object), exertMins: [] };
+  // A state from before carDoubtUntil, exertMins or offNewsAt existed is this version's with
+  // them unset.
+  if (typeof s === 'object' && s !== null)
+    s = { carDoubtUntil: null, exertMins: [], offNewsAt: null, ...(s as object) };
   if (isRiskState(s)) return s;
   // The first version learned the resting heart rate from sleep too, and judged an off collar
   // a still dog: only its days' heat is kept.
@@ -390,6 +397,7 @@ const NULLABLE_NUMBERS = [
   'offEndedAt',
   'backOnAt',
   'carDoubtUntil',
+  'offNewsAt',
   'warmSince',
   'hotRestSince',
   'carPeak',
@@ -536,6 +544,7 @@ function advanceState(prev: RiskState, r: RiskReading): RiskState {
         offEndedAt: prev.offEndedAt,
         backOnAt: prev.backOnAt,
         carDoubtUntil: prev.carDoubtUntil,
+        offNewsAt: prev.offNewsAt,
       }
     : prev;
   // Never earlier than the last reading: riskStep holds a collar clock set back to it.
