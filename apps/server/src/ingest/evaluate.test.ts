@@ -113,10 +113,14 @@ describe('evaluate', () => {
     it('a spell that ends within the old batches is history: nothing waits, nothing is told', () => {
       const device = warmCollar();
       const old = evaluate(device, batch(0, 60, 30), now);
-      const back = evaluate(after(device, 60, old.risk), batch(61, 100, 200), now);
-      expect(back.risk.offSince).toBeNull();
+      // Back on from minute 61: the episode may go on for an hour after the spell ends…
+      const brief = evaluate(after(device, 60, old.risk), batch(61, 100, 200), now);
+      expect(brief.risk.offSince).toBeNull();
+      expect(brief.risk.offNewsAt).toBe(minute(35));
+      // …and is history once the collar has been back on longer.
+      const back = evaluate(after(device, 100, brief.risk), batch(101, 160, 200), now);
       expect(back.risk.offNewsAt).toBeNull();
-      const present = evaluate(after(device, 100, back.risk), batch(101, 180, 200), now);
+      const present = evaluate(after(device, 160, back.risk), batch(161, 180, 200), now);
       expect(present.offNewsAt).toBeNull();
     });
 

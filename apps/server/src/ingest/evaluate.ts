@@ -1,4 +1,5 @@
 import {
+  OFF_EPISODE_GAP_MS,
   assessAlone,
   ownNewsSince,
   recordDay,
@@ -46,7 +47,7 @@ export function evaluate(
   let previous = (device.state.vitals_status as VitalsStatus | null) ?? null;
   let state = device.risk;
   const offReadings = new Set(device.collarOff.readings);
-  let offNewsAt = device.collarOff.newsAt ?? device.risk.offNewsAt;
+  let offNewsAt = device.risk.offNewsAt;
   let newestAt: number | undefined;
   for (const [at, r] of [...times.entries()].sort((a, b) => a[0] - b[0])) {
     const newer = at > latest;
@@ -81,10 +82,14 @@ export function evaluate(
       lon: r.location?.lon ?? null,
     });
   }
-  // A batch with a present judges the spell's news (alerts tell it, or not at night); one
-  // without keeps it while the spell goes on (decision 0023).
+  // A batch with a present judges the spell's news (alerts tell it, or not); one without keeps
+  // it while its episode may go on: the collar off, or back on for less than the gap after
+  // which a new spell is news of its own (decision 0023).
   const judgedNow = newestAt !== undefined && ownNewsSince(newestAt, nowMs) !== null;
-  const waiting = !judgedNow && state.offSince !== null ? offNewsAt : null;
+  const episodeOn =
+    state.offSince !== null ||
+    (state.offEndedAt !== null && state.at - state.offEndedAt <= OFF_EPISODE_GAP_MS);
+  const waiting = !judgedNow && episodeOn ? offNewsAt : null;
   if (waiting !== state.offNewsAt) state = { ...state, offNewsAt: waiting };
   return { rows, risk: state, offReadings, offNewsAt: judgedNow ? offNewsAt : null };
 }

@@ -140,12 +140,19 @@ export class AlertService {
     const newestAt = newest ? Number(newest.row.recorded_at) : undefined;
     const since = ownNewsSince(newestAt, now.getTime());
     // "Collar off?": told once per off spell that begins in the day (the owner's day, in their
-    // time zone; UTC when unknown); ended when it is back on.
+    // time zone; UTC when unknown); ended when it is back on. A spell that began before this
+    // batch (in an older list of a backlog) is told at the batch's newest reading while the
+    // collar is still judged off there.
+    const newsAt = device.collarOff.newsAt;
     const offNewsAt =
-      since === null
+      since === null || !newest
         ? null
-        : offNewsToTell(device.collarOff.newsAt, since, newest && off(newest) ? newestAt! : null);
-    const tellOff = offNewsAt !== null && isDaytime(offNewsAt, (await owner())?.time_zone ?? null);
+        : offNewsToTell(
+            newsAt,
+            Math.max(since, Number(newer[0]!.row.recorded_at)),
+            device.risk.offSince !== null ? newestAt! : null,
+          );
+    const tellOff = offNewsAt !== null && isDaytime(newsAt!, (await owner())?.time_zone ?? null);
     const collarMayMove =
       tellOff ||
       ((device.collarOff.before || device.collarOff.readings.size > 0) && worn.length > 0);

@@ -305,6 +305,119 @@ describe('a collar back in reach with the readings it kept', () => {
     ]);
   });
 
+  /** `minutes` readings a minute apart ending now, sent as lists cut at `cuts`. */
+  async function inLists(c: Collar, minutes: number, cuts: number[], at: (m: number) => Sample) {
+    const end = t.clock.now().getTime();
+    const readings = Array.from({ length: minutes }, (_, m) => ({
+      ...at(m),
+      timestamp: new Date(end - (minutes - 1 - m) * 60_000).toISOString(),
+    }));
+    const bounds = [0, ...cuts, minutes];
+    for (let i = 1; i < bounds.length; i++) {
+      const res = await postAsCollar(
+        t,
+        c.device_id,
+        c.device_key,
+        readings.slice(bounds[i - 1], bounds[i]),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  }
+  const titles = async (c: Collar) => (await notificationsOf(c)).map((n) => n.title);
+
+  it('tells of a restless episode (off, back on briefly, off until now) once, however the lists are cut', async () => {
+    // Off at minutes 100-129, worn 40 minutes (the same episode: under an hour), off from 170.
+    const restless = (m: number) => ((m >= 100 && m < 130) || m >= 170 ? sill(m) : worn(m));
+    for (const [name, cuts] of [
+      ['Ace', []],
+      ['Bo', [140]],
+      ['Cy', [115, 160]],
+    ] as const) {
+      await moveToHour(8);
+      const c = await ownedCollar(t, admin, owner, name);
+      await live(c, 20, worn);
+      t.clock.advance(4 * HOUR);
+      await inLists(c, 240, [...cuts], restless);
+      expect((await deviceOf(c)).collar_off, name).toBe(true);
+      expect(await titles(c), name).toEqual([`${name}'s collar seems to be off`]);
+    }
+  });
+
+  it('tells a collar 55 minutes behind of a spell begun in its older list, from its short last list', async () => {
+    await moveToHour(8);
+    const c = await ownedCollar(t, admin, owner, 'Dot');
+    const behind = 55 * 60_000;
+    for (let m = 0; m < 20; m++) {
+      t.clock.advance(60_000);
+      await postAsCollar(t, c.device_id, c.device_key, {
+        ...worn(m),
+        timestamp: new Date(t.clock.now().getTime() - behind).toISOString(),
+      });
+    }
+    t.clock.advance(3 * HOUR);
+    const end = t.clock.now().getTime() - behind;
+    const readings = Array.from({ length: 180 }, (_, m) => ({
+      ...(m < 166 ? worn(m) : sill(m)),
+      timestamp: new Date(end - (179 - m) * 60_000).toISOString(),
+    }));
+    // Judged off in the first list (which ends over an hour ago); the second holds 6 minutes.
+    for (const list of [readings.slice(0, 174), readings.slice(174)])
+      expect((await postAsCollar(t, c.device_id, c.device_key, list)).statusCode).toBe(201);
+    expect(await titles(c)).toEqual(["Dot's collar seems to be off"]);
+  });
+
+  it('says nothing of a spell that ended in an older list when the newest minutes are quiet', async () => {
+    await moveToHour(6);
+    const c = await ownedCollar(t, admin, owner, 'Echo');
+    await live(c, 20, worn);
+    t.clock.advance(5 * HOUR);
+    // Off at minutes 100-199 (a list hours old), back on; the last 3 minutes without a sign of
+    // the dog are not yet a collar off.
+    await inLists(c, 300, [150], (m) => ((m >= 100 && m < 200) || m >= 297 ? sill(m) : worn(m)));
+    expect((await deviceOf(c)).collar_off).toBe(false);
+    expect(await alertsOf(c)).toEqual([]);
+    expect(await titles(c)).toEqual([]);
+  });
+
+  it('judges a spell by when it began: a night on the charger sent at 08:00 is not told, a spell begun at 20:00 sent at 22:30 is', async () => {
+    await moveToHour(21);
+    const night = await ownedCollar(t, admin, owner, 'Fig');
+    await live(night, 20, worn);
+    // 08:00 the next morning.
+    t.clock.advance(10 * HOUR + 40 * 60_000);
+    // On the charger from about 23:00 until now.
+    await inLists(night, 600, [500], (m) => (m >= 120 ? sill(m) : worn(m)));
+    expect((await deviceOf(night)).collar_off).toBe(true);
+    expect(await titles(night)).toEqual([]);
+
+    await moveToHour(16);
+    const evening = await ownedCollar(t, admin, owner, 'Gus');
+    await live(evening, 20, worn);
+    t.clock.advance(6 * HOUR + 10 * 60_000);
+    // Off from about 20:00, in a list that ends at 21:10; the next ends now, 22:30.
+    await inLists(evening, 360, [280], (m) => (m >= 210 ? sill(m) : worn(m)));
+    expect(await titles(evening)).toEqual(["Gus's collar seems to be off"]);
+  });
+
+  it('never tells a spell again once its owner has resolved the alert', async () => {
+    await moveToHour(8);
+    const c = await ownedCollar(t, admin, owner, 'Hal');
+    await live(c, 20, worn);
+    t.clock.advance(4 * HOUR);
+    await inLists(c, 240, [120], (m) => (m >= 60 ? sill(m) : worn(m)));
+    const alert = (await alertsOf(c)).find((a) => a.type === 'collar_off')!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${c.id}/alerts/${alert.id}/resolve`,
+      headers: bearer(owner.token),
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await live(c, 10, sill);
+    expect((await alertsOf(c)).map((a) => [a.type, a.resolved])).toEqual([['collar_off', true]]);
+    expect(await titles(c)).toEqual(["Hal's collar seems to be off"]);
+  });
+
   it('tells a collar whose clock is 15 minutes behind of its low battery, as any other', async () => {
     await moveToHour(8);
     const c = await ownedCollar(t, admin, owner, 'Coco');

@@ -55,9 +55,10 @@ export function ownNewsSince(newestAt: number | undefined, now: number): number 
 export const BACKLOG_AFTER_MS = 60 * 60_000;
 
 /**
- * The reading a "Collar off?" is told at: the one that began the spell (`newsAt`) when it is of
- * the present, else the batch's newest while the spell goes on there (`newestOffAt`), else none
- * (the spell is history).
+ * The reading a "Collar off?" is told at: the one that began the spell (`newsAt`) when it is
+ * at or after `since` (the caller passes the later of where the present begins and the
+ * batch's first reading, so that reading is in the batch), else the batch's newest while the
+ * collar is still judged off there (`newestOffAt`), else none (the spell is history).
  */
 export function offNewsToTell(
   newsAt: number | null,

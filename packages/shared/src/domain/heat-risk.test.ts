@@ -439,8 +439,16 @@ describe('assessAlone and the stored state', () => {
       exertMins: [],
       carDoubtUntil: null,
     });
+    // Written before offNewsAt existed: no off spell's news waiting.
+    const { offNewsAt: _waiting, ...beforeNews } = { ...good, offNewsAt: 5 };
+    expect(parseRiskState(JSON.stringify(beforeNews))).toEqual({ ...good, offNewsAt: null });
+    expect(parseRiskState(JSON.stringify({ ...good, offNewsAt: 5 }))).toEqual({
+      ...good,
+      offNewsAt: 5,
+    });
     for (const broken of [
       { days: null },
+      { offNewsAt: 'x' },
       { temps: [[1, 'x', 1]] },
       { held: 'HOT' },
       { calm: '12' },

@@ -195,7 +195,7 @@ const NO_MOVEMENT = 2;
 /** A heart-rate collar with neither a heart rate nor movement this long is judged off. */
 export const COLLAR_OFF_AFTER_MS = 5 * MIN;
 /** An off spell this soon after the last one is the same episode for the owner. */
-const OFF_EPISODE_GAP_MS = 60 * MIN;
+export const OFF_EPISODE_GAP_MS = 60 * MIN;
 /** A collar back on is still off while it cools by this much in 2 minutes (°C), at most 15. */
 const SETTLING_DROP = 0.4;
 const SETTLING_MAX_MS = 15 * MIN;
