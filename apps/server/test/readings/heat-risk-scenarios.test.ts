@@ -181,6 +181,15 @@ describe('heat-risk scenarios through the real ingest path', () => {
   });
 
   it('the first hot day weighs more than the same day for a dog used to the heat', async () => {
+    // At noon (UTC, the days' boundary): a walk that crossed midnight would make its own first
+    // half the hottest of the days before (and a session hours old has expired: new ones).
+    const now = t.clock.now();
+    const noon = new Date(now);
+    noon.setUTCHours(12, 0, 0, 0);
+    if (noon <= now) noon.setTime(noon.getTime() + 86_400_000);
+    t.clock.advance(noon.getTime() - now.getTime());
+    admin = await seedUser(t, { role: 'admin' });
+    owner = await seedUser(t);
     const dog = { breed: 'Border Collie', weight: 40, age: 3 };
     const first = await collarFor({ name: 'Skye', ...dog });
     const used = await collarFor({ name: 'Nell', ...dog });
