@@ -7,12 +7,18 @@ import { DOG_PROFILES, PROFILE_KEYS, generateWeek } from './week.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-/** Kept this far inside the server's limit on a reading's age, and clear of now. */
+/** Kept this far inside the server's limit on a reading's age… */
 const OLDEST_MARGIN_MS = 10 * MINUTE_MS;
-const NEWEST_GAP_MS = 2 * MINUTE_MS;
+/**
+ * …and ending over an hour before now: the server tells a collar's own news (collar off, low
+ * battery) of its present only, and an upload that ends over an hour ago has none (decision
+ * 0023). The live collars that follow start their own day, so the history's last charger
+ * session or low battery, told at the start, would be contradicted by every card at once.
+ */
+const NEWEST_GAP_MS = 65 * MINUTE_MS;
 
 /**
- * `days` days of a dog's ordinary life ending a couple of minutes before `now`, oldest first:
+ * `days` days of a dog's ordinary life ending an hour before `now`, oldest first:
  * the n-th collar lives the n-th of the week generator's dogs (in turn), on mild days. Its days
  * begin at midnight in `timeZone` (the owner's), so walks and nights fall at their local
  * hours; a change of daylight saving time within them shifts what follows by its hour
