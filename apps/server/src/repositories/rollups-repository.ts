@@ -123,7 +123,8 @@ export class RollupsRepository {
   async upsert(rows: RollupRow[], ex: Executor): Promise<void> {
     let at = 0;
     for (const size of chunkSizes(rows.length)) {
-      const values = rows.slice(at, (at += size)).flatMap((row) => COLUMNS.map((c) => row[c]));
+      const values: unknown[] = [];
+      for (const row of rows.slice(at, (at += size))) for (const c of COLUMNS) values.push(row[c]);
       await this.compiled.run(
         ex,
         `rollupsUpsert ${size}`,

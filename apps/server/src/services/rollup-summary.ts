@@ -231,45 +231,51 @@ export const HOUR_S = 3600;
 export type RollupRow = ReadingRollupsTable;
 type LevelColumn = Extract<keyof RollupRow, `status_${string}` | `level_${string}`>;
 
-const SERIES = [
-  ['temperature', 'temperature'],
-  ['humidity', 'humidity'],
-  ['heartRate', 'heart_rate'],
-  ['activity', 'activity'],
-] as const;
-
-/** A summary as its row of reading_rollups. */
+/** A summary as its row of reading_rollups (written out whole: it is on the ingest path). */
 export function toRollupRow(
   deviceId: string,
   bucketSeconds: number,
   bucketAt: number,
   s: RollupSummary,
 ): RollupRow {
-  const row: Record<string, unknown> = {
+  const { temperature: t, humidity: h, heartRate: hr, activity: a, status, level } = s;
+  return {
     device_uuid: deviceId,
     bucket_seconds: bucketSeconds,
     bucket_at: bucketAt,
     first_at: s.firstAt,
     last_at: s.lastAt,
     count: s.count,
+    temperature_min: t.min,
+    temperature_max: t.max,
+    temperature_sum: t.sum,
+    temperature_count: t.count,
+    humidity_min: h.min,
+    humidity_max: h.max,
+    humidity_sum: h.sum,
+    humidity_count: h.count,
+    heart_rate_min: hr.min,
+    heart_rate_max: hr.max,
+    heart_rate_sum: hr.sum,
+    heart_rate_count: hr.count,
+    activity_min: a.min,
+    activity_max: a.max,
+    activity_sum: a.sum,
+    activity_count: a.count,
+    status_first: status.first,
+    status_last: status.last,
+    status_max: status.max,
+    status_rises: status.rises,
+    status_elevated_ms: status.elevatedMs,
+    level_first: level.first,
+    level_last: level.last,
+    level_max: level.max,
+    level_rises: level.rises,
+    level_elevated_ms: level.elevatedMs,
+    level_head_status: s.headStatus ? 1 : 0,
+    level_tail_status: s.tailStatus ? 1 : 0,
+    level_quiet_spells: s.quietSpells,
   };
-  for (const [key, column] of SERIES) {
-    row[`${column}_min`] = s[key].min;
-    row[`${column}_max`] = s[key].max;
-    row[`${column}_sum`] = s[key].sum;
-    row[`${column}_count`] = s[key].count;
-  }
-  for (const key of ['status', 'level'] as const) {
-    row[`${key}_first`] = s[key].first;
-    row[`${key}_last`] = s[key].last;
-    row[`${key}_max`] = s[key].max;
-    row[`${key}_rises`] = s[key].rises;
-    row[`${key}_elevated_ms`] = s[key].elevatedMs;
-  }
-  row.level_head_status = s.headStatus ? 1 : 0;
-  row.level_tail_status = s.tailStatus ? 1 : 0;
-  row.level_quiet_spells = s.quietSpells;
-  return row as unknown as RollupRow;
 }
 
 const num = (v: unknown) => Number(v);
