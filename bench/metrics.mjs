@@ -14,12 +14,14 @@ function perCall(label, n, fn) {
 
 export async function run() {
   console.log("metrics     the hot path's instrumentation (in process, 1,000,000 calls each)");
-  const m = new Metrics({ defaultMetrics: true });
-  m.setSources({
-    openStreams: () => 12,
-    mqttConnections: () => 340,
-    outbox: async () => ({ pending: 3, oldest: new Date(Date.now() - 5_000).toISOString() }),
-    now: () => Date.now(),
+  const m = new Metrics({
+    defaultMetrics: true,
+    sources: {
+      openStreams: () => 12,
+      mqttConnections: () => 340,
+      outbox: async () => ({ pending: 3, oldest: new Date(Date.now() - 5_000).toISOString() }),
+      now: () => Date.now(),
+    },
   });
   const upload = perCall('an HTTP upload acknowledged (readings counter)', 1e6, (i) =>
     m.readingsIngested('http', 1 + (i & 3)),

@@ -71,8 +71,16 @@ export function createContainer(opts: {
   // This app's own figures (GET /metrics), apart from any other app in the process. The
   // process's own (event-loop lag, memory) only when they are served: prom-client's event-loop
   // monitor, once started, runs for the life of the process.
-  const metrics = new Metrics({
+  const metrics: Metrics = new Metrics({
     defaultMetrics: config.metricsToken !== undefined || config.metricsPort !== undefined,
+    // Read at scrape time only: the stream hub and the MQTT endpoint are built below, and
+    // report to these metrics.
+    sources: {
+      openStreams: (): number => streams.size,
+      mqttConnections: (): number => mqtt.connections,
+      outbox: () => repos.outbox.pendingSummary(),
+      now: () => clock.now().getTime(),
+    },
   });
   const repos = {
     users: new UsersRepository(db, dbHandle.dialect),
@@ -226,12 +234,6 @@ export function createContainer(opts: {
     },
     readingsMaxAgeDays: config.readingsMaxAgeDays,
     metrics,
-  });
-  metrics.setSources({
-    openStreams: () => streams.size,
-    mqttConnections: () => mqtt.connections,
-    outbox: () => repos.outbox.pendingSummary(),
-    now: () => clock.now().getTime(),
   });
   // What a committed change to a device drops (its key look-up, its budget's account, its MQTT
   // sessions, its kept chart answers: here and, through the bus, on every instance), and the

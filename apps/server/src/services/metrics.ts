@@ -14,7 +14,11 @@ export type IngestRefusal =
   | 'unavailable'
   | 'error';
 
-/** What the scrape reads from elsewhere when it happens (never on the hot path). */
+/**
+ * What the scrape reads from elsewhere when it happens (never on the hot path, never before
+ * the server is built: the container passes functions of the stream hub and the MQTT endpoint,
+ * which are built after the metrics they report to).
+ */
 export interface ScrapeSources {
   openStreams: () => number;
   mqttConnections: () => number;
@@ -34,7 +38,6 @@ export interface ScrapeSources {
  */
 export class Metrics {
   readonly registry = new Registry();
-  private sources: ScrapeSources | undefined;
 
   private readonly readings = new Counter({
     name: 'pawguard_readings_ingested_total',
@@ -84,11 +87,11 @@ export class Metrics {
     given_up: this.mails.labels('given_up'),
   };
 
-  constructor(opts: { defaultMetrics?: boolean } = {}) {
+  constructor(opts: { defaultMetrics?: boolean; sources?: ScrapeSources } = {}) {
     // Present at 0 from the start, so that rate() and alerts see them before the first event.
     for (const c of [...Object.values(this.readingsBy), ...Object.values(this.mailsBy)]) c.inc(0);
-    // The gauges' collect() runs with the gauge as `this`; the sources are read through this.
-    const sources = () => this.sources;
+    // The gauges' collect() runs with the gauge as `this`.
+    const sources = () => opts.sources;
     new Gauge({
       name: 'pawguard_sse_streams_open',
       help: 'Live event streams (SSE) open on this instance',
@@ -145,11 +148,6 @@ export class Metrics {
     });
     // Event-loop lag, memory, CPU, handles: prom-client's own, on this registry.
     if (opts.defaultMetrics) collectDefaultMetrics({ register: this.registry });
-  }
-
-  /** Where the scrape-time gauges read from; set once the services exist. */
-  setSources(sources: ScrapeSources): void {
-    this.sources = sources;
   }
 
   readingsIngested(transport: Transport, count: number): void {
