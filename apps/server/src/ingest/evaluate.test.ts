@@ -95,18 +95,19 @@ describe('evaluate', () => {
         vitals_recorded_at: new Date(minute(m)).toISOString(),
         last_seen: new Date(now).toISOString(),
       },
-      collarOff: { ...device.collarOff, newsAt: null },
+      collarOff: { ...device.collarOff, news: null },
     });
 
     it('an off spell begun in a batch hours old waits, and the batch that ends now tells it', () => {
       const device = warmCollar();
       // Minutes 0-60, 2 hours before now: off from minute 30, judged off 5 minutes later.
       const old = evaluate(device, batch(0, 60, 30), now);
-      expect(old.offNewsAt).toBeNull();
+      expect(old.offNews).toBeNull();
       expect(old.risk.offNewsAt).toBe(minute(35));
-      // The list that ends now, still off: the spell's news is told, and waits no more.
+      // The list that ends now, still off: the spell is told at its newest reading, and its
+      // news waits no more.
       const present = evaluate(after(device, 60, old.risk), batch(61, 180, 0), now);
-      expect(present.offNewsAt).toBe(minute(35));
+      expect(present.offNews).toEqual({ startedAt: minute(35), tellAt: minute(180) });
       expect(present.risk.offNewsAt).toBeNull();
     });
 
@@ -121,13 +122,34 @@ describe('evaluate', () => {
       const back = evaluate(after(device, 100, brief.risk), batch(101, 160, 200), now);
       expect(back.risk.offNewsAt).toBeNull();
       const present = evaluate(after(device, 160, back.risk), batch(161, 180, 200), now);
-      expect(present.offNewsAt).toBeNull();
+      expect(present.offNews).toBeNull();
+    });
+
+    it('keeps the news while a quiet stretch begun within the hour may join the episode', () => {
+      const device = warmCollar();
+      const old = evaluate(device, batch(0, 60, 30), now);
+      // Back on at 61; quiet again from 120 (under an hour later), the list ending at 122, over
+      // an hour after the spell ended but before the quiet is a spell of its own. That list is
+      // of the present (58 minutes old), but the collar is on at its end: nothing to tell yet.
+      const quiet = evaluate(after(device, 60, old.risk), batch(61, 122, 120), now);
+      expect(quiet.risk.offSince).toBeNull();
+      expect(quiet.offNews).toBeNull();
+      expect(quiet.risk.offNewsAt).toBe(minute(35));
+      // The list that ends now: off since 120, the same episode, told once.
+      const present = evaluate(after(device, 122, quiet.risk), batch(123, 180, 0), now);
+      expect(present.risk.offSince).not.toBeNull();
+      expect(present.offNews).toEqual({ startedAt: minute(35), tellAt: minute(180) });
+      expect(present.risk.offNewsAt).toBeNull();
     });
 
     it('a batch of the present judges its own spell: nothing is left waiting', () => {
       const device = warmCollar();
+      // Told at once where the spell begins in the last 10 minutes; begun earlier, at the
+      // newest reading (a list ending now, the spell 25 minutes old).
+      const recent = evaluate(device, batch(160, 180, 170), now);
+      expect(recent.offNews).toEqual({ startedAt: minute(175), tellAt: minute(175) });
       const live = evaluate(device, batch(120, 180, 150), now);
-      expect(live.offNewsAt).toBe(minute(155));
+      expect(live.offNews).toEqual({ startedAt: minute(155), tellAt: minute(180) });
       expect(live.risk.offNewsAt).toBeNull();
     });
   });

@@ -1,6 +1,7 @@
 import {
   OFF_EPISODE_GAP_MS,
   assessAlone,
+  offNewsToTell,
   ownNewsSince,
   recordDay,
   riskStep,
@@ -10,7 +11,7 @@ import {
   type VitalsStatus,
 } from '@pawguard/shared';
 import type { NewReadingRow } from '../repositories/readings-repository.js';
-import { presentSince, type IngestDevice } from './ingest-device.js';
+import { presentSince, type IngestDevice, type OffNews } from './ingest-device.js';
 
 /** What a batch's readings of one collar are judged to be, and what the collar's model keeps. */
 export interface Evaluation {
@@ -21,11 +22,12 @@ export interface Evaluation {
   /** Readings judged off the dog or without any sign of it (they raise no heat alert). */
   offReadings: Set<number>;
   /**
-   * The reading that began an off spell worth telling the owner of, if any: begun in this
-   * batch, or in an earlier one with no present (a backlog's list or slice) and still going on.
-   * None when this batch has no present either: the news waits in the model's state.
+   * The off spell to tell the owner of with this batch, if any (the alerts tell it by day): one
+   * begun in this batch, or in an earlier one without a present (a backlog's list or slice)
+   * whose episode goes on. None in a batch without a present: the news waits in the model's
+   * state (decision 0023).
    */
-  offNewsAt: number | null;
+  offNews: OffNews | null;
 }
 
 /**
@@ -48,6 +50,7 @@ export function evaluate(
   let state = device.risk;
   const offReadings = new Set(device.collarOff.readings);
   let offNewsAt = device.risk.offNewsAt;
+  let firstAt: number | undefined;
   let newestAt: number | undefined;
   for (const [at, r] of [...times.entries()].sort((a, b) => a[0] - b[0])) {
     const newer = at > latest;
@@ -56,6 +59,7 @@ export function evaluate(
     const input = { ...r, at };
     let risk;
     if (newer) {
+      firstAt ??= at;
       newestAt = at;
       ({ state, assessment: risk } = riskStep(state, input, device.profile));
       if (risk.noSign) offReadings.add(at);
@@ -82,14 +86,26 @@ export function evaluate(
       lon: r.location?.lon ?? null,
     });
   }
-  // A batch with a present judges the spell's news (alerts tell it, or not); one without keeps
-  // it while its episode may go on: the collar off, or back on for less than the gap after
-  // which a new spell is news of its own (decision 0023).
-  const judgedNow = newestAt !== undefined && ownNewsSince(newestAt, nowMs) !== null;
+  // Told with this batch: at the spell's start when that reading is in its present, else at
+  // its newest while the collar is still judged off there. Not told (no present, or the
+  // collar back on), the news waits while its episode may go on: the collar off, or a spell
+  // that would join it may still begin (the model counts from the start of the quiet that
+  // makes the next spell, so a quiet stretch begun within the gap keeps it too).
+  const since = newestAt === undefined ? null : ownNewsSince(newestAt, nowMs);
+  const tellAt =
+    since === null || offNewsAt === null
+      ? null
+      : offNewsToTell(
+          offNewsAt,
+          Math.max(since, firstAt!),
+          state.offSince !== null ? newestAt! : null,
+        );
   const episodeOn =
     state.offSince !== null ||
-    (state.offEndedAt !== null && state.at - state.offEndedAt <= OFF_EPISODE_GAP_MS);
-  const waiting = !judgedNow && episodeOn ? offNewsAt : null;
+    (state.offEndedAt !== null &&
+      (state.quietSince ?? state.at) - state.offEndedAt <= OFF_EPISODE_GAP_MS);
+  const waiting = tellAt === null && episodeOn ? offNewsAt : null;
   if (waiting !== state.offNewsAt) state = { ...state, offNewsAt: waiting };
-  return { rows, risk: state, offReadings, offNewsAt: judgedNow ? offNewsAt : null };
+  const offNews = tellAt === null ? null : { startedAt: offNewsAt!, tellAt };
+  return { rows, risk: state, offReadings, offNews };
 }

@@ -35,10 +35,18 @@ export interface IngestDevice {
   /**
    * The model's collar-off judgement (docs/heat-risk.md): whether the collar was judged off
    * before this batch, the times of this batch's readings judged off or without any sign of
-   * the dog (they raise no heat alert), and the time of the reading that began an off spell
-   * worth telling the owner of.
+   * the dog (they raise no heat alert), and the off spell to tell the owner of with it.
    */
-  collarOff: { before: boolean; readings: Set<number>; newsAt: number | null };
+  collarOff: { before: boolean; readings: Set<number>; news: OffNews | null };
+}
+
+/**
+ * An off spell's "Collar off?" to tell with this batch: the reading that began the spell (the
+ * owner hears of spells begun by day) and the one of this batch it is told at.
+ */
+export interface OffNews {
+  startedAt: number;
+  tellAt: number;
 }
 
 /** A reading stored by this batch, with the status the server gave it. */
@@ -102,7 +110,7 @@ export function toIngestDevice(r: IngestStateRow, owner: string, risk: RiskState
     },
     risk,
     stored: { risk_reasons: reasons, risk_state: riskState },
-    collarOff: { before: risk.offSince !== null, readings: new Set(), newsAt: null },
+    collarOff: { before: risk.offSince !== null, readings: new Set(), news: null },
     thresholds: {
       warningF: w ?? DEFAULT_PREFERENCES.temperature_threshold,
       criticalF: c ?? DEFAULT_PREFERENCES.critical_temperature_threshold,

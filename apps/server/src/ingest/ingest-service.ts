@@ -233,7 +233,7 @@ export class IngestService {
       const judged = evaluate(device, times, nowMs);
       device.risk = judged.risk;
       device.collarOff.readings = judged.offReadings;
-      device.collarOff.newsAt = judged.offNewsAt;
+      device.collarOff.news = judged.offNews;
       for (const row of judged.rows) pending.push(row);
     }
     const stored = new Map<string, Map<number, ReadingRow>>();

@@ -17,7 +17,6 @@ import {
   readingsThatCount,
   type Alert,
   type Notification,
-  offNewsToTell,
   ownNewsSince,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
@@ -140,19 +139,12 @@ export class AlertService {
     const newestAt = newest ? Number(newest.row.recorded_at) : undefined;
     const since = ownNewsSince(newestAt, now.getTime());
     // "Collar off?": told once per off spell that begins in the day (the owner's day, in their
-    // time zone; UTC when unknown); ended when it is back on. A spell that began before this
-    // batch (in an older list of a backlog) is told at the batch's newest reading while the
-    // collar is still judged off there.
-    const newsAt = device.collarOff.newsAt;
-    const offNewsAt =
-      since === null || !newest
-        ? null
-        : offNewsToTell(
-            newsAt,
-            Math.max(since, Number(newer[0]!.row.recorded_at)),
-            device.risk.offSince !== null ? newestAt! : null,
-          );
-    const tellOff = offNewsAt !== null && isDaytime(newsAt!, (await owner())?.time_zone ?? null);
+    // time zone; UTC when unknown), at the reading ingest chose (evaluate.ts: the spell's start,
+    // or this batch's newest for a spell begun in an older list of a backlog); ended when it
+    // is back on.
+    const news = device.collarOff.news;
+    const tellOff = news !== null && isDaytime(news.startedAt, (await owner())?.time_zone ?? null);
+    const offNewsAt = tellOff ? news!.tellAt : null;
     const collarMayMove =
       tellOff ||
       ((device.collarOff.before || device.collarOff.readings.size > 0) && worn.length > 0);
