@@ -71,6 +71,8 @@ for (const viewport of [PHONE, LAPTOP]) {
       page,
       request,
     }) => {
+      // Four screens and two accessibility scans: on a busy 2-core machine, past a minute.
+      test.slow();
       const owner = await registerUser(request);
       // Named to come first by name: it must come second by worry.
       const aaron = await addPet(request, owner, 'Aaron');
