@@ -41,13 +41,13 @@ type Sample = {
   battery?: number;
 };
 
-/** A reading a minute for `minutes`, posted as taken. */
-async function live(c: Collar, minutes: number, at: (minute: number) => Sample) {
+/** A reading a minute for `minutes`, posted as taken, by a collar whose clock is `behind`. */
+async function live(c: Collar, minutes: number, at: (minute: number) => Sample, behind = 0) {
   for (let m = 0; m < minutes; m++) {
     t.clock.advance(60_000);
     const res = await postAsCollar(t, c.device_id, c.device_key, {
       ...at(m),
-      timestamp: t.clock.now().toISOString(),
+      timestamp: new Date(t.clock.now().getTime() - behind).toISOString(),
     });
     expect(res.statusCode, res.body).toBe(201);
   }
@@ -199,16 +199,34 @@ describe('collar off', () => {
 });
 
 describe('a collar back in reach with the readings it kept', () => {
-  /** `minutes` readings a minute apart, ending at the server's now, from one upload. */
-  async function backlog(c: Collar, minutes: number, at: (minute: number) => Sample) {
-    const end = t.clock.now().getTime();
+  /**
+   * `minutes` readings a minute apart ending at the server's now (on a clock `behind`), sent as
+   * lists cut at `cuts` (none: one upload).
+   */
+  async function inLists(
+    c: Collar,
+    minutes: number,
+    cuts: number[],
+    at: (m: number) => Sample,
+    behind = 0,
+  ) {
+    const end = t.clock.now().getTime() - behind;
     const readings = Array.from({ length: minutes }, (_, m) => ({
       ...at(m),
       timestamp: new Date(end - (minutes - 1 - m) * 60_000).toISOString(),
     }));
-    const res = await postAsCollar(t, c.device_id, c.device_key, readings);
-    expect(res.statusCode, res.body).toBe(201);
+    const bounds = [0, ...cuts, minutes];
+    for (let i = 1; i < bounds.length; i++) {
+      const res = await postAsCollar(
+        t,
+        c.device_id,
+        c.device_key,
+        readings.slice(bounds[i - 1], bounds[i]),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
   }
+  const titles = async (c: Collar) => (await notificationsOf(c)).map((n) => n.title);
 
   it('tells nothing of the charger sessions and the low battery hours ago, only of the present', async () => {
     await moveToHour(8);
@@ -217,7 +235,7 @@ describe('a collar back in reach with the readings it kept', () => {
     // Out of reach for three hours (the collar kept what it measured), then all of it at once:
     // an hour worn, 40 minutes on a charger by day with its battery low, then worn and charged.
     t.clock.advance(3 * HOUR);
-    await backlog(c, 180, (m) =>
+    await inLists(c, 180, [], (m) =>
       m >= 60 && m < 100 ? { ...sill(0), battery: 12 } : { ...worn(m), battery: m < 60 ? 25 : 90 },
     );
     expect((await deviceOf(c)).collar_off).toBe(false);
@@ -226,7 +244,7 @@ describe('a collar back in reach with the readings it kept', () => {
 
     // Away again, and back with a battery that is low now: that is told.
     t.clock.advance(2 * HOUR);
-    await backlog(c, 120, (m) => ({ ...worn(m), battery: m < 100 ? 40 : 15 }));
+    await inLists(c, 120, [], (m) => ({ ...worn(m), battery: m < 100 ? 40 : 15 }));
     const alerts = await alertsOf(c);
     expect(alerts.map((a) => [a.type, a.resolved])).toEqual([['low_battery', false]]);
     expect((await notificationsOf(c)).map((n) => n.title)).toEqual(['Nala: collar battery low']);
@@ -240,22 +258,12 @@ describe('a collar back in reach with the readings it kept', () => {
     // stored in slices of 250 (each a commit of its own); here each list and each slice ends
     // on a charger with the battery low, hours before now.
     t.clock.advance(10 * HOUR);
-    const end = t.clock.now().getTime();
-    const minutes = 600;
     const charging = (m: number) => m % 250 >= 240 || m % 200 >= 190;
-    const readings = Array.from({ length: minutes }, (_, m) => ({
-      ...(charging(m) && m < minutes - 60
-        ? { ...sill(0), battery: 12 }
-        : { ...worn(m), battery: 90 }),
-      timestamp: new Date(end - (minutes - 1 - m) * 60_000).toISOString(),
-    }));
     // The first 400 minutes in one list of 400 (two slices of 250 and 150 would end at 249 and
     // 399), then the rest as lists of 100.
-    const lists = [readings.slice(0, 400), readings.slice(400, 500), readings.slice(500)];
-    for (const list of lists) {
-      const res = await postAsCollar(t, c.device_id, c.device_key, list);
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    await inLists(c, 600, [400, 500], (m) =>
+      charging(m) && m < 540 ? { ...sill(0), battery: 12 } : { ...worn(m), battery: 90 },
+    );
     expect((await deviceOf(c)).collar_off).toBe(false);
     expect(await alertsOf(c)).toEqual([]);
     expect(await notificationsOf(c)).toEqual([]);
@@ -267,7 +275,7 @@ describe('a collar back in reach with the readings it kept', () => {
     await live(c, 20, worn);
     t.clock.advance(HOUR);
     // Taken off 30 minutes ago, and still off.
-    await backlog(c, 60, (m) => (m < 30 ? worn(m) : sill(0)));
+    await inLists(c, 60, [], (m) => (m < 30 ? worn(m) : sill(0)));
     expect((await deviceOf(c)).collar_off).toBe(true);
     expect((await alertsOf(c)).map((a) => [a.type, a.resolved])).toEqual([['collar_off', false]]);
     await live(c, 5, () => sill(0));
@@ -305,26 +313,6 @@ describe('a collar back in reach with the readings it kept', () => {
     ]);
   });
 
-  /** `minutes` readings a minute apart ending now, sent as lists cut at `cuts`. */
-  async function inLists(c: Collar, minutes: number, cuts: number[], at: (m: number) => Sample) {
-    const end = t.clock.now().getTime();
-    const readings = Array.from({ length: minutes }, (_, m) => ({
-      ...at(m),
-      timestamp: new Date(end - (minutes - 1 - m) * 60_000).toISOString(),
-    }));
-    const bounds = [0, ...cuts, minutes];
-    for (let i = 1; i < bounds.length; i++) {
-      const res = await postAsCollar(
-        t,
-        c.device_id,
-        c.device_key,
-        readings.slice(bounds[i - 1], bounds[i]),
-      );
-      expect(res.statusCode, res.body).toBe(201);
-    }
-  }
-  const titles = async (c: Collar) => (await notificationsOf(c)).map((n) => n.title);
-
   it('tells of a restless episode (off, back on briefly, off until now) once, however the lists are cut', async () => {
     // Off at minutes 100-129, worn 40 minutes (the same episode: under an hour), off from 170.
     const restless = (m: number) => ((m >= 100 && m < 130) || m >= 170 ? sill(m) : worn(m));
@@ -351,22 +339,10 @@ describe('a collar back in reach with the readings it kept', () => {
     await moveToHour(8);
     const c = await ownedCollar(t, admin, owner, 'Dot');
     const behind = 55 * 60_000;
-    for (let m = 0; m < 20; m++) {
-      t.clock.advance(60_000);
-      await postAsCollar(t, c.device_id, c.device_key, {
-        ...worn(m),
-        timestamp: new Date(t.clock.now().getTime() - behind).toISOString(),
-      });
-    }
+    await live(c, 20, worn, behind);
     t.clock.advance(3 * HOUR);
-    const end = t.clock.now().getTime() - behind;
-    const readings = Array.from({ length: 180 }, (_, m) => ({
-      ...(m < 166 ? worn(m) : sill(m)),
-      timestamp: new Date(end - (179 - m) * 60_000).toISOString(),
-    }));
     // Judged off in the first list (which ends over an hour ago); the second holds 6 minutes.
-    for (const list of [readings.slice(0, 174), readings.slice(174)])
-      expect((await postAsCollar(t, c.device_id, c.device_key, list)).statusCode).toBe(201);
+    await inLists(c, 180, [174], (m) => (m < 166 ? worn(m) : sill(m)), behind);
     expect(await titles(c)).toEqual(["Dot's collar seems to be off"]);
   });
 
@@ -425,15 +401,7 @@ describe('a collar back in reach with the readings it kept', () => {
   it('tells a collar whose clock is 15 minutes behind of its low battery, as any other', async () => {
     await moveToHour(8);
     const c = await ownedCollar(t, admin, owner, 'Coco');
-    for (let m = 0; m < 5; m++) {
-      t.clock.advance(60_000);
-      const res = await postAsCollar(t, c.device_id, c.device_key, {
-        ...worn(m),
-        battery: m < 3 ? 50 : 15,
-        timestamp: new Date(t.clock.now().getTime() - 15 * 60_000).toISOString(),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    await live(c, 5, (m) => ({ ...worn(m), battery: m < 3 ? 50 : 15 }), 15 * 60_000);
     expect((await alertsOf(c)).map((a) => [a.type, a.resolved])).toEqual([['low_battery', false]]);
   });
 });
