@@ -144,11 +144,11 @@ describe('GET /api/stream', () => {
     first.close();
     await postAsCollar(t, c.device_id, c.device_key, {
       ...reading(23),
-      timestamp: Date.now() + 1000,
+      timestamp: t.clock.now().getTime() + 1000,
     });
     await postAsCollar(t, c.device_id, c.device_key, {
       ...reading(24),
-      timestamp: Date.now() + 2000,
+      timestamp: t.clock.now().getTime() + 2000,
     });
     const back = await stream(owner, { 'last-event-id': seen.id! });
     const replayed = await back.next(

@@ -97,7 +97,7 @@ describe('confirming an e-mail address', () => {
     await t.app.container.repos.confirmations.insert({
       token_hash: createHash('sha256').update(token).digest('hex'),
       user_id: user.id,
-      expires_at: new Date(Date.now() + 60_000).toISOString(),
+      expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString(),
       used_at: null,
     });
     const spy = vi
