@@ -1,5 +1,5 @@
 // Helpers shared by the benchmarks: start the built server, drive it, read its CPU time.
-import { fork, spawn } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -152,8 +152,9 @@ export function rssKiB(pid) {
  * (including the CPU seconds it used); `ready` when a job holding connections has opened
  * them; `stop()` asks such a job to close them and answer.
  */
-export function startWorker(job) {
+export function startWorker(job, { cpu } = {}) {
   const child = fork(path.join(root, 'bench/load-worker.mjs'), { stdio: 'inherit' });
+  if (cpu !== undefined) pin(child.pid, cpu);
   let onReady;
   const ready = new Promise((r) => (onReady = r));
   const result = new Promise((resolve, reject) => {
@@ -168,6 +169,14 @@ export function startWorker(job) {
   });
   child.send(job);
   return { pid: child.pid, ready, result, stop: () => child.connected && child.send('stop') };
+}
+
+/**
+ * Holds a process, every thread it has and every one it starts, to one CPU core (Linux'
+ * taskset), so that a server and its load generator do not take each other's core.
+ */
+export function pin(pid, cpu) {
+  execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
 }
 
 /** The bare route (`bare-server.mjs`), or another yardstick in bench/ that tells its port. */
