@@ -3,6 +3,7 @@ import {
   asVitalsStatus,
   parseReasons,
   presentHorizon,
+  showsNoSign,
   type RiskProfile,
   type RiskState,
   type VitalsStatus,
@@ -89,7 +90,7 @@ export function toIngestDevice(r: IngestStateRow, owner: string, risk: RiskState
     risk_band: asVitalsStatus(band),
     risk_score: score === null ? null : Number(score),
     risk_reasons: parseReasons(reasons),
-    collar_off: risk.offSince !== null,
+    collar_off: showsNoSign(risk),
   };
   return {
     id: r.id,

@@ -279,11 +279,14 @@ export class ActivityRepository {
       .execute();
   }
 
-  /** The collars a dog wears (normally one), with their newest reading's verdicts. */
+  /**
+   * The collars a dog wears (normally one), with their newest reading's verdicts and the
+   * model's state (whether the collar shows no sign of the dog).
+   */
   devicesOfDog(dogId: string) {
     return this.db
       .selectFrom('devices')
-      .select(['id', 'vitals_status', 'risk_band', 'vitals_recorded_at'])
+      .select(['id', 'vitals_status', 'risk_band', 'vitals_recorded_at', 'risk_state'])
       .where('dog_id', '=', dogId)
       .orderBy('id')
       .execute();

@@ -1,12 +1,14 @@
 import {
   ACTIVITY_DAYS_MAX,
   BASELINE_DAYS,
+  asVitalsStatus,
   heatToday,
   hourSpan,
-  isVitalsStatus,
   judgeDay,
   lastLocalDates,
   levelName,
+  riskStateCollarOff,
+  shownLevel,
   dateIndex,
   dayStarts,
   streaks,
@@ -190,12 +192,16 @@ export class ActivityService {
     };
   }
 
-  /** The highest level of the dog's collars whose newest reading is recent; null if none is. */
+  /**
+   * The highest level of the dog's collars whose newest reading is recent, as their cards
+   * show it (`shownLevel`); null if none is recent.
+   */
   private levelNow(
     devices: {
       vitals_status: string | null;
       risk_band: string | null;
       vitals_recorded_at: string | null;
+      risk_state: string | null;
     }[],
     now: number,
   ) {
@@ -203,11 +209,12 @@ export class ActivityService {
     for (const d of devices) {
       const at = d.vitals_recorded_at ? Date.parse(d.vitals_recorded_at) : NaN;
       if (!(now - at <= LEVEL_NOW_MS)) continue;
-      const r = Math.max(
-        isVitalsStatus(d.vitals_status) ? vitalsRank(d.vitals_status) : 0,
-        isVitalsStatus(d.risk_band) ? vitalsRank(d.risk_band) : 0,
+      const level = shownLevel(
+        asVitalsStatus(d.vitals_status),
+        asVitalsStatus(d.risk_band),
+        riskStateCollarOff(d.risk_state),
       );
-      rank = Math.max(rank ?? 0, r);
+      rank = Math.max(rank ?? 0, level ? vitalsRank(level) : 0);
     }
     return rank === null ? null : levelName(rank);
   }
