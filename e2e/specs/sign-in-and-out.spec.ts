@@ -40,7 +40,7 @@ test('a visitor signs up and lands on the dashboard with their name', async ({ p
   expect(await authToken(page)).toBeTruthy();
 });
 
-test('a wrong password shows Login Failed', async ({ page, request }) => {
+test('a wrong password shows Login Failed', async ({ page, request, problems }) => {
   const owner = await registerUser(request);
 
   await signInThroughForm(page, owner.email, 'not-the-password');
@@ -50,6 +50,24 @@ test('a wrong password shows Login Failed', async ({ page, request }) => {
   await expect(failed).toContainText('Invalid email or password');
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   expect(await authToken(page)).toBeNull();
+
+  // Going to the same page again loads it afresh with the screen still open, and no error.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  expect(problems, 'no console or page error after going to /').toEqual([]);
+});
+
+test('a reload with the login screen open shows it again, without a page error', async ({
+  page,
+  problems,
+}) => {
+  await openLoginScreen(page);
+  await page.reload();
+
+  // The prerendered page is the landing page: the login screen opens once the app has taken
+  // it over, and taking it over must not fail (React error #418, a hydration mismatch).
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  expect(problems, 'no console or page error after the reload').toEqual([]);
 });
 
 test('logout clears auth_token and the old token is refused', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useHydrated } from '@/lib/use-hydrated';
 import { preloadSignIn } from './screens';
 
 /**
@@ -25,7 +26,11 @@ type LoginScreenState = { loginScreen?: boolean } | null;
 export function LoginScreenProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const isOpen = (location.state as LoginScreenState)?.loginScreen === true;
+  // The history entry's state survives a reload, but the prerendered HTML hydrated then is
+  // the page underneath: an entry marked open opens the screen just after hydration, so the
+  // first render matches that HTML (React error #418 otherwise).
+  const hydrated = useHydrated();
+  const isOpen = hydrated && (location.state as LoginScreenState)?.loginScreen === true;
   // Whether this page pushed the open entry. After a reload (or a link) that lands on an
   // open login screen there is no entry of ours underneath: Back would leave the site.
   const pushedHere = useRef(false);

@@ -67,10 +67,29 @@ describe('the Admin Portal', () => {
     expect(id).toHaveAttribute('aria-describedby', idMessage.id);
     expect(mac).toHaveAttribute('aria-invalid', 'true');
     expect(mac.getAttribute('aria-describedby')).toMatch(new RegExp(`^${macMessage.id} `));
-    expect(toast.error).not.toHaveBeenCalled();
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith('Failed to pre-populate device', {
+      description:
+        'The Device ID must look like PET-AB12 (PET- and 4 letters or digits). ' +
+        'The MAC address must look like AA:BB:CC:DD:EE:FF.',
+    });
     await user.type(id, '234');
     await waitFor(() => expect(id).not.toHaveAttribute('aria-invalid'));
     expect(screen.queryByText(/The Device ID must look like/)).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says in a toast what is wrong with a filled MAC address, not that it is required', async () => {
+    const { calls, user } = setup({
+      'GET /api/devices/generate-id': () => jsonResponse(200, { device_id: 'PET-M59G' }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(screen.getByLabelText('Device ID *')).toHaveValue('PET-M59G'));
+    await user.type(screen.getByLabelText('MAC Address *'), 'zz:zz{Enter}');
+    await screen.findByText('The MAC address must look like AA:BB:CC:DD:EE:FF.');
+    // Both fields are filled: not the spec's 'required' toast, but what is wrong.
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith('Failed to pre-populate device', {
+      description: 'The MAC address must look like AA:BB:CC:DD:EE:FF.',
+    });
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 

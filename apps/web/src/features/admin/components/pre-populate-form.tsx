@@ -84,7 +84,16 @@ export function PrePopulateForm({
       );
     },
     (invalid) => {
-      if (hasBlankField(invalid)) toast.error('Device ID and MAC address are required');
+      // The spec's 'required' toast is for a blank field only; a filled but wrong one is named
+      // in the toast too, in the words shown under it (as the server's refusal would be).
+      if (hasBlankField(invalid)) {
+        toast.error('Device ID and MAC address are required');
+        return;
+      }
+      const wrong = [invalid.device_id?.message, invalid.device_address?.message];
+      toast.error('Failed to pre-populate device', {
+        description: wrong.filter(Boolean).join(' '),
+      });
     },
   );
 
