@@ -258,6 +258,16 @@ describe('POST /api/auth/login', () => {
       'Unknown field: remember',
     ],
     ['a number as e-mail', { email: 5, password: 'x' }, 'email must be text'],
+    [
+      'an over-long password',
+      { email: 'a@example.com', password: 'x'.repeat(129) },
+      'password must be at most 128 characters',
+    ],
+    [
+      'an over-long e-mail',
+      { email: `${'a'.repeat(250)}@example.com`, password: 'x' },
+      'email must be at most 254 characters',
+    ],
   ])('answers 400 for %s', async (_what, payload, message) => {
     expectError(await postLogin(payload), 400, message);
   });

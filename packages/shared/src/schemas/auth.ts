@@ -96,12 +96,14 @@ export const loginInputSchema = z.strictObject({
     .string({ error: requiredAs('email is required', 'email must be text') })
     .trim()
     .min(1, { error: 'email is required' })
-    .max(LIMITS.email)
+    .max(LIMITS.email, { error: `email must be at most ${LIMITS.email} characters` })
     .refine(hasNoNul, { error: `email ${NUL_MESSAGE}` }),
   password: z
     .string({ error: requiredAs('password is required', 'password must be text') })
     .min(1, { error: 'password is required' })
-    .max(LIMITS.passwordMax),
+    .max(LIMITS.passwordMax, {
+      error: `password must be at most ${LIMITS.passwordMax} characters`,
+    }),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
