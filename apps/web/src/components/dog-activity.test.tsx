@@ -19,9 +19,9 @@ const DOG = '00000000-0000-4000-8000-00000000d0g1';
 const ACTIVITY = `GET /api/dogs/${DOG}/activity?days=7`;
 const INSIGHTS = `GET /api/dogs/${DOG}/insights`;
 
-function show(routes: Parameters<typeof stubFetch>[0]) {
+function show(routes: Parameters<typeof stubFetch>[0], aboveSafe = false) {
   const calls = stubFetch(routes);
-  renderWithProviders(<DogActivity dogId={DOG} dogName="Biscuit" />, {
+  renderWithProviders(<DogActivity dogId={DOG} dogName="Biscuit" aboveSafe={aboveSafe} />, {
     auth: fakeAuth(makeUser()),
   });
   return calls;
@@ -140,5 +140,65 @@ describe("the dog card's activity", () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     // Insights are asked for only once the activity came.
     expect(calls.some((c) => c.url.includes('/insights'))).toBe(false);
+  });
+
+  describe('the week’s heat beside the level shown', () => {
+    const heat = (warning: number, danger: number, critical: number) => ({
+      kind: 'heat' as const,
+      text:
+        warning + danger + critical === 0
+          ? 'Biscuit spent no time above Safe this week.'
+          : `Biscuit spent ${warning + danger + critical} minutes above Safe this week: ${warning} at Warning, ${danger} at Danger, ${critical} at Critical.`,
+      numbers: {
+        safe_minutes: 5_000,
+        warning_minutes: warning,
+        danger_minutes: danger,
+        critical_minutes: critical,
+      },
+    });
+    const withHeat = (line: ReturnType<typeof heat>) => {
+      const insights = makeInsights(DOG);
+      return { ...insights, insights: [...insights.insights, line] };
+    };
+    const weekLines = () =>
+      [...document.querySelectorAll('[data-week-line]')].map((p) => p.textContent);
+
+    it('says no time above Safe while the card shows the dog Safe, under the week’s dates', async () => {
+      show({
+        [ACTIVITY]: () => jsonResponse(200, makeActivity(DOG)),
+        [INSIGHTS]: () => jsonResponse(200, withHeat(heat(0, 0, 0))),
+      });
+      expect(await screen.findByText('Biscuit spent no time above Safe this week.')).toBeVisible();
+      // The week is the 7 whole days before today: its dates say so.
+      expect(document.querySelector('[data-week-span]')).toHaveTextContent(/Jun 24.*Jun 30/);
+    });
+
+    it('leaves out "no time above Safe" while the card shows the dog above Safe', async () => {
+      show(
+        {
+          [ACTIVITY]: () => jsonResponse(200, makeActivity(DOG)),
+          [INSIGHTS]: () => jsonResponse(200, withHeat(heat(0, 0, 0))),
+        },
+        true,
+      );
+      await screen.findByText(/Biscuit averaged 42 active minutes/);
+      expect(screen.queryByText(/no time above Safe/)).not.toBeInTheDocument();
+      expect(weekLines()).toHaveLength(2);
+    });
+
+    it('keeps a week with time above Safe beside a raised level: the two agree', async () => {
+      show(
+        {
+          [ACTIVITY]: () => jsonResponse(200, makeActivity(DOG)),
+          [INSIGHTS]: () => jsonResponse(200, withHeat(heat(30, 10, 0))),
+        },
+        true,
+      );
+      expect(
+        await screen.findByText(
+          'Biscuit spent 40 minutes above Safe this week: 30 at Warning, 10 at Danger, 0 at Critical.',
+        ),
+      ).toBeInTheDocument();
+    });
   });
 });

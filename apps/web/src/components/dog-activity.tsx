@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Flame, Info, Sun, Target } from 'lucide-react';
-import type { ActivityResponse, InsightFlag, InsightsResponse } from '@pawguard/shared';
+import type { ActivityResponse, Insight, InsightFlag, InsightsResponse } from '@pawguard/shared';
 import { Skeleton } from '@/components/ui/skeleton';
 import { petHealthPath } from '@/config/paths';
 import { ACTIVITY_REFRESH_MS, useActivity } from '@/lib/api/get-activity';
@@ -28,12 +28,15 @@ export function DogActivity({
   dogId,
   dogName,
   canEditGoal = true,
+  aboveSafe = false,
   className,
 }: {
   dogId: string;
   dogName: string;
   /** The dog's owner sets its goal; an admin looking on does not. */
   canEditGoal?: boolean;
+  /** The card shows the dog above Safe (its level, now or last known, or a heat alert). */
+  aboveSafe?: boolean;
   className?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -52,6 +55,7 @@ export function DogActivity({
           activity={activity.data}
           insights={insights.data}
           canEditGoal={canEditGoal}
+          aboveSafe={aboveSafe}
         />
       ) : activity.isPending ? (
         <Skeleton className="h-14 rounded-lg" aria-hidden="true" />
@@ -67,18 +71,20 @@ export function ActivitySummary({
   activity,
   insights,
   canEditGoal,
+  aboveSafe = false,
 }: {
   dogId: string;
   dogName: string;
   activity: ActivityResponse;
   insights: InsightsResponse | undefined;
   canEditGoal: boolean;
+  aboveSafe?: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const today = activity.days.at(-1);
   const goal = today?.goal_minutes ?? activity.goal.active_minutes;
   const active = today?.active_minutes ?? 0;
-  const weekLines = insights ? weekSummary(insights) : [];
+  const weekLines = insights ? cardWeekLines(insights, aboveSafe) : [];
   const { heat_today: heat, streak } = activity;
   return (
     <section aria-label={`${dogName}'s activity today`} className="grid gap-2 text-sm">
@@ -107,6 +113,12 @@ export function ActivitySummary({
       </p>
       <HeatAdvice heat={heat} />
       <div className="grid gap-1 text-muted-foreground" data-week="">
+        {insights && weekLines.length > 0 ? (
+          // The week the lines sum up: its last day is yesterday, today is not in it.
+          <p className="text-xs" data-week-span="">
+            {weekSpan(insights)}
+          </p>
+        ) : null}
         {weekLines.map((line) => (
           <p key={line.kind} className="line-clamp-2" data-week-line={line.kind}>
             {line.text}
@@ -156,6 +168,43 @@ export function weekSummary(insights: InsightsResponse): InsightsResponse['insig
     (a, b) => WEEK_ORDER.indexOf(a.kind) - WEEK_ORDER.indexOf(b.kind),
   );
 }
+
+/**
+ * The week's lines as the card says them. The week is the 7 whole days before today, summed
+ * up by a job from the rollups: today is never in it. "No time above Safe this week" beside a
+ * dog the card shows above Safe reads as an all-clear that the level beside it denies, so
+ * the card leaves that line out then (the level and the alert say the present; the health
+ * dashboard still has the line, under its dates). A week with minutes above Safe agrees with
+ * the level and stays.
+ */
+export function cardWeekLines(
+  insights: InsightsResponse,
+  aboveSafe: boolean,
+): InsightsResponse['insights'] {
+  return weekSummary(insights).filter(
+    (line) => !(aboveSafe && line.kind === 'heat' && noTimeAboveSafe(line)),
+  );
+}
+
+const noTimeAboveSafe = (line: Insight) =>
+  ['warning_minutes', 'danger_minutes', 'critical_minutes'].every(
+    (name) => (line.numbers[name] ?? 0) === 0,
+  );
+
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+/** A day as the API names it (the owner's local date), formatted at UTC midnight: 'Jun 24'. */
+const day = (date: string) => {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(ms) ? date : dayFormat.format(ms);
+};
+
+/** "Jun 24 – Jun 30": the days the week's lines sum up. */
+export const weekSpan = (insights: Pick<InsightsResponse, 'from' | 'to'>) =>
+  `${day(insights.from)} – ${day(insights.to)}`;
 
 /**
  * Today's minutes against the goal, as a bar a screen reader announces as a progress bar

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ChevronRight, CircleDashed, ShieldAlert, ShieldCheck, Wifi, WifiOff } from 'lucide-react';
 import {
+  FRESH_MS,
   formatOneDecimal,
   formatRelativeTime,
   isFresh,
@@ -169,6 +170,58 @@ export function LevelWord({
   );
 }
 
+/**
+ * Whether the card shows the dog above Safe: its level raised (now, or last known) or a heat
+ * alert open. The card's other parts say nothing that reads as an all-clear beside it.
+ */
+export const showsAboveSafe = (
+  reading: CardReading | null,
+  alerts: readonly Alert[] | undefined,
+): boolean => isRaised(reading?.level) || openHeatAlert(alerts) !== undefined;
+
+/**
+ * Whether a reading is fresh at `now` (DESIGN "Freshness": now − timestamp < 120 s), and
+ * stale from the very moment it turns so, even on a screen whose clock ticks seldom (the
+ * admin's list, every 30 s): a timer on the real clock says when.
+ */
+export function useFresh(recordedAt: string | null, now: number): boolean {
+  const [expired, setExpired] = useState<string | null>(null);
+  const fresh = isFresh(recordedAt, now);
+  useEffect(() => {
+    if (recordedAt === null || !fresh) return;
+    const timer = window.setTimeout(
+      () => setExpired(recordedAt),
+      Math.max(0, Date.parse(recordedAt) + FRESH_MS - Date.now()),
+    );
+    return () => window.clearTimeout(timer);
+  }, [recordedAt, fresh]);
+  return fresh && expired !== recordedAt;
+}
+
+/**
+ * A device's level word as the owner's cards say it: "Last known …", dimmed, once its latest
+ * reading is no longer fresh; "Collar off?" for a collar judged not worn.
+ */
+export function DeviceLevelWord({
+  device,
+  now,
+  size = 'sm',
+}: {
+  device: Pick<Device, 'vitals_status' | 'vitals_recorded_at' | 'collar_off'>;
+  now: number;
+  size?: 'lg' | 'sm';
+}) {
+  const fresh = useFresh(device.vitals_recorded_at, now);
+  return (
+    <LevelWord
+      level={device.vitals_status}
+      stale={!fresh}
+      collarOff={device.collar_off}
+      size={size}
+    />
+  );
+}
+
 /** "Updated 5m ago": the reading's own age, ticking with `now`. */
 export function ReadingAge({ recordedAt, now }: { recordedAt: string | null; now: number }) {
   if (recordedAt === null) return <>Waiting for the first reading</>;
@@ -298,9 +351,11 @@ export function ReadingFacts({
 }
 
 /**
- * Why, in one line, when the level is raised, and on demand (a disclosure, keyboard
+ * Why, in one line, when the level shown is raised, and on demand (a disclosure, keyboard
  * operable as any <details>): what to do now, every reason and the emergency vet finder.
- * A stale reading says nothing of now; an open heat alert still tells what to do.
+ * The why always describes the reading the card shows, live or last known, so it reads the
+ * same before and after a reload; what to do follows the level now, or an open heat alert
+ * higher than it. A stale reading alone says nothing of now: its why, no first aid.
  */
 export function WhyAndWhatToDo({
   reading,
@@ -314,17 +369,26 @@ export function WhyAndWhatToDo({
   className?: string;
 }) {
   const fresh = isFresh(reading.recordedAt, now);
-  const current = fresh && isRaised(reading.level) ? reading.level : null;
+  // The level the card shows: the dog's now while fresh, "Last known" after.
+  const shown = isRaised(reading.level) ? reading.level : null;
+  const current = fresh ? shown : null;
   const alertLevel = alert ? (alert.level ?? 'WARNING') : null;
-  // An open heat alert higher than the reading now (or beside a stale one) still says what to
-  // do for its level: a milder first aid beside a Critical alert would mislead.
+  // An open heat alert higher than the level now (or beside a stale reading) still says what
+  // to do for its level: a milder first aid beside a Critical alert would mislead.
   const alertLeads =
     alertLevel !== null && (current === null || vitalsRank(alertLevel) > vitalsRank(current));
   const level = alertLeads ? alertLevel : current;
-  if (!isRaised(level)) return null;
-  // The reasons of whichever leads, never both: the alert's (written when it opened or rose)
-  // and the reading's say the same threshold in other words, and would show it twice.
-  const reasons = alertLeads && alert ? alert.reasons : fresh ? reasonsFor(reading) : [];
+  // The reading's own reasons, never the alert's in their place: an alert keeps the reasons of
+  // the reading it opened or last rose on, often an older one with other values (a 35 °C
+  // reading's heat index beside 41.5 °C shown), and they must not change when it goes stale.
+  const reasons = shown ? reasonsFor(reading) : [];
+  // An alert higher than the level shown says why it rose, apart and named as the alert's;
+  // at the same level the two lists name the same threshold in other words: said once.
+  const alertReasons =
+    alert && alertLevel && (shown === null || vitalsRank(alertLevel) > vitalsRank(shown))
+      ? alert.reasons
+      : [];
+  if (!isRaised(level) && reasons.length === 0) return null;
   return (
     <div className={cn('grid gap-1 text-sm', className)} data-why="">
       {reasons.length > 0 ? (
@@ -338,28 +402,51 @@ export function WhyAndWhatToDo({
             className="size-4 shrink-0 transition-transform group-open:rotate-90"
             aria-hidden="true"
           />
-          What to do and why
+          {isRaised(level) ? 'What to do and why' : 'Why'}
         </summary>
-        <div className={cn('mt-1 grid gap-3 rounded-lg border p-3', LEVEL_LOOK[level].className)}>
-          <div>
-            <p className="font-medium">What to do now</p>
-            <HeatFirstAid level={level} className="mt-1" />
-          </div>
-          {reasons.length > 0 ? (
+        <div
+          className={cn(
+            'mt-1 grid gap-3 rounded-lg border p-3',
+            isRaised(level)
+              ? LEVEL_LOOK[level].className
+              : 'border-dashed border-slate-300 bg-slate-50 text-slate-700',
+          )}
+        >
+          {isRaised(level) ? (
             <div>
-              <p className="font-medium">Why</p>
-              <ul className="mt-1 grid list-disc gap-1 pl-5">
-                {reasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
-                ))}
-              </ul>
+              <p className="font-medium">What to do now</p>
+              <HeatFirstAid level={level} className="mt-1" />
             </div>
           ) : null}
-          <p>
-            <EmergencyVetLink />
-          </p>
+          {/* Under a summary saying "Why" already, the list needs no title of its own. */}
+          <ReasonList title={isRaised(level) ? 'Why' : null} reasons={reasons} />
+          {alertLevel ? (
+            <ReasonList
+              title={`Why the alert reached ${LEVEL_LOOK[alertLevel].word}`}
+              reasons={alertReasons}
+            />
+          ) : null}
+          {isRaised(level) ? (
+            <p>
+              <EmergencyVetLink />
+            </p>
+          ) : null}
         </div>
       </details>
+    </div>
+  );
+}
+
+function ReasonList({ title, reasons }: { title: string | null; reasons: readonly string[] }) {
+  if (reasons.length === 0) return null;
+  return (
+    <div>
+      {title ? <p className="font-medium">{title}</p> : null}
+      <ul className="mt-1 grid list-disc gap-1 pl-5">
+        {reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -65,4 +65,37 @@ describe('All Devices', () => {
       within(screen.getByRole('list', { name: 'Devices' })).getAllByRole('listitem'),
     ).toHaveLength(1);
   });
+
+  it('says "Last known" for a level whose reading is 2 minutes old or more, as the owner’s card does', async () => {
+    const at = (s: number) => new Date(Date.now() - s * 1000).toISOString();
+    const collar = (id: string, device_id: string, secondsAgo: number) =>
+      makeDevice({
+        id,
+        device_id,
+        registration_status: 'active',
+        status: 'active',
+        temperature_celsius: 41.5,
+        vitals_status: 'CRITICAL',
+        vitals_recorded_at: at(secondsAgo),
+        last_seen: at(secondsAgo),
+      });
+    stubFetch({
+      'GET /api/devices/all': () =>
+        jsonResponse(200, {
+          devices: [collar('old', 'PET-OLD1', 300), collar('new', 'PET-NEW1', 5)],
+          total: 2,
+        }),
+    });
+    renderWithProviders(<AllDevicesPage />, { auth: fakeAuth(makeUser({ role: 'admin' })) });
+    const level = async (deviceId: string) =>
+      within(
+        (await screen.findByRole('heading', { name: deviceId })).closest('li') as HTMLElement,
+      ).getByText('Safe zone').nextElementSibling as HTMLElement;
+    const old = (await level('PET-OLD1')).querySelector('[data-level]')!;
+    expect(old).toHaveTextContent('Last known Critical');
+    expect(old).toHaveAttribute('data-stale', 'true');
+    const fresh = (await level('PET-NEW1')).querySelector('[data-level]')!;
+    expect(fresh).toHaveTextContent(/^Critical$/);
+    expect(fresh).not.toHaveAttribute('data-stale');
+  });
 });

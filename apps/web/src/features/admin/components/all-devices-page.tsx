@@ -4,8 +4,7 @@ import { RefreshCw, Search } from 'lucide-react';
 import { formatRelativeTime, isOnline, type Device } from '@pawguard/shared';
 import { useDisplayUnits } from '@/lib/display-units';
 import { CardGridSkeleton } from '@/components/card-grid-skeleton';
-import { TEMPERATURE_LABEL } from '@/components/dog-status';
-import { LEVEL_LOOK } from '@/components/heat-risk';
+import { DeviceLevelWord, TEMPERATURE_LABEL } from '@/components/dog-status';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { BatteryMeter } from '@/components/ui/battery-meter';
@@ -225,8 +224,10 @@ function AdminDeviceCard({ device, now }: { device: Device; now: number }) {
           </dd>
           <dt className="text-muted-foreground">{TEMPERATURE_LABEL}</dt>
           <dd className="tabular-nums">{c === null ? '—' : temperature(c)}</dd>
+          {/* The owner's rule and words (DESIGN "Freshness"): a level from a reading 2 minutes
+              old or more is "Last known", dimmed, not the dog's state now. */}
           <dt className="text-muted-foreground">Safe zone</dt>
-          <dd>{device.vitals_status ? LEVEL_LOOK[device.vitals_status].word : '—'}</dd>
+          <dd>{device.vitals_status ? <DeviceLevelWord device={device} now={now} /> : '—'}</dd>
           <dt className="text-muted-foreground">Battery</dt>
           <dd>
             <BatteryMeter percent={device.battery_level} />

@@ -6,6 +6,7 @@ import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
 import { makeDevice, makePet } from '@/testing/devices';
 import { openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { makeAlert, makeReading } from '@/testing/devices';
+import { makeActivity, makeInsights } from '@/testing/activity';
 import { UserDashboard } from './user-dashboard';
 import { dogHomeState } from './dog-home-state';
 import { homeWorry } from './dog-home-cards';
@@ -51,10 +52,15 @@ const bellaCollar = makeDevice({
   vitals_recorded_at: ago(600),
 });
 
-function setup(dogs = [rex, bella, luna], devices = [rexCollar, bellaCollar]) {
+function setup(
+  dogs = [rex, bella, luna],
+  devices = [rexCollar, bellaCollar],
+  more: Parameters<typeof stubFetch>[0] = {},
+) {
   stubFetch({
     'GET /api/dogs': () => jsonResponse(200, { dogs, total: dogs.length }),
     'GET /api/devices': () => jsonResponse(200, { devices, total: devices.length }),
+    ...more,
   });
   return renderWithProviders(<UserDashboard user={user} />, { auth: fakeAuth(user) });
 }
@@ -153,7 +159,7 @@ describe('the dashboard’s card per dog', () => {
     );
   });
 
-  it('adds nothing about why while Safe, or when the reading is old', async () => {
+  it('adds nothing about why while Safe, and no first aid when the reading is old', async () => {
     const safe = { ...rexCollar, vitals_status: 'SAFE' as const, risk_band: 'SAFE' as const };
     const stale = {
       ...bellaCollar,
@@ -163,8 +169,11 @@ describe('the dashboard’s card per dog', () => {
     };
     setup([rex, bella], [safe, stale]);
     expect((await card('Rex')).getByText('Safe')).toBeInTheDocument();
-    expect((await card('Bella')).getByText('Disconnected')).toBeInTheDocument();
+    const bellaCard = await card('Bella');
+    expect(bellaCard.getByText('Disconnected')).toBeInTheDocument();
     expect(screen.queryByText('What to do and why')).not.toBeInTheDocument();
+    // The level it shows ("Last known Critical") keeps its why, the same as when it was live.
+    expect(bellaCard.getByText('A parked car')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Find an emergency vet' })).not.toBeInTheDocument();
     // A stale Critical is dimmed, not shown as now: the Safe dog with a fresh reading is not
     // less worrying than a silent one, which comes first.
@@ -172,6 +181,42 @@ describe('the dashboard’s card per dog', () => {
       'dog-home-dog-bella',
       'dog-home-dog-rex',
     ]);
+  });
+
+  it('never says a dog shown above Safe spent no time above Safe this week', async () => {
+    // The week's insights are the 7 whole days before today, from a job's rollups: a dog
+    // Critical now may have spent none of them above Safe.
+    const quietWeek = (dogId: string) => {
+      const insights = makeInsights(dogId);
+      return {
+        ...insights,
+        insights: [
+          ...insights.insights,
+          {
+            kind: 'heat' as const,
+            text: 'Biscuit spent no time above Safe this week.',
+            numbers: {
+              safe_minutes: 5_000,
+              warning_minutes: 0,
+              danger_minutes: 0,
+              critical_minutes: 0,
+            },
+          },
+        ],
+      };
+    };
+    const routesOf = (dogId: string) => ({
+      [`GET /api/dogs/${dogId}/activity?days=7`]: () => jsonResponse(200, makeActivity(dogId)),
+      [`GET /api/dogs/${dogId}/insights`]: () => jsonResponse(200, quietWeek(dogId)),
+    });
+    const safeBella = { ...bellaCollar, vitals_recorded_at: ago(5) };
+    setup([rex, bella], [rexCollar, safeBella], { ...routesOf(rex.id), ...routesOf(bella.id) });
+    const bellaCard = await card('Bella');
+    expect(await bellaCard.findByText('Biscuit spent no time above Safe this week.')).toBeVisible();
+    const rexCard = await card('Rex');
+    expect(rexCard.getByText('Critical')).toHaveAttribute('data-level', 'CRITICAL');
+    await rexCard.findByText(/averaged 42 active minutes/);
+    expect(rexCard.queryByText(/no time above Safe/)).not.toBeInTheDocument();
   });
 
   it('puts the worst dog first, then by name', async () => {

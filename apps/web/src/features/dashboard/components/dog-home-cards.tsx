@@ -8,6 +8,7 @@ import {
   LevelBlock,
   ReadingFacts,
   deviceReading,
+  showsAboveSafe,
   worry,
   worstFirst,
 } from '@/components/dog-status';
@@ -223,7 +224,13 @@ function DogHomeCard({
       {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
       <CardAlerts alerts={alerts} now={now} canResolve />
       {/* A dog that wears a collar: its day against its goal (nothing of it without one). */}
-      {collar ? <DogActivity dogId={dog.id} dogName={dog.name} /> : null}
+      {collar ? (
+        <DogActivity
+          dogId={dog.id}
+          dogName={dog.name}
+          aboveSafe={showsAboveSafe(reading, alerts)}
+        />
+      ) : null}
     </article>
   );
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { makeUser } from '@/testing/fixtures';
-import { makeDevice } from '@/testing/devices';
+import { makeAlert, makeDevice } from '@/testing/devices';
 import { DeviceCard } from './device-card';
 
 const NOW = Date.parse('2025-07-01T12:00:00.000Z');
@@ -106,6 +106,49 @@ describe('DeviceCard', () => {
     expect(screen.getByText('Warning')).toHaveAttribute('data-level', 'WARNING');
     expect(screen.getByRole('meter', { name: 'Battery' })).toHaveAttribute('data-level', 'low');
     expect(screen.getByText('Just now')).toBeInTheDocument();
+  });
+
+  it('says why of the reading it shows, not of the reading an open heat alert rose on', () => {
+    const device = makeDevice({
+      registration_status: 'active',
+      status: 'active',
+      firmware_version: '1.0.0',
+      temperature_celsius: 41.5,
+      vitals_status: 'CRITICAL',
+      threshold_status: 'CRITICAL',
+      risk_band: 'DANGER',
+      risk_reasons: ['extreme heat at the collar, about 32× the risk'],
+      vitals_recorded_at: new Date(NOW - 180_000).toISOString(),
+      last_seen: new Date(NOW - 180_000).toISOString(),
+    });
+    const alert = makeAlert(
+      {
+        level: 'CRITICAL',
+        reasons: ['heat index 43 °C (109 °F) at the collar, about 20× the risk'],
+      },
+      device,
+    );
+    renderWithProviders(
+      <DeviceCard
+        device={device}
+        now={NOW}
+        alerts={[alert]}
+        onEdit={() => {}}
+        onDelete={() => {}}
+      />,
+    );
+    expect(screen.getByText('Last known').parentElement).toHaveTextContent('Last known Critical');
+    expect(
+      screen.getByText(
+        'Collar temperature at or above your critical threshold · Extreme heat at the collar',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/heat index 43 °C/i)).not.toBeInTheDocument();
+    // The alert is one line with Resolve; what to do is the card's, for the alert's level.
+    const banner = screen.getByRole('alert');
+    expect(within(banner).getByText(/Critical heat alert/)).toBeInTheDocument();
+    expect(within(banner).queryByText('Why')).not.toBeInTheDocument();
+    expect(screen.getByText('What to do and why')).toBeInTheDocument();
   });
 
   it('colours the battery bar green over 50 and red at 20 or less', () => {

@@ -10,8 +10,15 @@ import {
   type Device,
 } from '@pawguard/shared';
 import { Temperature } from '@/lib/display-units';
-import { AlertBanner } from '@/components/alert-banner';
-import { LevelWord, ReadingAge, TEMPERATURE_LABEL } from '@/components/dog-status';
+import {
+  CardAlerts,
+  LevelWord,
+  ReadingAge,
+  TEMPERATURE_LABEL,
+  WhyAndWhatToDo,
+  deviceReading,
+  openHeatAlert,
+} from '@/components/dog-status';
 import { useAuth } from '@/lib/auth';
 import { Badge } from '@/components/ui/badge';
 import { BatteryMeter } from '@/components/ui/battery-meter';
@@ -85,10 +92,9 @@ export function DeviceCard({ device, now, alerts = [], onEdit, onDelete }: Devic
         ) : (
           <>
             <ConnectionNote device={device} now={now} />
-            {alerts.map((alert) => (
-              <AlertBanner key={alert.id} alert={alert} now={now} compact canResolve />
-            ))}
-            <Vitals device={device} now={now} />
+            {/* A heat alert's why and what to do are the card's (below), said once. */}
+            <CardAlerts alerts={alerts} now={now} canResolve />
+            <Vitals device={device} now={now} alert={openHeatAlert(alerts)} />
           </>
         )}
         <dl className="grid gap-2 text-sm">
@@ -191,7 +197,7 @@ function ConnectionNote({ device, now }: { device: Device; now: number }) {
   );
 }
 
-function Vitals({ device, now }: { device: Device; now: number }) {
+function Vitals({ device, now, alert }: { device: Device; now: number; alert: Alert | undefined }) {
   if (device.temperature_celsius === null) {
     return (
       <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">No vitals data yet</p>
@@ -207,6 +213,13 @@ function Vitals({ device, now }: { device: Device; now: number }) {
             stale={!isFresh(device.vitals_recorded_at, now)}
             collarOff={device.collar_off}
             size="sm"
+          />
+          {/* Why describes the reading shown, as on every other card (decision 0042). */}
+          <WhyAndWhatToDo
+            reading={deviceReading(device)}
+            alert={alert}
+            now={now}
+            className="mt-1"
           />
         </dd>
       </div>

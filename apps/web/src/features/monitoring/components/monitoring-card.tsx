@@ -7,6 +7,7 @@ import {
   LevelBlock,
   ReadingFacts,
   deviceReading,
+  showsAboveSafe,
   type CardReading,
 } from '@/components/dog-status';
 import { DogActivity } from '@/components/dog-activity';
@@ -101,6 +102,7 @@ export function MonitoringCard({
             dogId={device.dog_id}
             dogName={device.dog_name ?? 'This dog'}
             canEditGoal={canResolve}
+            aboveSafe={showsAboveSafe(reading, alerts)}
           />
         ) : null}
       </CardContent>

@@ -373,10 +373,14 @@ describe('Monitoring', () => {
     // Every open alert fits the page: nothing is said of missing ones.
     expect(screen.queryByText('Not every open alert is shown.')).toBeNull();
     expect(banner).toHaveTextContent('Opened 5m ago');
-    // Its why and what to do are the card's, said once, for the alert's level.
+    // Its why and what to do are the card's, said once, for the alert's level: the reading
+    // shown is Safe, so the why is the alert's own, named as the alert's.
     expect(banner).not.toHaveTextContent('the pattern of a parked car');
-    expect(card.getByText(/^Collar temperature climbing steadily/)).toBeInTheDocument();
     expect(card.getByText('What to do and why')).toBeInTheDocument();
+    expect(card.getByText('Why the alert reached Critical').nextElementSibling).toHaveTextContent(
+      'collar temperature climbing steadily while Biscuit is still: the pattern of a parked car',
+    );
+    expect(card.getAllByText(/the pattern of a parked car/)).toHaveLength(1);
     expect(
       card.getAllByText('Cool first: pour cool water over the body and fan it, now.'),
     ).toHaveLength(1);
@@ -593,7 +597,15 @@ describe('the level on the Monitoring card', () => {
     const card = await findCard('Biscuit collar');
     expect(await card.findByRole('alert')).toHaveTextContent('Critical heat alert');
     expect(safeZone(card)).toHaveTextContent(/^Warning$/);
-    expect(card.getByText(/^Collar temperature 105\.8°F is at or above/)).toBeInTheDocument();
+    // The why is the reading's shown (Warning); the alert's reasons are apart, named as its.
+    expect(
+      card.getByText(
+        'Flat-faced breed with a high published heat risk (French Bulldog) · Exercise for 25 minutes',
+      ),
+    ).toBeInTheDocument();
+    expect(card.getByText('Why the alert reached Critical').nextElementSibling).toHaveTextContent(
+      'collar temperature 105.8°F is at or above the critical threshold of 105°F',
+    );
     expect(
       card.getByText('Cool first: pour cool water over the body and fan it, now.'),
     ).toBeInTheDocument();
@@ -635,6 +647,60 @@ describe('the level on the Monitoring card', () => {
       'Biscuit collar',
       'Pepper collar',
     ]);
+  });
+
+  it('says the same why after a reload made the reading stale: the reading’s own, not the reasons the alert rose on', async () => {
+    // Live at 41.5 °C the thresholds said Critical; the alert rose to Critical on an earlier
+    // 35.0 °C reading and keeps that reading's reasons.
+    const critical = liveDevice({
+      temperature_celsius: 41.5,
+      vitals_status: 'CRITICAL',
+      threshold_status: 'CRITICAL',
+      risk_band: 'DANGER',
+      risk_reasons: [
+        'extreme heat at the collar, about 32× the risk',
+        'flat-faced breed with a high published heat risk (Pug), about 3× the risk',
+      ],
+      vitals_recorded_at: ago(180),
+    });
+    const resolvedToo = {
+      ...critical,
+      id: '10000000-0000-4000-8000-0000000000fe',
+      device_name: 'Pepper collar',
+      device_id: 'PET-PP02',
+    };
+    stubFetch({
+      'GET /api/devices': () => jsonResponse(200, paged({ devices: [critical, resolvedToo] })),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, {
+          alerts: [
+            makeAlert(
+              {
+                level: 'CRITICAL',
+                opened_at: ago(400),
+                reasons: [
+                  'heat index 43 °C (109 °F) at the collar, about 20× the risk',
+                  'flat-faced breed with a high published heat risk (Pug), about 3× the risk',
+                ],
+              },
+              critical,
+            ),
+          ],
+          total: 1,
+        }),
+    });
+    renderWithProviders(<MonitoringPage />, { auth: owner() });
+    const liveWhy =
+      'Collar temperature at or above your critical threshold · Extreme heat at the collar';
+    const biscuit = await findCard('Biscuit collar');
+    expect(await biscuit.findByRole('alert')).toHaveTextContent('Critical heat alert');
+    expect(safeZone(biscuit)).toHaveTextContent('Last known Critical');
+    expect(biscuit.getByText(liveWhy)).toBeInTheDocument();
+    expect(biscuit.queryByText(/heat index 43 °C/i)).not.toBeInTheDocument();
+    // With its alert resolved, the card still says why the level it shows was raised.
+    const pepper = await findCard('Pepper collar');
+    expect(pepper.getByText(liveWhy)).toBeInTheDocument();
+    expect(pepper.queryByText('What to do and why')).not.toBeInTheDocument();
   });
 
   it('orders the cards worst first: Critical, Danger, Warning, collar off or stale, Safe', async () => {

@@ -19,6 +19,7 @@ import {
   LevelWord,
   ReadingFacts,
   deviceReading,
+  showsAboveSafe,
   type CardReading,
 } from '@/components/dog-status';
 import { DogActivity } from '@/components/dog-activity';
@@ -414,7 +415,13 @@ function PetDetailCard({
         ) : null}
         {/* The caller's own pets: theirs to resolve. */}
         <CardAlerts alerts={alerts} now={now} canResolve />
-        {collar ? <DogActivity dogId={pet.id} dogName={pet.name} /> : null}
+        {collar ? (
+          <DogActivity
+            dogId={pet.id}
+            dogName={pet.name}
+            aboveSafe={showsAboveSafe(reading, alerts)}
+          />
+        ) : null}
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Medical info</dt>
