@@ -1,9 +1,4 @@
-import {
-  asVitalsStatus,
-  nextRegistrationStatus,
-  parseReasons,
-  showsNoSign,
-} from '@pawguard/shared';
+import { asVitalsStatus, nextRegistrationStatus, parseReasons } from '@pawguard/shared';
 import type { DeviceChanges, IngestedDeviceRow } from '../repositories/devices-repository.js';
 import type { ReadingRow } from '../repositories/readings-repository.js';
 import type { StoredVitals } from '../services/reading-mapper.js';
@@ -60,7 +55,7 @@ export function projectDevice(
     patch.risk_score = newest.risk_score;
     patch.risk_reasons = parseReasons(newest.risk_reasons);
   }
-  patch.collar_off = showsNoSign(device.risk);
+  patch.collar_off = device.risk.offSince !== null;
   // Written only while the owner it was read with still holds it (the row is locked on
   // PostgreSQL; on SQLite one connection serialises every write).
   const riskState = JSON.stringify(device.risk);

@@ -3,7 +3,6 @@ import {
   asVitalsStatus,
   parseReasons,
   presentHorizon,
-  showsNoSign,
   type RiskProfile,
   type RiskState,
   type VitalsStatus,
@@ -90,7 +89,7 @@ export function toIngestDevice(r: IngestStateRow, owner: string, risk: RiskState
     risk_band: asVitalsStatus(band),
     risk_score: score === null ? null : Number(score),
     risk_reasons: parseReasons(reasons),
-    collar_off: showsNoSign(risk),
+    collar_off: risk.offSince !== null,
   };
   return {
     id: r.id,

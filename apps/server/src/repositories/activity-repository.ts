@@ -279,14 +279,11 @@ export class ActivityRepository {
       .execute();
   }
 
-  /**
-   * The collars a dog wears (normally one), with their newest reading's verdicts and the
-   * model's state (whether the collar shows no sign of the dog).
-   */
+  /** The collars a dog wears (normally one), with their newest reading's verdicts. */
   devicesOfDog(dogId: string) {
     return this.db
       .selectFrom('devices')
-      .select(['id', 'vitals_status', 'risk_band', 'vitals_recorded_at', 'risk_state'])
+      .select(['id', 'vitals_status', 'risk_band', 'vitals_recorded_at'])
       .where('dog_id', '=', dogId)
       .orderBy('id')
       .execute();

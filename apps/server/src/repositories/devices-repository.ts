@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import {
   asVitalsStatus,
-  shownLevel,
+  dogLevel,
   parseReasons,
   riskStateCollarOff,
   statesAllowing,
@@ -85,7 +85,6 @@ const num = (v: number | string | null) => (v === null ? null : Number(v));
 
 /** A stored device as the API answers it: names beside it, numbers as numbers, no key hash. */
 export function toDevice(row: DeviceWithNames): Device {
-  const collarOff = riskStateCollarOff(row.risk_state);
   return {
     id: row.id,
     device_id: row.device_id,
@@ -108,19 +107,14 @@ export function toDevice(row: DeviceWithNames): Device {
     heart_rate: num(row.heart_rate),
     activity_level: num(row.activity_level),
     // The column keeps the thresholds' verdict; the answer's vitals_status is the dog's one
-    // level, the higher of it and the heat-risk model's band (decision 0031), or, while the
-    // collar shows no sign of the dog, the thresholds' hard limits alone (decision 0034).
-    vitals_status: shownLevel(
-      asVitalsStatus(row.vitals_status),
-      asVitalsStatus(row.risk_band),
-      collarOff,
-    ),
+    // level, the higher of it and the heat-risk model's band (decision 0031).
+    vitals_status: dogLevel(asVitalsStatus(row.vitals_status), asVitalsStatus(row.risk_band)),
     threshold_status: asVitalsStatus(row.vitals_status),
     vitals_recorded_at: row.vitals_recorded_at,
     risk_band: asVitalsStatus(row.risk_band),
     risk_score: num(row.risk_score),
     risk_reasons: parseReasons(row.risk_reasons),
-    collar_off: collarOff,
+    collar_off: riskStateCollarOff(row.risk_state),
   };
 }
 

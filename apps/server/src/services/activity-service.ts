@@ -1,14 +1,12 @@
 import {
   ACTIVITY_DAYS_MAX,
   BASELINE_DAYS,
-  asVitalsStatus,
   heatToday,
   hourSpan,
+  isVitalsStatus,
   judgeDay,
   lastLocalDates,
   levelName,
-  riskStateCollarOff,
-  shownLevel,
   dateIndex,
   dayStarts,
   streaks,
@@ -192,16 +190,12 @@ export class ActivityService {
     };
   }
 
-  /**
-   * The highest level of the dog's collars whose newest reading is recent, as their cards
-   * show it (`shownLevel`); null if none is recent.
-   */
+  /** The highest level of the dog's collars whose newest reading is recent; null if none is. */
   private levelNow(
     devices: {
       vitals_status: string | null;
       risk_band: string | null;
       vitals_recorded_at: string | null;
-      risk_state: string | null;
     }[],
     now: number,
   ) {
@@ -209,12 +203,11 @@ export class ActivityService {
     for (const d of devices) {
       const at = d.vitals_recorded_at ? Date.parse(d.vitals_recorded_at) : NaN;
       if (!(now - at <= LEVEL_NOW_MS)) continue;
-      const level = shownLevel(
-        asVitalsStatus(d.vitals_status),
-        asVitalsStatus(d.risk_band),
-        riskStateCollarOff(d.risk_state),
+      const r = Math.max(
+        isVitalsStatus(d.vitals_status) ? vitalsRank(d.vitals_status) : 0,
+        isVitalsStatus(d.risk_band) ? vitalsRank(d.risk_band) : 0,
       );
-      rank = Math.max(rank ?? 0, level ? vitalsRank(level) : 0);
+      rank = Math.max(rank ?? 0, r);
     }
     return rank === null ? null : levelName(rank);
   }

@@ -1,7 +1,6 @@
 import {
   asVitalsStatus,
   dogLevel,
-  shownLevel,
   parseReasons,
   type DeviceVitalsPatch,
   type Reading,
@@ -22,15 +21,14 @@ export type StoredVitals = Omit<DeviceVitalsPatch, 'threshold_status' | 'vitals_
 
 /**
  * Stored latest vitals as answers and stream events carry them: `vitals_status` the dog's
- * one level (the higher of the thresholds and the heat-risk model; while the collar shows no
- * sign of the dog, the thresholds' hard limits alone: `shownLevel`), `threshold_status` the
+ * one level (the higher of the thresholds and the heat-risk model), `threshold_status` the
  * thresholds' own verdict.
  */
 export function withLevel(stored: StoredVitals): DeviceVitalsPatch {
   const threshold = asVitalsStatus(stored.vitals_status);
   return {
     ...stored,
-    vitals_status: shownLevel(threshold, stored.risk_band, stored.collar_off),
+    vitals_status: dogLevel(threshold, stored.risk_band),
     threshold_status: threshold,
   };
 }

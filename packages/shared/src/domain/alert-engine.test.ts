@@ -4,7 +4,6 @@ import {
   dailyWindowEnd,
   heatStep,
   dogLevel,
-  shownLevel,
   higherLevel,
   levelSetBy,
   hourlyWindowEnd,
@@ -113,23 +112,6 @@ describe("the dog's one level (DESIGN §3)", () => {
   ])('thresholds %s, model %s → %s, set by %s', (thresholds, model, level, setBy) => {
     expect(dogLevel(thresholds, model)).toBe(level);
     if (thresholds) expect(levelSetBy(thresholds, model)).toBe(setBy);
-  });
-});
-
-describe('the level a collar with no sign of its dog shows (decision 0034)', () => {
-  it.each<[VitalsStatus | null, VitalsStatus | null, VitalsStatus | null]>([
-    // What a heat alert still follows there: the owner's hard limits.
-    ['CRITICAL', 'SAFE', 'CRITICAL'],
-    ['DANGER', 'CRITICAL', 'DANGER'],
-    // Below them nothing does: SAFE, shown as "Collar off?", whatever the model or the
-    // warning threshold says.
-    ['WARNING', 'WARNING', 'SAFE'],
-    ['SAFE', 'DANGER', 'SAFE'],
-    [null, 'WARNING', null],
-  ])('thresholds %s, model %s → %s', (thresholds, model, level) => {
-    expect(shownLevel(thresholds, model, true)).toBe(level);
-    // Worn: the dog's one level.
-    expect(shownLevel(thresholds, model, false)).toBe(dogLevel(thresholds, model));
   });
 });
 

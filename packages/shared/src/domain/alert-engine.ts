@@ -127,24 +127,6 @@ export function dogLevel(
   return thresholdStatus ? higherLevel(thresholdStatus, riskBand) : null;
 }
 
-/**
- * The dog's one level as its collar's row shows it (`vitals_status` of a device and of its
- * live events): `dogLevel`, except while the collar shows no sign of the dog (`collar_off`),
- * when its heat is not taken as the dog's. Then only the owner's DANGER and CRITICAL stand,
- * the hard limits a heat alert still follows there (decision 0034), and below them the level
- * is SAFE, which every card shows as "Collar off?". So a card never shows a level that no
- * alert follows.
- */
-export function shownLevel(
-  thresholdStatus: VitalsStatus | null | undefined,
-  riskBand: VitalsStatus | null | undefined,
-  collarOff: boolean,
-): VitalsStatus | null {
-  if (!collarOff) return dogLevel(thresholdStatus, riskBand);
-  if (!thresholdStatus) return null;
-  return thresholdStatus === 'DANGER' || thresholdStatus === 'CRITICAL' ? thresholdStatus : 'SAFE';
-}
-
 /** Which judge set the dog's level: the thresholds when they alone reach it, else the model. */
 export function levelSetBy(
   thresholdStatus: VitalsStatus,

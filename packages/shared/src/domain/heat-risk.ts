@@ -429,17 +429,9 @@ function isRiskState(v: unknown): v is RiskState {
   );
 }
 
-/**
- * Whether the collar shows no sign of its dog now (a device's `collar_off`): judged off, or
- * settling after it, or already in the minutes of quiet before it is judged off. Its heat is
- * not the dog's: below the owner's DANGER it raises no heat alert (decision 0034), and the
- * card says "Collar off?" instead of a level no alert follows.
- */
-export const showsNoSign = (s: RiskState): boolean => s.offSince !== null || s.quietSince !== null;
-
-/** `showsNoSign` of a stored state (the device row's JSON). */
+/** Whether a stored state (the device row's JSON) judges its collar off its dog. */
 export const riskStateCollarOff = (json: string | null | undefined): boolean =>
-  showsNoSign(parseRiskState(json));
+  parseRiskState(json).offSince !== null;
 
 /** A stored JSON list (a text column), or none when it is missing or not a list. */
 export function parseJsonList(json: string | null | undefined): unknown[] {

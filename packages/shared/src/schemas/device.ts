@@ -107,8 +107,7 @@ export const deviceSchema = z.object({
   activity_level: z.number().nullable(),
   /**
    * The dog's one level (DESIGN §3 "One level per dog"): the higher of `threshold_status`
-   * and `risk_band`; what the heat alert follows and every screen and mail shows. While
-   * `collar_off`, the thresholds' DANGER or CRITICAL, else SAFE (decision 0034).
+   * and `risk_band`; what the heat alert follows and every screen and mail shows.
    */
   vitals_status: z.enum(VITALS_STATUSES).nullable(),
   /** The owner's thresholds' own verdict on the latest reading. */
@@ -116,11 +115,9 @@ export const deviceSchema = z.object({
   vitals_recorded_at: z.string().nullable(),
   ...riskFields,
   /**
-   * The collar shows no sign of its dog: it normally reports a heart rate, and its latest
-   * reading has neither a heart rate nor any movement (after 5 minutes of that it is judged
-   * off, and its owner is told by day). A data-quality state, not a heat level: while it
-   * holds, its readings raise no heat alert below the owner's DANGER and CRITICAL, and
-   * `vitals_status` is SAFE below them.
+   * The collar seems not to be on its dog: it normally reports a heart rate and has sent
+   * neither a heart rate nor any movement for 5 minutes. A data-quality state, not a heat
+   * level: while it holds, its readings raise no heat alert.
    */
   collar_off: z.boolean(),
 });
