@@ -369,8 +369,16 @@ for (const viewport of [PHONE, LAPTOP]) {
       await page.getByLabel('Device ID *').fill('PET-ZZ99');
       await page.getByLabel('MAC Address *').fill('not-a-mac');
       await page.getByRole('button', { name: 'Pre-populate Device' }).click();
+      // Under the field, and in the toast that says the device was not pre-populated.
       await expect(
-        page.getByText('The MAC address must look like AA:BB:CC:DD:EE:FF.'),
+        page
+          .getByRole('form', { name: 'Pre-populate Device' })
+          .getByText('The MAC address must look like AA:BB:CC:DD:EE:FF.'),
+      ).toBeVisible();
+      await expect(
+        toast(page, 'Failed to pre-populate device').getByText(
+          'The MAC address must look like AA:BB:CC:DD:EE:FF.',
+        ),
       ).toBeVisible();
     });
 

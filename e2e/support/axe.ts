@@ -29,6 +29,20 @@ type AxeLike = {
 type Finding = { id: string; impact: string | null; help: string; targets: string[] };
 
 async function seriousViolations(page: Page): Promise<Finding[]> {
+  // A toast or a dialog still fading in or out is read at its passing opacity, as text of too
+  // little contrast: the check waits for every animation that ends (not a spinner) to end.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: AxeLike }).axe;
