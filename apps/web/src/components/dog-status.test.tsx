@@ -221,6 +221,30 @@ describe('DeviceLevelWord', () => {
     );
     expect(screen.getByText('Last known').parentElement).toHaveAttribute('data-stale', 'true');
   });
+
+  it('says both the level and "Collar off?" for a collar judged off whose heat raises it, as the owner’s card does', () => {
+    const { unmount } = render(
+      <DeviceLevelWord
+        device={makeDevice({
+          vitals_status: 'CRITICAL',
+          collar_off: true,
+          vitals_recorded_at: ago(5),
+        })}
+        now={NOW}
+      />,
+    );
+    expect(document.querySelector('[data-level]')).toHaveTextContent(/^Critical$/);
+    expect(screen.getByText('Collar off?')).toBeInTheDocument();
+    unmount();
+    // Below a raised level, the word alone says it.
+    render(
+      <DeviceLevelWord
+        device={makeDevice({ vitals_status: 'SAFE', collar_off: true, vitals_recorded_at: ago(5) })}
+        now={NOW}
+      />,
+    );
+    expect(screen.getAllByText('Collar off?')).toHaveLength(1);
+  });
 });
 
 describe('above Safe on the card', () => {

@@ -200,7 +200,8 @@ export function useFresh(recordedAt: string | null, now: number): boolean {
 
 /**
  * A device's level word as the owner's cards say it: "Last known …", dimmed, once its latest
- * reading is no longer fresh; "Collar off?" for a collar judged not worn.
+ * reading is no longer fresh; "Collar off?" for a collar judged not worn, and both for one
+ * judged off whose heat still raises its level (decision 0034).
  */
 export function DeviceLevelWord({
   device,
@@ -212,13 +213,20 @@ export function DeviceLevelWord({
   size?: 'lg' | 'sm';
 }) {
   const fresh = useFresh(device.vitals_recorded_at, now);
-  return (
+  const word = (
     <LevelWord
       level={device.vitals_status}
       stale={!fresh}
       collarOff={device.collar_off}
       size={size}
     />
+  );
+  if (!(fresh && device.collar_off && isRaised(device.vitals_status))) return word;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      {word}
+      <CollarOffBadge device={device} />
+    </span>
   );
 }
 
@@ -389,11 +397,19 @@ export function WhyAndWhatToDo({
       ? alert.reasons
       : [];
   if (!isRaised(level) && reasons.length === 0) return null;
+  // At a glance: the reading's why, or, beside a reading with none (Safe now, an alert still
+  // open above it), why the alert rose, named as the alert's.
+  const line =
+    reasons.length > 0
+      ? whyLine(reasons)
+      : alertLevel && alertReasons.length > 0
+        ? `The alert reached ${LEVEL_LOOK[alertLevel].word}: ${whyLine(alertReasons)}`
+        : null;
   return (
     <div className={cn('grid gap-1 text-sm', className)} data-why="">
-      {reasons.length > 0 ? (
-        <p className="line-clamp-2 font-medium" title={whyLine(reasons)} data-why-line="">
-          {whyLine(reasons)}
+      {line ? (
+        <p className="line-clamp-2 font-medium" title={line} data-why-line="">
+          {line}
         </p>
       ) : null}
       <details className="group">

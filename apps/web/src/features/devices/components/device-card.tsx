@@ -12,7 +12,7 @@ import {
 import { Temperature } from '@/lib/display-units';
 import {
   CardAlerts,
-  LevelWord,
+  DeviceLevelWord,
   ReadingAge,
   TEMPERATURE_LABEL,
   WhyAndWhatToDo,
@@ -208,12 +208,7 @@ function Vitals({ device, now, alert }: { device: Device; now: number; alert: Al
       <div className="col-span-2">
         <dt className="text-muted-foreground">Safe zone</dt>
         <dd>
-          <LevelWord
-            level={device.vitals_status}
-            stale={!isFresh(device.vitals_recorded_at, now)}
-            collarOff={device.collar_off}
-            size="sm"
-          />
+          <DeviceLevelWord device={device} now={now} />
           {/* Why describes the reading shown, as on every other card (decision 0042). */}
           <WhyAndWhatToDo
             reading={deviceReading(device)}

@@ -380,7 +380,11 @@ describe('Monitoring', () => {
     expect(card.getByText('Why the alert reached Critical').nextElementSibling).toHaveTextContent(
       'collar temperature climbing steadily while Biscuit is still: the pattern of a parked car',
     );
-    expect(card.getAllByText(/the pattern of a parked car/)).toHaveLength(1);
+    // At a glance too, named as the alert's: the reading shown has no why of its own.
+    expect(card.getByText(/^The alert reached Critical: /)).toHaveTextContent(
+      'The alert reached Critical: Collar temperature climbing steadily while Biscuit is still: the pattern of a parked car',
+    );
+    expect(card.getAllByText(/the pattern of a parked car/)).toHaveLength(2);
     expect(
       card.getAllByText('Cool first: pour cool water over the body and fan it, now.'),
     ).toHaveLength(1);
