@@ -86,7 +86,7 @@ export function notificationText(
   if (alert.type === 'collar_off')
     return {
       title: `${who}'s collar seems to be off`,
-      message: `${collar} has sent no heart rate and no movement for a few minutes. If it is charging or put away, all is well: until it is back on ${who}, only heat at your critical threshold raises an alert.`,
+      message: `${collar} has sent no heart rate and no movement for a few minutes. If it is charging or put away, all is well: until it is back on ${who}, only heat at your critical threshold raises a heat alert.`,
     };
   if (alert.type === 'over_budget')
     return {

@@ -19,7 +19,7 @@ export interface Evaluation {
   rows: NewReadingRow[];
   /** The heat-risk model's memory after these readings. */
   risk: RiskState;
-  /** Readings judged off the dog or without any sign of it (they raise no heat alert). */
+  /** Readings judged off the dog or without any sign of it (below the owner's critical threshold they raise no heat alert, decision 0034). */
   offReadings: Set<number>;
   /**
    * The off spell to tell the owner of with this batch, if any (the alerts tell it by day): one

@@ -35,7 +35,7 @@ export interface IngestDevice {
   /**
    * The model's collar-off judgement (docs/heat-risk.md): whether the collar was judged off
    * before this batch, the times of this batch's readings judged off or without any sign of
-   * the dog (they raise no heat alert), and the off spell to tell the owner of with it.
+   * the dog (they raise no heat alert below the owner's critical threshold, decision 0034), and the off spell to tell the owner of with it.
    */
   collarOff: { before: boolean; readings: Set<number>; news: OffNews | null };
 }

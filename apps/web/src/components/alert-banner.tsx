@@ -74,7 +74,7 @@ export function AlertBanner({
       {alert.type === 'offline'
         ? 'Check that the collar is charged, switched on and in range. PawGuard cannot watch your dog while it is silent.'
         : alert.type === 'collar_off'
-          ? 'If it is charging or put away, all is well. Until it is back on your dog, only heat at your critical threshold raises an alert.'
+          ? 'If it is charging or put away, all is well. Until it is back on your dog, only heat at your critical threshold raises a heat alert.'
           : alert.type === 'over_budget'
             ? (alert.reasons[0] ??
               'It sent far more readings than a collar needs. Check its firmware, or contact support if this goes on.')

@@ -13,7 +13,7 @@ export function CollarOffBadge({ device }: { device: Pick<Device, 'collar_off'> 
     <Badge
       variant="muted"
       data-collar-off="true"
-      title="No heart rate and no movement for a few minutes: the collar seems not to be worn. Until it is back on, only heat at your critical threshold raises an alert."
+      title="No heart rate and no movement for a few minutes: the collar seems not to be worn. Until it is back on, only heat at the owner’s critical threshold raises a heat alert."
     >
       <CircleDashed aria-hidden="true" />
       Collar off?

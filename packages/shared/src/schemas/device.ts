@@ -117,7 +117,8 @@ export const deviceSchema = z.object({
   /**
    * The collar seems not to be on its dog: it normally reports a heart rate and has sent
    * neither a heart rate nor any movement for 5 minutes. A data-quality state, not a heat
-   * level: while it holds, its readings raise no heat alert.
+   * level: while it holds, its readings raise no heat alert below the owner's critical
+   * threshold (decision 0034).
    */
   collar_off: z.boolean(),
 });
