@@ -29,8 +29,8 @@ type AxeLike = {
 type Finding = { id: string; impact: string | null; help: string; targets: string[] };
 
 async function seriousViolations(page: Page): Promise<Finding[]> {
-  // A toast or a dialog still fading in or out is read at its passing opacity, as text of too
-  // little contrast: the check waits for every animation that ends (not a spinner) to end.
+  // A toast still fading in or out is read at its passing opacity, as text of too little
+  // contrast: the check waits (up to 10 s) for every animation that ends (not a spinner) to end.
   await page
     .waitForFunction(
       () =>

@@ -19,7 +19,10 @@ export interface Evaluation {
   rows: NewReadingRow[];
   /** The heat-risk model's memory after these readings. */
   risk: RiskState;
-  /** Readings judged off the dog or without any sign of it (below the owner's critical threshold they raise no heat alert, decision 0034). */
+  /**
+   * Readings judged off the dog or without any sign of it (below the owner's critical
+   * threshold they raise no heat alert, decision 0034).
+   */
   offReadings: Set<number>;
   /**
    * The off spell to tell the owner of with this batch, if any (the alerts tell it by day): one
@@ -28,6 +31,11 @@ export interface Evaluation {
    * state (decision 0023).
    */
   offNews: OffNews | null;
+  /**
+   * Where this batch's present begins, for the collar's own news (`ownNewsSince`): null when
+   * the batch has no reading newer than the collar's latest, or is history (decision 0023).
+   */
+  present: number | null;
 }
 
 /**
@@ -107,5 +115,5 @@ export function evaluate(
   const waiting = tellAt === null && episodeOn ? offNewsAt : null;
   if (waiting !== state.offNewsAt) state = { ...state, offNewsAt: waiting };
   const offNews = tellAt === null ? null : { startedAt: offNewsAt!, tellAt };
-  return { rows, risk: state, offReadings, offNews };
+  return { rows, risk: state, offReadings, offNews, present: since };
 }

@@ -35,9 +35,15 @@ export interface IngestDevice {
   /**
    * The model's collar-off judgement (docs/heat-risk.md): whether the collar was judged off
    * before this batch, the times of this batch's readings judged off or without any sign of
-   * the dog (they raise no heat alert below the owner's critical threshold, decision 0034), and the off spell to tell the owner of with it.
+   * the dog (they raise no heat alert below the owner's critical threshold, decision 0034),
+   * and the off spell to tell the owner of with it.
    */
   collarOff: { before: boolean; readings: Set<number>; news: OffNews | null };
+  /**
+   * Where this batch's present begins, as evaluate.ts judged it (`ownNewsSince`): the collar's
+   * own news (low battery, collar off) is told of readings from then on; null, of none.
+   */
+  present: number | null;
 }
 
 /**
@@ -111,6 +117,7 @@ export function toIngestDevice(r: IngestStateRow, owner: string, risk: RiskState
     risk,
     stored: { risk_reasons: reasons, risk_state: riskState },
     collarOff: { before: risk.offSince !== null, readings: new Set(), news: null },
+    present: null,
     thresholds: {
       warningF: w ?? DEFAULT_PREFERENCES.temperature_threshold,
       criticalF: c ?? DEFAULT_PREFERENCES.critical_temperature_threshold,

@@ -234,6 +234,7 @@ export class IngestService {
       device.risk = judged.risk;
       device.collarOff.readings = judged.offReadings;
       device.collarOff.news = judged.offNews;
+      device.present = judged.present;
       for (const row of judged.rows) pending.push(row);
     }
     const stored = new Map<string, Map<number, ReadingRow>>();

@@ -17,7 +17,6 @@ import {
   readingsThatCount,
   type Alert,
   type Notification,
-  ownNewsSince,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
 import type { AlertRow, AlertsRepository } from '../repositories/alerts-repository.js';
@@ -133,11 +132,10 @@ export class AlertService {
     // The owner's row (time zone, temperature unit): read once, and only when needed.
     let ownerRow: Promise<Awaited<ReturnType<typeof this.d.users.findById>>> | undefined;
     const owner = () => (ownerRow ??= this.d.users.findById(device.user_id, trx));
-    // The collar's own news (off its dog, battery low) is told of its present only: a backlog
-    // of hours or weeks would otherwise tell of every charger session and low battery in it.
-    const newest = newer.at(-1);
-    const newestAt = newest ? Number(newest.row.recorded_at) : undefined;
-    const since = ownNewsSince(newestAt, now.getTime());
+    // The collar's own news (off its dog, battery low) is told of its present only (as
+    // evaluate.ts judged it): a backlog of hours or weeks would otherwise tell of every charger
+    // session and low battery in it.
+    const since = device.present;
     // "Collar off?": told once per off spell that begins in the day (the owner's day, in their
     // time zone; UTC when unknown), at the reading ingest chose (evaluate.ts: the spell's start,
     // or this batch's newest for a spell begun in an older list of a backlog); ended when it

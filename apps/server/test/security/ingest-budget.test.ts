@@ -56,7 +56,6 @@ const postAsOwner = (owner: SeededUser, deviceId: string, payload: unknown) =>
     payload: JSON.stringify(payload),
   });
 
-/** Posts 1,000-reading lists until the first refusal (at most `max`); answers the statuses. */
 /**
  * Runs `f` with the server's clock standing still: a flood's lists fall within one budget
  * minute however slow the machine (a loaded one took over a minute to store 60,000 readings).
@@ -71,6 +70,7 @@ async function inOneMinute<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Posts 1,000-reading lists until the first refusal (at most `max`); answers the statuses. */
 function flood(
   post: (payload: unknown) => Promise<{ statusCode: number }>,
   max: number,

@@ -213,19 +213,37 @@ export function DeviceLevelWord({
   size?: 'lg' | 'sm';
 }) {
   const fresh = useFresh(device.vitals_recorded_at, now);
-  const word = (
-    <LevelWord
+  return (
+    <LevelWords
       level={device.vitals_status}
       stale={!fresh}
       collarOff={device.collar_off}
       size={size}
     />
   );
-  if (!(fresh && device.collar_off && isRaised(device.vitals_status))) return word;
+}
+
+/**
+ * The level word, and beside a raised level from a collar judged off (decision 0034) the
+ * "Collar off?" badge too: both are true then (a stale level says neither of now).
+ */
+function LevelWords({
+  level,
+  stale,
+  collarOff,
+  size,
+}: {
+  level: VitalsStatus | null;
+  stale: boolean;
+  collarOff: boolean;
+  size?: 'lg' | 'sm';
+}) {
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      {word}
-      <CollarOffBadge device={device} />
+      <LevelWord level={level} stale={stale} collarOff={collarOff} size={size} />
+      {!stale && collarOff && isRaised(level) ? (
+        <CollarOffBadge device={{ collar_off: true }} />
+      ) : null}
     </span>
   );
 }
@@ -291,17 +309,11 @@ export function LevelBlock({
     <div className={cn('grid gap-1', className)}>
       <dl>
         <Fact label="Safe zone" flashKey={flashKey}>
-          <span className="inline-flex flex-wrap items-center gap-2">
-            <LevelWord
-              level={reading?.level ?? null}
-              stale={stale}
-              collarOff={reading?.collarOff ?? false}
-            />
-            {/* A raised level from a collar judged off (decision 0034) says both. */}
-            {!stale && isRaised(reading?.level) ? (
-              <CollarOffBadge device={reading ? { collar_off: reading.collarOff } : undefined} />
-            ) : null}
-          </span>
+          <LevelWords
+            level={reading?.level ?? null}
+            stale={stale}
+            collarOff={reading?.collarOff ?? false}
+          />
         </Fact>
       </dl>
       {reading ? (

@@ -38,10 +38,13 @@ export type User = z.infer<typeof userSchema>;
 export const adminUserSchema = userSchema.extend({ dogs_count: z.number().int() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+const EMAIL_TOO_LONG = `email must be at most ${LIMITS.email} characters`;
+const PASSWORD_TOO_LONG = `password must be at most ${LIMITS.passwordMax} characters`;
+
 const emailField = z
   .string({ error: requiredAs('email is required', 'email must be text') })
   .trim()
-  .max(LIMITS.email, { error: `email must be at most ${LIMITS.email} characters` })
+  .max(LIMITS.email, { error: EMAIL_TOO_LONG })
   .pipe(z.email({ error: 'email must be a valid e-mail address' }));
 
 /**
@@ -52,7 +55,7 @@ const emailField = z
 const passwordField = z
   .string({ error: requiredAs('password is required', 'password must be text') })
   .min(LIMITS.passwordMin, { error: `password must be at least ${LIMITS.passwordMin} characters` })
-  .max(LIMITS.passwordMax, { error: `password must be at most ${LIMITS.passwordMax} characters` })
+  .max(LIMITS.passwordMax, { error: PASSWORD_TOO_LONG })
   .refine((p) => p.trim() !== '', { error: 'password must not be only spaces' });
 
 const TIME_ZONE_MESSAGE = 'time_zone must be an IANA time zone name, such as America/New_York';
@@ -96,14 +99,12 @@ export const loginInputSchema = z.strictObject({
     .string({ error: requiredAs('email is required', 'email must be text') })
     .trim()
     .min(1, { error: 'email is required' })
-    .max(LIMITS.email, { error: `email must be at most ${LIMITS.email} characters` })
+    .max(LIMITS.email, { error: EMAIL_TOO_LONG })
     .refine(hasNoNul, { error: `email ${NUL_MESSAGE}` }),
   password: z
     .string({ error: requiredAs('password is required', 'password must be text') })
     .min(1, { error: 'password is required' })
-    .max(LIMITS.passwordMax, {
-      error: `password must be at most ${LIMITS.passwordMax} characters`,
-    }),
+    .max(LIMITS.passwordMax, { error: PASSWORD_TOO_LONG }),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
