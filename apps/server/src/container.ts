@@ -17,6 +17,11 @@ import { PreferencesService } from './services/preferences-service.js';
 import { TokenService } from './services/token-service.js';
 import { createMailTransport, type MailTransport } from './services/mail-transport.js';
 import { OutboxWorker } from './services/outbox-worker.js';
+import { PushRepository } from './repositories/push-repository.js';
+import { PushSender } from './services/push-sender.js';
+import { PushWorker } from './services/push-worker.js';
+import { AlertPush } from './services/alert-push.js';
+import { PushService } from './services/push-service.js';
 import { UndeliveredMail } from './services/undelivered-mail.js';
 import { Housekeeping } from './services/housekeeping.js';
 import { HealthProbe, ReadinessProbe, WriteFailures } from './services/health-probe.js';
@@ -59,6 +64,8 @@ export function createContainer(opts: {
   config: Config;
   dbHandle: DbHandle;
   jwtSecret: string;
+  /** The VAPID key pair pushes are signed with (resolveVapidKeys). */
+  vapidKeys: { publicKey: string; privateKey: string };
   clock: Clock;
   log: FastifyBaseLogger;
   mailTransport?: MailTransport;
@@ -98,6 +105,7 @@ export function createContainer(opts: {
     notifications: new NotificationsRepository(db),
     alertMail: new AlertMailRepository(db),
     offlineSweep: new OfflineSweepRepository(db),
+    push: new PushRepository(db),
   };
   // Live events: in process, or shared by every instance through Redis when REDIS_URL is set
   // (whatever the database), else through the one PostgreSQL they use.
@@ -136,6 +144,22 @@ export function createContainer(opts: {
     metrics,
     dbHandle.instanceId,
   );
+  // Pushes ride the outbox beside mail, with a worker of their own: a slow push service never
+  // holds up mail, nor a mail server pushes (docs/push.md).
+  const pushSender = new PushSender({
+    vapid: opts.vapidKeys,
+    subject: config.vapidSubject,
+    allowPrivate: config.pushAllowPrivateEndpoints,
+  });
+  const pushWorker = new PushWorker(
+    repos.outbox,
+    repos.push,
+    pushSender,
+    opts.log,
+    1_000,
+    () => clock.now(),
+    dbHandle.instanceId,
+  );
   const m = config.rateLimitMultiplier;
   const auth = new AuthService({
     db,
@@ -152,7 +176,13 @@ export function createContainer(opts: {
   });
   // What a committed transaction caused goes out in one place: its live events to the bus,
   // its mail to the outbox worker, the alerts it opened to the metrics.
-  const effects = new CommitEffects({ bus, mail: outboxWorker, log: opts.log, metrics });
+  const effects = new CommitEffects({
+    bus,
+    mail: outboxWorker,
+    push: pushWorker,
+    log: opts.log,
+    metrics,
+  });
   const alertMail = new AlertMail({
     db,
     mails: repos.alertMail,
@@ -166,8 +196,9 @@ export function createContainer(opts: {
     log: opts.log,
     worker: outboxWorker,
   });
-  // The alerts tell the alert mail of every opening and escalation, in the transaction that
-  // records it.
+  const alertPush = new AlertPush({ push: repos.push, sender: pushSender, log: opts.log });
+  // The alerts tell the alert mail and push of every opening and escalation, in the
+  // transaction that records it.
   const alerts = new AlertService({
     db,
     alerts: repos.alerts,
@@ -176,6 +207,7 @@ export function createContainer(opts: {
     offlineSweep: repos.offlineSweep,
     users: repos.users,
     mail: alertMail,
+    push: alertPush,
     effects,
     clock,
     log: opts.log,
@@ -337,6 +369,20 @@ export function createContainer(opts: {
     repos,
     mailTransport,
     outboxWorker,
+    pushWorker,
+    pushSender,
+    alertPush,
+    push: new PushService({
+      push: repos.push,
+      clock,
+      publicKey: opts.vapidKeys.publicKey,
+      allowPrivate: config.pushAllowPrivateEndpoints,
+    }),
+    testPushLimit: new FixedWindowLimit(
+      Math.ceil(5 * m),
+      10 * 60_000,
+      'Too many test pushes. Please try again in a few minutes.',
+    ),
     undeliveredMail: new UndeliveredMail(repos.outbox, clock, () => outboxWorker.kick()),
     housekeeping,
     writeFailures,

@@ -32,3 +32,4 @@ export * from './domain/heat-risk.js';
 export * from './schemas/risk.js';
 export * from './schemas/activity.js';
 export * from './domain/activity.js';
+export * from './schemas/push.js';

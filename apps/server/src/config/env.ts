@@ -180,8 +180,40 @@ const envSchema = z
       .number({ error: 'must be a positive number' })
       .positive({ error: 'must be a positive number' })
       .default(1),
+    // The VAPID key pair pushes are signed with (both or neither; unset: one generated once into
+    // DATA_DIR), and who the push services may contact about them (mailto: or https:).
+    VAPID_PUBLIC_KEY: optionalString.refine(
+      (v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v),
+      {
+        message:
+          'must be a P-256 public key, base64url (87 characters), e.g. from `npx web-push generate-vapid-keys`',
+      },
+    ),
+    VAPID_PRIVATE_KEY: optionalString.refine(
+      (v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v),
+      {
+        message: 'must be a P-256 private key, base64url (43 characters)',
+      },
+    ),
+    VAPID_SUBJECT: optionalString.refine(
+      (v) => v === undefined || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v),
+      { message: 'must be a mailto: or https: address, e.g. mailto:ops@example.com' },
+    ),
+    // 1: push endpoints on loopback and private addresses are allowed too (tests, local demos).
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: z
+      .enum(['0', '1', ''], { error: 'must be 1 or 0' })
+      .optional()
+      .transform((v) => v === '1'),
   })
   .superRefine((env, ctx) => {
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message:
+          'is required with the other VAPID key: set both, or neither (one pair is generated)',
+      });
+    }
     if (env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -248,6 +280,12 @@ export type Config = {
   supportPhone: string;
   /** Proxy addresses or CIDRs whose X-Forwarded-For is trusted; empty: trust none. */
   trustProxy: string[];
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; undefined: a pair kept in DATA_DIR. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** Who push services may contact (VAPID_SUBJECT; default: mailto: the support address). */
+  vapidSubject: string;
+  /** PUSH_ALLOW_PRIVATE_ENDPOINTS=1: loopback and private push endpoints are allowed too. */
+  pushAllowPrivateEndpoints: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -305,5 +343,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     supportEmail: e.SUPPORT_EMAIL ?? SUPPORT_CONTACT.email,
     supportPhone: e.SUPPORT_PHONE ?? SUPPORT_CONTACT.phone,
     trustProxy: e.TRUST_PROXY,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL ?? SUPPORT_CONTACT.email}`,
+    pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
   };
 }

@@ -89,6 +89,29 @@ export interface OutboxTable {
   failed_at: Generated<string | null>;
   /** Why it was given up, for the Admin Portal: the mail server's answer, or the day ran out. */
   failure_reason: Generated<string | null>;
+  /** What the row is: a mail, or a push to one browser (docs/push.md). */
+  channel: Generated<'mail' | 'push'>;
+  /** A push's browser (push_subscriptions.id); null for mail. */
+  push_subscription_id: Generated<string | null>;
+}
+
+/** A browser that takes a person's pushes; `p256dh` and `auth` are its secrets. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
+/** Which alerts push to a person; no row: DEFAULT_PUSH_SETTINGS. */
+export interface PushSettingsTable {
+  user_id: string;
+  min_level: 'WARNING' | 'DANGER' | 'CRITICAL';
+  offline: Bool;
+  low_battery: Bool;
+  updated_at: string;
 }
 
 /** A collar (or vest, harness, tracker); see DESIGN §3 for its states. */
@@ -342,6 +365,8 @@ export interface Database {
   notifications: NotificationsTable;
   alert_mails: AlertMailsTable;
   digest_entries: DigestEntriesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_settings: PushSettingsTable;
 }
 
 export const toBool = (v: Bool): boolean => v === true || v === 1;

@@ -32,7 +32,9 @@ export const lifecycle = fp<LifecycleOptions>(
       await container.alerts.stopSweeping();
       await container.alertMail.stop();
       await container.outboxWorker.stop();
+      await container.pushWorker.stop();
       container.mailTransport.close();
+      container.pushSender.close();
       if (opts.closeDb) await app.dbHandle.close();
     });
 
@@ -51,6 +53,7 @@ export const lifecycle = fp<LifecycleOptions>(
     if (opts.startWorkers)
       app.addHook('onReady', async () => {
         container.outboxWorker.start();
+        container.pushWorker.start();
         container.housekeeping.start();
         container.activityJob.start();
         container.insightsMail.start();

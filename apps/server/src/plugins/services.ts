@@ -3,7 +3,7 @@ import type { Config } from '../config/env.js';
 import { loggableDbError, migrateToLatest, openDatabase, type DbHandle } from '../db/index.js';
 import { octal } from '../db/data-dir-lock.js';
 import { createContainer, type Container } from '../container.js';
-import { ensureFirstAdmin, resolveJwtSecret } from '../bootstrap.js';
+import { ensureFirstAdmin, resolveJwtSecret, resolveVapidKeys } from '../bootstrap.js';
 import type { Clock } from '../services/clock.js';
 import type { MailTransport } from '../services/mail-transport.js';
 import type { RefusalDelayOptions } from '../services/refusal-delay.js';
@@ -80,6 +80,7 @@ export const services = fp<ServicesOptions>(
       config,
       dbHandle,
       jwtSecret: resolveJwtSecret(config),
+      vapidKeys: resolveVapidKeys(config),
       clock,
       log: app.log,
       ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}),

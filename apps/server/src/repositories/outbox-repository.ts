@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OutboxTable } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -13,7 +13,7 @@ export interface OutgoingMail {
   html?: string;
 }
 
-export type OutboxRow = OutboxTable;
+export type OutboxRow = Selectable<OutboxTable>;
 
 export class OutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -39,10 +39,12 @@ export class OutboxRepository {
       .execute();
   }
 
-  due(now: string, limit: number) {
+  /** The rows of one channel (mail, or pushes: docs/push.md) due by `now`, the longest due first. */
+  due(now: string, limit: number, channel: 'mail' | 'push' = 'mail') {
     return this.db
       .selectFrom('outbox')
       .selectAll()
+      .where('channel', '=', channel)
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .orderBy('next_attempt_at', 'asc')
@@ -73,15 +75,20 @@ export class OutboxRepository {
   }
 
   /**
-   * Makes the rows `instance` still holds due now (at start-up: the process that claimed them
+   * Makes the rows of `channel` that `instance` still holds due now (at start-up: the process that claimed them
    * is gone, since one process at a time owns an instance's DATA_DIR, and what it had claimed
    * but not finished is sent again at once instead of after the lease). Answers how many.
    */
-  async releaseClaims(instance: string, now: string): Promise<number> {
+  async releaseClaims(
+    instance: string,
+    now: string,
+    channel: 'mail' | 'push' = 'mail',
+  ): Promise<number> {
     const r = await this.db
       .updateTable('outbox')
       .set({ next_attempt_at: now, claimed_by: null })
       .where('claimed_by', '=', instance)
+      .where('channel', '=', channel)
       .where('status', '=', 'pending')
       .executeTakeFirst();
     return Number(r.numUpdatedRows);
@@ -89,8 +96,8 @@ export class OutboxRepository {
 
   /**
    * How much mail waits to be delivered, when the oldest of it was queued, and how much was
-   * given up (for the metrics scrape). Reads through the status index: pending rows are a few
-   * when mail flows.
+   * given up (for the metrics scrape; pushes are not mail). Reads through the channel index:
+   * pending rows are a few when mail flows.
    */
   async pendingSummary(): Promise<{ pending: number; oldest: string | null; failed: number }> {
     const [r, f] = await Promise.all([
@@ -100,12 +107,14 @@ export class OutboxRepository {
           eb.fn.countAll<number>().as('pending'),
           eb.fn.min('created_at').as('oldest'),
         ])
+        .where('channel', '=', 'mail')
         .where('status', '=', 'pending')
         .executeTakeFirstOrThrow(),
       // Given-up mail is kept (sent mail is pruned, failed mail never is), through the same index.
       this.db
         .selectFrom('outbox')
         .select((eb) => eb.fn.countAll<number>().as('failed'))
+        .where('channel', '=', 'mail')
         .where('status', '=', 'failed')
         .executeTakeFirstOrThrow(),
     ]);
@@ -132,6 +141,7 @@ export class OutboxRepository {
           'failure_reason',
           'last_error',
         ])
+        .where('channel', '=', 'mail')
         .where('status', '=', 'failed')
         .orderBy((eb) => eb.fn.coalesce('failed_at', 'created_at'), 'desc')
         .orderBy('id', 'desc')
@@ -140,6 +150,7 @@ export class OutboxRepository {
       this.db
         .selectFrom('outbox')
         .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('channel', '=', 'mail')
         .where('status', '=', 'failed')
         .executeTakeFirstOrThrow(),
     ]);
@@ -164,6 +175,7 @@ export class OutboxRepository {
         claimed_by: null,
       })
       .where('id', '=', id)
+      .where('channel', '=', 'mail')
       .where('status', '=', 'failed')
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;

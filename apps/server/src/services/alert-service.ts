@@ -73,6 +73,8 @@ export class AlertService {
       users: UsersRepository;
       /** The alert mail: told of every opening and escalation, inside its transaction. */
       mail: { onNotice: AlertNoticeListener };
+      /** The alert push: told of the same, queues a push per browser in the same transaction. */
+      push: { onNotice: AlertNoticeListener };
       /** Where this service's own transactions' effects go once committed. */
       effects: CommitEffects;
       clock: Clock;
@@ -296,8 +298,9 @@ export class AlertService {
   };
 
   /**
-   * Writes the notifications of some notices, tells the alert mail (in `trx`), and answers
-   * what they caused: the live events to publish and the mail to deliver after the commit.
+   * Writes the notifications of some notices, tells the alert mail and push (in `trx`), and
+   * answers what they caused: the live events to publish, the mail and pushes to deliver after
+   * the commit.
    */
   private async record(
     trx: Transaction<Database>,
@@ -315,6 +318,7 @@ export class AlertService {
     }));
     const subject = notices.length ? await this.subject(deviceUuid, trx) : null;
     let mailQueued = false;
+    let pushQueued = false;
     for (const [i, n] of notices.entries()) {
       const alert = alerts.get(n.alert.id)!;
       const { title, message } = notificationText(n, alert, subject!, now);
@@ -360,6 +364,7 @@ export class AlertService {
         },
       };
       if (await this.d.mail.onNotice(trx, notice, now)) mailQueued = true;
+      if (await this.d.push.onNotice(trx, notice, now)) pushQueued = true;
       messages.push({
         audience: [n.alert.user_id],
         personal: true,
@@ -370,6 +375,7 @@ export class AlertService {
       events: messages,
       // The outbox worker is woken only for mail this commit queued (a digest's is its own).
       mail: mailQueued,
+      push: pushQueued,
       opened: notices.filter((n) => n.kind === 'opened').map(({ alert: a }) => a),
     };
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxRepository } from '../repositories/outbox-repository.js';
+import type { OutboxRepository, OutboxRow } from '../repositories/outbox-repository.js';
 import type { MailTransport } from './mail-transport.js';
 import type { Metrics } from './metrics.js';
 
@@ -90,14 +90,14 @@ export function oneLineAnswer(said: string): string {
 }
 
 /**
- * Delivers outbox rows. Each row is claimed (a lease, see OutboxRepository.claim) just
- * before it is sent, so several instances on one database send it once. A row is marked
- * sent only after the transport accepted it, so a crash in between resends it with the same
- * Message-ID (at-least-once, never lost): at once when this instance starts again (its own
- * claims are released first), else when the lease ends. stop() lets the row being sent
- * finish and starts no other.
+ * Delivers the outbox rows of one channel (mail here; pushes in push-worker.ts). Each row is
+ * claimed (a lease, see OutboxRepository.claim) just before it is sent, so several instances
+ * on one database send it once. A row is marked sent only after it was accepted, so a crash in
+ * between resends it (at-least-once, never lost): at once when this instance starts again (its
+ * own claims of this channel are released first), else when the lease ends. stop() lets the row
+ * being sent finish and starts no other.
  */
-export class OutboxWorker {
+export abstract class ClaimingWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   // Idle until start(): kick() alone never delivers (tests drive drain() by hand).
@@ -109,34 +109,39 @@ export class OutboxWorker {
   private released = false;
 
   constructor(
-    private readonly outbox: OutboxRepository,
-    private readonly transport: MailTransport,
-    private readonly log: FastifyBaseLogger,
-    private readonly domain: string,
-    private readonly intervalMs = 1_000,
-    private readonly now: () => Date = () => new Date(),
-    private readonly metrics?: Metrics,
+    protected readonly outbox: OutboxRepository,
+    protected readonly log: FastifyBaseLogger,
+    private readonly channel: 'mail' | 'push',
+    private readonly intervalMs: number,
+    protected readonly now: () => Date,
     /** This server instance's name (DATA_DIR/instance-id): its claims carry it. */
-    private readonly instance: string = randomUUID(),
+    protected readonly instance: string,
   ) {}
 
+  /** Sends one claimed row; answers whether it was delivered (false: retried or given up). */
+  protected abstract deliver(row: OutboxRow, lease: string): Promise<boolean>;
+
   /**
-   * Makes the rows this instance had claimed before a crash or kill due now; the first drain
-   * after start() does it. Answers how many there were.
+   * Makes the rows of this channel this instance had claimed before a crash or kill due now;
+   * the first drain after start() does it. Answers how many there were.
    */
   async releaseOwnClaims(): Promise<number> {
-    const n = await this.outbox.releaseClaims(this.instance, this.now().toISOString());
+    const n = await this.outbox.releaseClaims(
+      this.instance,
+      this.now().toISOString(),
+      this.channel,
+    );
     this.released = true;
     // Two live servers with one id (a DATA_DIR cloned from a snapshot) would free each other's
-    // claims and send mail twice: the id in the log lets an operator see such a clone.
+    // claims and send twice: the id in the log lets an operator see such a clone.
     this.log.info(
-      { event: 'outbox.instance', instance: this.instance },
-      'mail worker started: its claims carry this instance id (DATA_DIR/instance-id, never to be shared by two live servers)',
+      { event: 'outbox.instance', channel: this.channel, instance: this.instance },
+      `${this.channel} worker started: its claims carry this instance id (DATA_DIR/instance-id, never to be shared by two live servers)`,
     );
     if (n > 0)
       this.log.warn(
-        { released: n, instance: this.instance },
-        'mail claimed before a restart and not marked sent is delivered now (possibly again)',
+        { released: n, channel: this.channel, instance: this.instance },
+        `${this.channel} claimed before a restart and not marked sent is delivered now (possibly again)`,
       );
     return n;
   }
@@ -147,7 +152,7 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
-  /** Deliver now rather than at the next tick (after a commit that enqueued mail). */
+  /** Deliver now rather than at the next tick (after a commit that enqueued a row). */
   kick(): void {
     if (this.stopped) return;
     // A kick during a drain is not lost: that drain goes round once more when it ends.
@@ -167,7 +172,7 @@ export class OutboxWorker {
       .then(() => this.drain())
       .then(
         () => undefined,
-        (err) => this.log.error({ err }, 'outbox delivery failed'),
+        (err) => this.log.error({ err, channel: this.channel }, 'outbox delivery failed'),
       );
     await this.running;
     this.running = undefined;
@@ -180,7 +185,7 @@ export class OutboxWorker {
   async drain(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const rows = await this.outbox.due(this.now().toISOString(), BATCH);
+      const rows = await this.outbox.due(this.now().toISOString(), BATCH, this.channel);
       if (rows.length === 0) return sent;
       let claimed = 0;
       for (const row of rows) {
@@ -189,73 +194,7 @@ export class OutboxWorker {
         const lease = new Date(this.now().getTime() + CLAIM_LEASE_MS).toISOString();
         if (!(await this.outbox.claim(row, lease, this.instance))) continue; // another worker has it
         claimed++;
-        let deadline: NodeJS.Timeout | undefined;
-        try {
-          const { location } = await Promise.race([
-            this.transport.send({
-              to: row.to_address,
-              subject: row.subject,
-              text: row.text_body,
-              html: row.html_body ?? undefined,
-              messageId: `<${row.idempotency_key.replace(/[^A-Za-z0-9._-]/g, '.')}@${this.domain}>`,
-            }),
-            new Promise<never>((_, reject) => {
-              deadline = setTimeout(
-                () => reject(new Error('the mail server did not finish in time')),
-                SEND_DEADLINE_MS,
-              );
-              deadline.unref();
-            }),
-          ]);
-          if (!(await this.outbox.markSent(row.id, this.now().toISOString(), lease)))
-            this.log.warn({ mailId: row.id }, 'mail sent after its claim lapsed');
-          sent++;
-          this.metrics?.mail('sent');
-          this.log.info(
-            { mailId: row.id, ...(location ? { file: location } : {}) },
-            location ? 'mail written to the outbox folder' : 'mail sent',
-          );
-        } catch (err) {
-          const attempts = row.attempts + 1;
-          const failure = classifyFailure(err);
-          const refused = failure === 'recipient_refused';
-          const expired = this.now().getTime() - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS;
-          const failed = refused || expired;
-          const next = new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString();
-          await this.outbox.markRetry(
-            row.id,
-            lease,
-            attempts,
-            next,
-            (err as Error).message,
-            failed ? { at: this.now().toISOString(), reason: givenUpReason(err, refused) } : null,
-          );
-          this.metrics?.mail(failed ? 'given_up' : 'failed');
-          const { responseCode, command } = err as SmtpError;
-          this.log[failed ? 'error' : 'warn'](
-            {
-              mailId: row.id,
-              attempts,
-              failed,
-              failure,
-              ...(responseCode ? { responseCode } : {}),
-              ...(command ? { command } : {}),
-              ...(failed ? {} : { nextAttemptAt: next }),
-              err: (err as Error).message,
-            },
-            refused
-              ? 'mail refused for its recipient by the mail server: given up, not retried'
-              : expired
-                ? 'mail given up after a day of failed deliveries'
-                : failure === 'authentication'
-                  ? 'mail server refused the login: mail retried later (check SMTP_URL)'
-                  : failure === 'policy'
-                    ? 'mail server refused the mail by policy (5.7.x), as it would every mail: retried later (check SMTP_URL, the sender address and relay permissions)'
-                    : 'mail delivery failed: retried later',
-          );
-        } finally {
-          clearTimeout(deadline);
-        }
+        if (await this.deliver(row, lease)) sent++;
       }
       // A full batch all taken by others: the rows behind it are someone else's too for now.
       if (rows.length < BATCH || claimed === 0) return sent;
@@ -267,5 +206,96 @@ export class OutboxWorker {
     this.stopRequested = true;
     clearTimeout(this.timer);
     await this.running;
+  }
+}
+
+/** Rejects after `ms` with `message`, unless cancelled: a bound on a send that may hang. */
+export function deadline(ms: number, message: string): { promise: Promise<never>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+    timer.unref();
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+/** Delivers the outbox's mail through the mail transport (SMTP, or .eml files). */
+export class OutboxWorker extends ClaimingWorker {
+  constructor(
+    outbox: OutboxRepository,
+    private readonly transport: MailTransport,
+    log: FastifyBaseLogger,
+    private readonly domain: string,
+    intervalMs = 1_000,
+    now: () => Date = () => new Date(),
+    private readonly metrics?: Metrics,
+    instance: string = randomUUID(),
+  ) {
+    super(outbox, log, 'mail', intervalMs, now, instance);
+  }
+
+  protected async deliver(row: OutboxRow, lease: string): Promise<boolean> {
+    const limit = deadline(SEND_DEADLINE_MS, 'the mail server did not finish in time');
+    try {
+      const { location } = await Promise.race([
+        this.transport.send({
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body ?? undefined,
+          messageId: `<${row.idempotency_key.replace(/[^A-Za-z0-9._-]/g, '.')}@${this.domain}>`,
+        }),
+        limit.promise,
+      ]);
+      if (!(await this.outbox.markSent(row.id, this.now().toISOString(), lease)))
+        this.log.warn({ mailId: row.id }, 'mail sent after its claim lapsed');
+      this.metrics?.mail('sent');
+      this.log.info(
+        { mailId: row.id, ...(location ? { file: location } : {}) },
+        location ? 'mail written to the outbox folder' : 'mail sent',
+      );
+      return true;
+    } catch (err) {
+      const attempts = row.attempts + 1;
+      const failure = classifyFailure(err);
+      const refused = failure === 'recipient_refused';
+      const expired = this.now().getTime() - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS;
+      const failed = refused || expired;
+      const next = new Date(this.now().getTime() + retryDelayMs(attempts)).toISOString();
+      await this.outbox.markRetry(
+        row.id,
+        lease,
+        attempts,
+        next,
+        (err as Error).message,
+        failed ? { at: this.now().toISOString(), reason: givenUpReason(err, refused) } : null,
+      );
+      this.metrics?.mail(failed ? 'given_up' : 'failed');
+      const { responseCode, command } = err as SmtpError;
+      this.log[failed ? 'error' : 'warn'](
+        {
+          mailId: row.id,
+          attempts,
+          failed,
+          failure,
+          ...(responseCode ? { responseCode } : {}),
+          ...(command ? { command } : {}),
+          ...(failed ? {} : { nextAttemptAt: next }),
+          err: (err as Error).message,
+        },
+        refused
+          ? 'mail refused for its recipient by the mail server: given up, not retried'
+          : expired
+            ? 'mail given up after a day of failed deliveries'
+            : failure === 'authentication'
+              ? 'mail server refused the login: mail retried later (check SMTP_URL)'
+              : failure === 'policy'
+                ? 'mail server refused the mail by policy (5.7.x), as it would every mail: retried later (check SMTP_URL, the sender address and relay permissions)'
+                : 'mail delivery failed: retried later',
+      );
+      return false;
+    } finally {
+      limit.cancel();
+    }
   }
 }

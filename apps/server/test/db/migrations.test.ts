@@ -14,7 +14,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('migrations 011–018 down and up again', () => {
+describe('migrations 011–019 down and up again', () => {
   it('migrate down to 010 and back to the latest, keeping the rows they leave alone', async () => {
     t = await createTestApp();
     const db = t.dbHandle.migrationDb ?? t.dbHandle.db;
@@ -41,6 +41,7 @@ describe('migrations 011–018 down and up again', () => {
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
       [
+        '019-push',
         '018-device-uuid',
         '017-activity',
         '016-outbox-given-up',
@@ -51,7 +52,7 @@ describe('migrations 011–018 down and up again', () => {
         '011-user-units',
       ].map((name) => [name, 'Down', 'Success']),
     );
-    // What 011–018 added is gone; the rows of the tables are not.
+    // What 011–019 added is gone; the rows of the tables are not.
     const schema = t.dbHandle.schema;
     const ours = async () =>
       (await db.introspection.getTables()).filter((x) => !schema || x.schema === schema);
@@ -63,6 +64,8 @@ describe('migrations 011–018 down and up again', () => {
     expect(await columns('devices')).not.toContain('readings_stored');
     expect(await columns('outbox')).not.toContain('claimed_by');
     expect(await columns('outbox')).not.toContain('failure_reason');
+    expect(await columns('outbox')).not.toContain('channel');
+    expect((await ours()).map((x) => x.name)).not.toContain('push_subscriptions');
     expect(await columns('alerts')).not.toContain('acknowledged_at');
     for (const table of ['readings', 'alerts', 'alert_mails'])
       expect(await columns(table), table).toContain('device_id');
@@ -86,6 +89,7 @@ describe('migrations 011–018 down and up again', () => {
         '016-outbox-given-up',
         '017-activity',
         '018-device-uuid',
+        '019-push',
       ].map((name) => [name, 'Up', 'Success']),
     );
     for (const table of ['readings', 'reading_rollups', 'activity_hours', 'alerts', 'alert_mails'])

@@ -17,6 +17,7 @@ import * as m015 from './015-reading-rollups.js';
 import * as m016 from './016-outbox-given-up.js';
 import * as m017 from './017-activity.js';
 import * as m018 from './018-device-uuid.js';
+import * as m019 from './019-push.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '016-outbox-given-up': m016,
   '017-activity': m017,
   '018-device-uuid': m018,
+  '019-push': m019,
 };

@@ -14,6 +14,7 @@ import { adminMailRoutes } from './admin-mail.js';
 import { deviceRegistrationRoutes } from './device-registration.js';
 import { adminWaitlistRoutes, waitlistRoutes } from './waitlist.js';
 import { activityRoutes } from './activity.js';
+import { pushRoutes } from './push.js';
 
 /** Every /api route, by URL prefix. A new feature adds its line here. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -33,4 +34,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminWaitlistRoutes, { prefix: '/admin/waitlist' });
   await app.register(adminMailRoutes, { prefix: '/admin/mail' });
   await app.register(activityRoutes);
+  await app.register(pushRoutes, { prefix: '/push' });
 };
