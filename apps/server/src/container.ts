@@ -22,6 +22,7 @@ import { PushSender } from './services/push-sender.js';
 import { PushWorker } from './services/push-worker.js';
 import { AlertPush } from './services/alert-push.js';
 import { PushService } from './services/push-service.js';
+import { AckLinks } from './services/ack-links.js';
 import { UndeliveredMail } from './services/undelivered-mail.js';
 import { Housekeeping } from './services/housekeeping.js';
 import { HealthProbe, ReadinessProbe, WriteFailures } from './services/health-probe.js';
@@ -183,8 +184,11 @@ export function createContainer(opts: {
     log: opts.log,
     metrics,
   });
+  // Acknowledge links in alert mail and pushes: signed with the server's secret.
+  const ackLinks = new AckLinks(opts.jwtSecret, config.publicUrl);
   const alertMail = new AlertMail({
     db,
+    ackLinks,
     mails: repos.alertMail,
     outbox: repos.outbox,
     preferences: repos.preferences,
@@ -196,7 +200,12 @@ export function createContainer(opts: {
     log: opts.log,
     worker: outboxWorker,
   });
-  const alertPush = new AlertPush({ push: repos.push, sender: pushSender, log: opts.log });
+  const alertPush = new AlertPush({
+    push: repos.push,
+    sender: pushSender,
+    ackLinks,
+    log: opts.log,
+  });
   // The alerts tell the alert mail and push of every opening and escalation, in the
   // transaction that records it.
   const alerts = new AlertService({
@@ -206,6 +215,8 @@ export function createContainer(opts: {
     devices: repos.devices,
     offlineSweep: repos.offlineSweep,
     users: repos.users,
+    readings: repos.readings,
+    ackLinks,
     mail: alertMail,
     push: alertPush,
     effects,

@@ -52,14 +52,14 @@ export class AlertActions {
   }
 
   /**
-   * The owner acknowledges an open heat alert (decision 0037; the route has checked that the
-   * caller owns the collar): it stays open, so a reading that is still hot opens nothing new and
+   * The owner acknowledges an open heat alert (decision 0037; the route, or the acknowledge
+   * link, has checked that `by` owns the collar): it stays open, so a reading that is still hot opens nothing new and
    * mails nothing, and PawGuard keeps watching — an escalation notifies as always and asks again.
    * Its notifications are marked read. Answers the alert as it is now (already acknowledged: as
    * it was), undefined when the device has no such alert; a resolved alert or another type is a
    * ConflictError / BadRequestError.
    */
-  async acknowledge(deviceUuid: string, alertId: string): Promise<Alert | undefined> {
+  async acknowledge(deviceUuid: string, alertId: string, by: string): Promise<Alert | undefined> {
     const outcome = await this.d.db.transaction().execute(async (trx) => {
       // The device row's lock, as ingest takes it: an escalation in flight either comes first
       // (and this acknowledges the raised alert) or after (and clears this acknowledgement).
@@ -69,7 +69,7 @@ export class AlertActions {
       if (row.type !== 'heat') throw new BadRequestError('Only a heat alert can be acknowledged');
       if (row.resolved_at !== null) throw new ConflictError('This alert is already resolved');
       const at = this.d.clock.now().toISOString();
-      const acknowledgedNow = await this.d.alerts.acknowledge(alertId, at, trx);
+      const acknowledgedNow = await this.d.alerts.acknowledge(alertId, at, by, trx);
       if (acknowledgedNow) await this.d.notifications.markReadForAlert(alertId, at, trx);
       const [alert] = await this.d.alerts.answers([alertId], trx);
       return alert && { alert, ownerId: row.user_id, acknowledgedNow };

@@ -4,7 +4,8 @@ import type { ReadingRow } from '../repositories/readings-repository.js';
 
 /** An opening or escalation, written as an alert row, whose notification is yet to be recorded. */
 export interface PendingNotice {
-  kind: 'opened' | 'escalated';
+  /** `unacknowledged`: a DANGER or CRITICAL alert nobody acknowledged in time, told again. */
+  kind: 'opened' | 'escalated' | 'unacknowledged';
   alert: AlertRow;
   /** The reading that opened or escalated it; null for offline and over budget. */
   reading: ReadingRow | null;
@@ -27,6 +28,9 @@ export function newAlert(
     battery_level: null,
     reasons: null,
     acknowledged_at: null,
+    acknowledged_by: null,
+    reminded_level: null,
+    reminded_at: null,
     ...fields,
   };
 }

@@ -64,23 +64,32 @@ export function notificationText(
   const collar = `${s.deviceName} (${s.deviceId})`;
   if (alert.type === 'heat') {
     const level = LEVEL_WORD[n.alert.level as AlertLevel];
-    const r = n.reading!;
-    const late = now.getTime() - Number(r.recorded_at) > LATE_READING_MS;
-    const temp = formatTemperature(r.temperature, s.owner.temperatureUnit);
+    const r = n.reading;
     const title =
       n.kind === 'escalated'
         ? `${who}: heat alert raised to ${level}`
-        : `${who}: ${level} heat alert`;
+        : n.kind === 'unacknowledged'
+          ? `${who}: ${level} heat alert not yet acknowledged`
+          : `${who}: ${level} heat alert`;
     const advice =
       n.alert.level === 'WARNING'
         ? 'Move them to shade and offer water.'
         : 'Cool them now with cool (not ice-cold) water and call your vet.';
     const why = alert.reasons.length ? ` Why: ${alert.reasons.join('; ')}.` : '';
+    // A reminder first says why it came again.
+    const again = n.kind === 'unacknowledged' ? 'Nobody has acknowledged this alert yet. ' : '';
+    if (!r)
+      return {
+        title,
+        message: `${again}${collar} peaked at ${formatTemperature(alert.peak_temperature_celsius ?? 0, s.owner.temperatureUnit)}.${why} ${advice}`,
+      };
+    const late = now.getTime() - Number(r.recorded_at) > LATE_READING_MS;
+    const temp = formatTemperature(r.temperature, s.owner.temperatureUnit);
     return {
       title,
       message: late
-        ? `${collar} read ${temp} at ${r.humidity}% humidity (taken ${formatZonedTime(readingTime(r), s.owner.timeZone)}, received late).${why} ${advice}`
-        : `${collar} reads ${temp} at ${r.humidity}% humidity.${why} ${advice}`,
+        ? `${again}${collar} read ${temp} at ${r.humidity}% humidity (taken ${formatZonedTime(readingTime(r), s.owner.timeZone)}, received late).${why} ${advice}`
+        : `${again}${collar} reads ${temp} at ${r.humidity}% humidity.${why} ${advice}`,
     };
   }
   if (alert.type === 'collar_off')

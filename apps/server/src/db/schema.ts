@@ -60,6 +60,14 @@ export interface DogsTable {
   updated_at: string;
 }
 
+/** Minutes a pet's unacknowledged DANGER / CRITICAL heat alert waits before it is sent again. */
+export interface PetEscalationTable {
+  dog_id: string;
+  danger_minutes: number;
+  critical_minutes: number;
+  updated_at: string;
+}
+
 export interface NotificationPreferencesTable {
   user_id: string;
   email_notifications_enabled: Bool;
@@ -309,6 +317,11 @@ export interface AlertsTable {
   reasons: string | null;
   /** heat: when the owner acknowledged it (cleared by an escalation), else null. */
   acknowledged_at: string | null;
+  /** heat: who acknowledged it (users.id), with acknowledged_at; else null. */
+  acknowledged_by: string | null;
+  /** heat: the level whose "not yet acknowledged" reminder was sent, and when; else null. */
+  reminded_level: 'DANGER' | 'CRITICAL' | null;
+  reminded_at: string | null;
 }
 
 /** One per alert opening or escalation, for the device's owner. */
@@ -316,7 +329,7 @@ export interface NotificationsTable {
   id: string;
   user_id: string;
   alert_id: string;
-  kind: 'opened' | 'escalated';
+  kind: 'opened' | 'escalated' | 'unacknowledged';
   level: 'WARNING' | 'DANGER' | 'CRITICAL' | null;
   title: string;
   message: string;
@@ -367,6 +380,7 @@ export interface Database {
   digest_entries: DigestEntriesTable;
   push_subscriptions: PushSubscriptionsTable;
   push_settings: PushSettingsTable;
+  pet_escalation: PetEscalationTable;
 }
 
 export const toBool = (v: Bool): boolean => v === true || v === 1;

@@ -16,6 +16,8 @@ type AlertWithNames = AlertRow & {
   /** The owner's thresholds now (null: the defaults apply). */
   warning_now: number | null;
   critical_now: number | null;
+  /** Who acknowledged it, by name (null: nobody, or an account since deleted). */
+  acknowledged_by_name: string | null;
 };
 
 export function toAlert(row: AlertWithNames): Alert {
@@ -45,7 +47,20 @@ export function toAlert(row: AlertWithNames): Alert {
       criticalF: row.critical_now ?? DEFAULT_PREFERENCES.critical_temperature_threshold,
     }),
     acknowledged_at: row.acknowledged_at,
+    acknowledged_by_name: row.acknowledged_at ? row.acknowledged_by_name : null,
   };
+}
+
+/** An open DANGER or CRITICAL heat alert nobody has acknowledged, and its pet's minutes. */
+export interface UnacknowledgedAlert {
+  id: string;
+  device_uuid: string;
+  user_id: string;
+  level: 'DANGER' | 'CRITICAL';
+  /** When it reached its level: its escalation, else its opening. */
+  since: string;
+  danger_minutes: number | null;
+  critical_minutes: number | null;
 }
 
 export class AlertsRepository {
@@ -57,8 +72,10 @@ export class AlertsRepository {
       .innerJoin('devices', 'devices.id', 'alerts.device_uuid')
       .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
       .leftJoin('notification_preferences as prefs', 'prefs.user_id', 'alerts.user_id')
+      .leftJoin('users as acker', 'acker.id', 'alerts.acknowledged_by')
       .selectAll('alerts')
       .select([
+        'acker.name as acknowledged_by_name',
         'devices.device_id as printed_device_id',
         'devices.device_name',
         'devices.dog_id',
@@ -146,6 +163,11 @@ export class AlertsRepository {
   }
 
   /** One alert of one device. */
+  /** One alert's row by its id alone (an acknowledge link names only the alert). */
+  findById(alertId: string, ex: Executor = this.db): Promise<AlertRow | undefined> {
+    return ex.selectFrom('alerts').selectAll().where('id', '=', alertId).executeTakeFirst();
+  }
+
   async findForDevice(deviceId: string, alertId: string, ex: Executor = this.db) {
     const row = await this.withNames(ex)
       .where('alerts.device_uuid', '=', deviceId)
@@ -174,11 +196,62 @@ export class AlertsRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  /** Acknowledges an open alert not yet acknowledged; answers whether this call did. */
-  async acknowledge(id: string, at: string, ex: Executor): Promise<boolean> {
+  /**
+   * Open DANGER and CRITICAL heat alerts nobody has acknowledged and whose level has had no
+   * reminder yet, with their pet's escalation minutes (at most `limit`; they are few).
+   */
+  unacknowledged(limit: number): Promise<UnacknowledgedAlert[]> {
+    return this.db
+      .selectFrom('alerts')
+      .innerJoin('devices', 'devices.id', 'alerts.device_uuid')
+      .leftJoin('pet_escalation', 'pet_escalation.dog_id', 'devices.dog_id')
+      .select((eb) => [
+        'alerts.id',
+        'alerts.device_uuid',
+        'alerts.user_id',
+        eb.cast<'DANGER' | 'CRITICAL'>('alerts.level', 'text').as('level'),
+        eb.fn.coalesce('alerts.escalated_at', 'alerts.opened_at').as('since'),
+        'pet_escalation.danger_minutes',
+        'pet_escalation.critical_minutes',
+      ])
+      .where('alerts.type', '=', 'heat')
+      .where('alerts.resolved_at', 'is', null)
+      .where('alerts.acknowledged_at', 'is', null)
+      .where('alerts.level', 'in', ['DANGER', 'CRITICAL'])
+      .where((eb) =>
+        eb.or([
+          eb('alerts.reminded_level', 'is', null),
+          eb('alerts.reminded_level', '!=', eb.ref('alerts.level') as never),
+        ]),
+      )
+      .orderBy('alerts.opened_at')
+      .limit(limit)
+      .execute() as Promise<UnacknowledgedAlert[]>;
+  }
+
+  /**
+   * Records that the reminder of `level` went out, only while the alert is still open,
+   * unacknowledged and at that level with no reminder of it: of several instances sweeping at
+   * once, one sends it. Answers whether this call did.
+   */
+  async markReminded(id: string, level: 'DANGER' | 'CRITICAL', at: string, ex: Executor) {
     const r = await ex
       .updateTable('alerts')
-      .set({ acknowledged_at: at })
+      .set({ reminded_level: level, reminded_at: at })
+      .where('id', '=', id)
+      .where('resolved_at', 'is', null)
+      .where('acknowledged_at', 'is', null)
+      .where('level', '=', level)
+      .where((eb) => eb.or([eb('reminded_level', 'is', null), eb('reminded_level', '!=', level)]))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Acknowledges an open alert not yet acknowledged, by `by`; answers whether this call did. */
+  async acknowledge(id: string, at: string, by: string, ex: Executor): Promise<boolean> {
+    const r = await ex
+      .updateTable('alerts')
+      .set({ acknowledged_at: at, acknowledged_by: by })
       .where('id', '=', id)
       .where('resolved_at', 'is', null)
       .where('acknowledged_at', 'is', null)

@@ -119,4 +119,26 @@ export class DogsRepository {
       .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
+
+  /** A pet's escalation minutes (no row: the defaults). */
+  escalation(dogId: string, ex: Executor = this.db) {
+    return ex
+      .selectFrom('pet_escalation')
+      .select(['danger_minutes', 'critical_minutes'])
+      .where('dog_id', '=', dogId)
+      .executeTakeFirst();
+  }
+
+  async saveEscalation(
+    dogId: string,
+    minutes: { danger_minutes: number; critical_minutes: number },
+    now: string,
+  ): Promise<void> {
+    const fields = { ...minutes, updated_at: now };
+    await this.db
+      .insertInto('pet_escalation')
+      .values({ dog_id: dogId, ...fields })
+      .onConflict((oc) => oc.column('dog_id').doUpdateSet(fields))
+      .execute();
+  }
 }

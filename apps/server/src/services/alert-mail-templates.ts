@@ -16,7 +16,12 @@ import { escapeHtml, headerSafe } from './mail-templates.js';
 /** Links in mail: the app's own pages under PUBLIC_URL. */
 export interface MailLinks {
   publicUrl: string;
+  /** A heat alert's signed "Acknowledge" link, for the person the mail goes to. */
+  acknowledgeUrl?: string;
 }
+
+/** The one-tap acknowledgement's words: the reader tells PawGuard they are on it. */
+const ACKNOWLEDGE_WORDS = "Acknowledge: I'm on it";
 
 /** The collar's history; the Devices screen for a sample alert that no collar sent. */
 const devicePage = (l: MailLinks, deviceUuid: string) =>
@@ -45,7 +50,11 @@ function subjectOf(notice: AlertNotice): string {
   const level = levelOf(notice);
   const name = alert.dog_name ?? alert.device_name ?? alert.device_id;
   if (alert.type === 'heat' && level && reading) {
-    const verb = notice.notification.kind === 'escalated' ? 'heat alert raised' : 'heat alert';
+    const verb = {
+      opened: 'heat alert',
+      escalated: 'heat alert raised',
+      unacknowledged: 'heat alert NOT YET ACKNOWLEDGED',
+    }[notice.notification.kind];
     return headerSafe(
       `[${SUBJECT_TAG[level]}] ${name}: ${verb} at ${formatTemperature(reading.temperature, notice.owner.temperatureUnit)}`,
     );
@@ -134,6 +143,7 @@ export function alertMail(
     ...facts.map(([k, v]) => `${k}: ${v}`),
     ...(steps.length ? ['', 'What to do now:', ...steps.map((s, i) => `${i + 1}. ${s}`)] : []),
     '',
+    ...(links.acknowledgeUrl ? [`${ACKNOWLEDGE_WORDS}: ${links.acknowledgeUrl}`] : []),
     `${deviceLabel}: ${device}`,
     `Find an emergency vet: ${emergency}`,
     '',
@@ -148,6 +158,9 @@ export function alertMail(
     `<table cellpadding="4">${facts.map(([k, v]) => `<tr><th align="left">${e(k)}</th><td>${e(v)}</td></tr>`).join('')}</table>`,
     steps.length
       ? `<h2 style="font-size:16px">What to do now</h2><ol>${steps.map((s) => `<li>${e(s)}</li>`).join('')}</ol>`
+      : '',
+    links.acknowledgeUrl
+      ? `<p><a href="${e(links.acknowledgeUrl)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none"><strong>${e(ACKNOWLEDGE_WORDS)}</strong></a></p>`
       : '',
     `<p><a href="${e(device)}">${e(deviceLabel)}</a> · <a href="${e(emergency)}">Find an emergency vet</a></p>`,
     `<p style="color:#666;font-size:12px">You get this e-mail because alert e-mails are on in your <a href="${e(settingsPage(links))}">notification settings</a>.</p>`,

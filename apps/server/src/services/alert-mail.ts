@@ -26,6 +26,7 @@ import { alertMail, digestMail, type MailLinks } from './alert-mail-templates.js
 import type { MailTransport } from './mail-transport.js';
 import type { Clock } from './clock.js';
 import type { MailKick } from './commit-effects.js';
+import type { AckLinks } from './ack-links.js';
 
 /**
  * At most this many immediate alert mails per person per rolling hour (RES-5); the rest wait
@@ -58,6 +59,8 @@ export class AlertMail {
   constructor(
     private readonly d: {
       db: Kysely<Database>;
+      /** Signs the "Acknowledge" link of a heat alert's mail. */
+      ackLinks: AckLinks;
       /** The alert mail's own queries (recent mails of a collar, the hourly cap, digests). */
       mails: AlertMailRepository;
       outbox: OutboxRepository;
@@ -105,8 +108,17 @@ export class AlertMail {
       },
       trx,
     );
+    // A heat alert's mail acknowledges it in one tap, for this person.
+    const acknowledgeUrl =
+      alert.type === 'heat'
+        ? await this.d.ackLinks.url({ alertId: alert.id, userId: owner.id }, now)
+        : undefined;
     await this.d.outbox.enqueue(
-      alertMail(notice, this.d.links, `alert-${notification.id}`),
+      alertMail(
+        notice,
+        { ...this.d.links, ...(acknowledgeUrl ? { acknowledgeUrl } : {}) },
+        `alert-${notification.id}`,
+      ),
       at,
       trx,
     );
@@ -244,6 +256,7 @@ export class AlertMail {
         battery_level: null,
         reasons: [],
         acknowledged_at: null,
+        acknowledged_by_name: null,
       },
       notification: {
         id: 'test',

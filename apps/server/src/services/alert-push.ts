@@ -11,6 +11,7 @@ import {
   type User,
 } from '@pawguard/shared';
 import type { Database } from '../db/schema.js';
+import type { AckLinks } from './ack-links.js';
 import type { PushRepository } from '../repositories/push-repository.js';
 import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
 import { classifyPushFailure, type PushSender } from './push-sender.js';
@@ -59,7 +60,7 @@ const ADVICE = {
  * What a notice's push says: "CRITICAL — Biscuit", one line of why (the temperature and the
  * reason that set the level) and what to do; it opens the dog's Monitoring card.
  */
-export function alertPushPayload(notice: AlertNotice): PushPayload {
+export function alertPushPayload(notice: AlertNotice, ackToken: string | null): PushPayload {
   const { alert, notification, owner, reading } = notice;
   const who = alert.dog_name ?? alert.device_name ?? alert.device_id;
   const base = {
@@ -73,12 +74,16 @@ export function alertPushPayload(notice: AlertNotice): PushPayload {
     const urgent = level !== 'WARNING';
     const temp = reading ? formatTemperature(reading.temperature, owner.temperatureUnit) : null;
     const why = [temp, alert.reasons[0]].filter(Boolean).join(' — ');
+    const again = notification.kind === 'unacknowledged';
     return {
       ...base,
-      title: `${level} — ${who}`,
-      body: oneLine(`${why ? `${why}. ` : ''}${urgent ? ADVICE.urgent : ADVICE.WARNING}`),
+      title: `${level} — ${who}${again ? ' (not yet acknowledged)' : ''}`,
+      body: oneLine(
+        `${again ? 'Nobody has acknowledged it yet. ' : ''}${why ? `${why}. ` : ''}${urgent ? ADVICE.urgent : ADVICE.WARNING}`,
+      ),
       level,
       urgent,
+      ack_token: ackToken,
     };
   }
   return {
@@ -87,6 +92,7 @@ export function alertPushPayload(notice: AlertNotice): PushPayload {
     body: oneLine(notification.message),
     level: null,
     urgent: false,
+    ack_token: null,
   };
 }
 
@@ -106,6 +112,8 @@ export class AlertPush {
     private readonly d: {
       push: PushRepository;
       sender: PushSender;
+      /** Signs a heat alert push's "Acknowledge" action, for the person it goes to. */
+      ackLinks: AckLinks;
       log: FastifyBaseLogger;
     },
   ) {}
@@ -125,7 +133,11 @@ export class AlertPush {
       );
       return false;
     }
-    const payload = alertPushPayload(notice);
+    const ackToken =
+      notice.alert.type === 'heat'
+        ? await this.d.ackLinks.token({ alertId: notice.alert.id, userId }, now)
+        : null;
+    const payload = alertPushPayload(notice, ackToken);
     await this.queue(trx, notice.notification.id, browsers, payload, at);
     return true;
   };
@@ -171,6 +183,7 @@ export class AlertPush {
       level: null,
       alert_id: null,
       urgent: false,
+      ack_token: null,
       test: true,
     };
     const results = await Promise.allSettled(

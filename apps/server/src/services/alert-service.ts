@@ -33,6 +33,9 @@ import {
   type Subject,
 } from '../alerts/notification-wording.js';
 import { OfflineSweep } from '../alerts/offline-sweep.js';
+import { UnacknowledgedSweep } from '../alerts/unacknowledged-sweep.js';
+import type { ReadingsRepository } from '../repositories/readings-repository.js';
+import type { AckLinks } from './ack-links.js';
 import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
 import type { BusMessage } from './event-bus.js';
 import type { IngestDevice, StoredReading } from '../ingest/ingest-device.js';
@@ -58,6 +61,7 @@ const OVER_BUDGET_NOTICE_MS = 24 * 60 * 60 * 1000;
  */
 export class AlertService {
   private readonly offline: OfflineSweep;
+  private readonly unacknowledged: UnacknowledgedSweep;
   private readonly actions: AlertActions;
   /** Collars told over budget by this instance, and when (the database has the last word). */
   private readonly overBudgetTold = new Map<string, number>();
@@ -71,6 +75,10 @@ export class AlertService {
       /** The offline sweep's queries (silent collars; the guarded UPDATE that takes one offline). */
       offlineSweep: OfflineSweepRepository;
       users: UsersRepository;
+      /** The latest reading a "not yet acknowledged" reminder is told with. */
+      readings: ReadingsRepository;
+      /** Signs and checks the acknowledge links of mails and pushes. */
+      ackLinks: AckLinks;
       /** The alert mail: told of every opening and escalation, inside its transaction. */
       mail: { onNotice: AlertNoticeListener };
       /** The alert push: told of the same, queues a push per browser in the same transaction. */
@@ -90,6 +98,10 @@ export class AlertService {
       effects: d.effects,
       clock: d.clock,
       log: d.log,
+      record: (...args) => this.record(...args),
+    });
+    this.unacknowledged = new UnacknowledgedSweep({
+      ...d,
       record: (...args) => this.record(...args),
     });
     this.actions = new AlertActions(d);
@@ -220,6 +232,7 @@ export class AlertService {
           changes.escalated_at = at;
           // Worse than what the owner acknowledged: it asks for them again (decision 0037).
           changes.acknowledged_at = null;
+          changes.acknowledged_by = null;
           changes.reasons = JSON.stringify(
             reasonsFor(s, device.thresholds, await ownerUnit(), off(s)),
           );
@@ -455,17 +468,41 @@ export class AlertService {
     return this.actions.resolve(deviceUuid, alertId);
   }
 
-  /** The owner acknowledges an open heat alert (alerts/alert-actions.ts). */
-  acknowledgeByOwner(deviceUuid: string, alertId: string): Promise<Alert | undefined> {
-    return this.actions.acknowledge(deviceUuid, alertId);
+  /** The owner (`by`) acknowledges an open heat alert (alerts/alert-actions.ts). */
+  acknowledgeByOwner(deviceUuid: string, alertId: string, by: string): Promise<Alert | undefined> {
+    return this.actions.acknowledge(deviceUuid, alertId, by);
+  }
+
+  /**
+   * Acknowledges the alert a signed link names, for the person it was made for, while they still
+   * own its collar: undefined when the link is not valid (expired, altered) or its alert is not
+   * theirs (any more); a resolved alert is a ConflictError, as from the card.
+   */
+  async acknowledgeByLink(token: string): Promise<Alert | undefined> {
+    const claims = await this.d.ackLinks.verify(token, this.d.clock.now());
+    if (!claims) return undefined;
+    const row = await this.d.alerts.findById(claims.alertId);
+    if (!row || row.user_id !== claims.userId) return undefined;
+    const owner = await this.d.devices.findById(row.device_uuid);
+    if (owner?.user_id !== claims.userId) return undefined;
+    return this.actions.acknowledge(row.device_uuid, row.id, claims.userId);
+  }
+
+  /**
+   * The reminder sweep (alerts/unacknowledged-sweep.ts); answers how many DANGER or CRITICAL
+   * alerts nobody acknowledged in time were sent again.
+   */
+  sweepUnacknowledged(): Promise<number> {
+    return this.unacknowledged.sweep();
   }
 
   startSweeping(): void {
     this.offline.start();
+    this.unacknowledged.start();
   }
 
-  stopSweeping(): Promise<void> {
-    return this.offline.stop();
+  async stopSweeping(): Promise<void> {
+    await Promise.all([this.offline.stop(), this.unacknowledged.stop()]);
   }
 }
 

@@ -5,6 +5,8 @@ import {
   type AdminDog,
   type Dog,
   type DogInput,
+  DEFAULT_ESCALATION,
+  type Escalation,
 } from '@pawguard/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -103,5 +105,17 @@ export class DogService {
       await this.collars.onDogDeleted(id, trx);
       if (!(await this.dogs.deleteOwned(id, userId, trx))) throw new NotFoundError(DOG_NOT_FOUND);
     });
+  }
+
+  /** How long the pet's DANGER and CRITICAL heat alerts wait for an acknowledgement (its owner's). */
+  async escalation(userId: string, id: string): Promise<Escalation> {
+    if (!(await this.dogs.findOwned(id, userId))) throw new NotFoundError(DOG_NOT_FOUND);
+    return (await this.dogs.escalation(id)) ?? { ...DEFAULT_ESCALATION };
+  }
+
+  async saveEscalation(userId: string, id: string, input: Escalation): Promise<Escalation> {
+    if (!(await this.dogs.findOwned(id, userId))) throw new NotFoundError(DOG_NOT_FOUND);
+    await this.dogs.saveEscalation(id, input, this.clock.now().toISOString());
+    return this.escalation(userId, id);
   }
 }

@@ -205,16 +205,17 @@ export interface MailedNews {
 
 /**
  * Whether an immediate alert mail goes now, given the device's alert mails of the last 15
- * minutes. An escalation always goes. An opening waits only when it repeats news already
+ * minutes. An escalation (or a "not yet acknowledged" reminder) always goes. An opening waits only when it repeats news already
  * mailed in that time: the same type, and for heat a level at least as high. So an episode
  * that ends and starts again at once stays one mail, while a worse one (a new CRITICAL after
  * a WARNING), or news of another kind (heat after low battery), is never held back.
  */
 export function mailCooldownAllows(
-  news: MailedNews & { kind: 'opened' | 'escalated' },
+  news: MailedNews & { kind: 'opened' | 'escalated' | 'unacknowledged' },
   recent: readonly MailedNews[],
 ): boolean {
-  if (news.kind === 'escalated') return true;
+  // A reminder that nobody has acknowledged a DANGER or CRITICAL alert is news like an escalation.
+  if (news.kind !== 'opened') return true;
   return !recent.some(
     (m) =>
       m.type === news.type &&

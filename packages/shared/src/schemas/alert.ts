@@ -79,8 +79,54 @@ export const alertSchema = z.object({
    * its notifications are read; an escalation notifies as always and clears this.
    */
   acknowledged_at: z.string().nullable(),
+  /** heat: the name of whoever acknowledged it, with acknowledged_at; else null. */
+  acknowledged_by_name: z.string().nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
+
+/**
+ * POST /api/alerts/acknowledge-link: acknowledges the heat alert a signed link names (from an
+ * alert mail or a push's "Acknowledge" action), for the person it was made for, without a
+ * sign-in. The token is the link's secret part.
+ */
+export const acknowledgeLinkInputSchema = z.strictObject({
+  token: z
+    .string({ error: 'token is required' })
+    .min(1, { error: 'token is required' })
+    .max(2_000, { error: 'This acknowledge link is not valid.' }),
+});
+export type AcknowledgeLinkInput = z.infer<typeof acknowledgeLinkInputSchema>;
+
+/** The web page an acknowledge link opens; the token follows in the fragment (never logged). */
+export const ACKNOWLEDGE_PAGE = '/acknowledge';
+
+/**
+ * How long a DANGER or CRITICAL heat alert may go unacknowledged before it is sent again to
+ * everyone, "not yet acknowledged" (minutes, per pet; docs/escalation.md).
+ */
+export const DEFAULT_ESCALATION = { danger_minutes: 15, critical_minutes: 5 } as const;
+export const ESCALATION_MINUTES_MIN = 1;
+export const ESCALATION_MINUTES_MAX = 120;
+const escalationMinutes = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of minutes` })
+    .int({ error: `${label} must be a whole number of minutes` })
+    .min(ESCALATION_MINUTES_MIN, {
+      error: `${label} must be from ${ESCALATION_MINUTES_MIN} to ${ESCALATION_MINUTES_MAX} minutes`,
+    })
+    .max(ESCALATION_MINUTES_MAX, {
+      error: `${label} must be from ${ESCALATION_MINUTES_MIN} to ${ESCALATION_MINUTES_MAX} minutes`,
+    });
+export const escalationSchema = z.object({
+  danger_minutes: z.number(),
+  critical_minutes: z.number(),
+});
+export type Escalation = z.infer<typeof escalationSchema>;
+export const escalationInputSchema = z.strictObject({
+  danger_minutes: escalationMinutes('danger_minutes'),
+  critical_minutes: escalationMinutes('critical_minutes'),
+});
+export const escalationResponseSchema = z.object({ escalation: escalationSchema });
 
 const resolvedFilter = z
   .enum(['true', 'false'], { error: 'resolved must be true or false' })

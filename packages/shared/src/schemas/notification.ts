@@ -12,9 +12,11 @@ import { alertLevelSchema, alertTypeSchema } from './alert.js';
 /**
  * A notification is what a person receives about an alert: one for each opening and each
  * escalation, for the device's owner, recorded whatever the e-mail settings (the mail is a
- * separate outbox row). Read state: unread ↔ read.
+ * separate outbox row), and one when a DANGER or CRITICAL heat alert went unacknowledged for
+ * its pet's escalation minutes (`unacknowledged`: sent again, "not yet acknowledged"). Read
+ * state: unread ↔ read.
  */
-export const NOTIFICATION_KINDS = ['opened', 'escalated'] as const;
+export const NOTIFICATION_KINDS = ['opened', 'escalated', 'unacknowledged'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({

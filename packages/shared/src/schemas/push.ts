@@ -117,6 +117,11 @@ export const pushPayloadSchema = z.object({
   alert_id: z.string().nullable(),
   /** Shown louder and kept until dismissed (DANGER and CRITICAL). */
   urgent: z.boolean(),
+  /**
+   * heat: the signed token of the "Acknowledge" action (POST /api/alerts/acknowledge-link with
+   * `{ token }`, no sign-in needed); null when the push offers no acknowledgement.
+   */
+  ack_token: z.string().nullable(),
   test: z.boolean(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -18,6 +18,7 @@ import * as m016 from './016-outbox-given-up.js';
 import * as m017 from './017-activity.js';
 import * as m018 from './018-device-uuid.js';
 import * as m019 from './019-push.js';
+import * as m020 from './020-escalation.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '017-activity': m017,
   '018-device-uuid': m018,
   '019-push': m019,
+  '020-escalation': m020,
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  acknowledgeLinkInputSchema,
   alertParamsSchema,
   alertResponseSchema,
   alertsQuerySchema,
@@ -78,7 +79,11 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       const device = await devices.get(user, request.params.id);
       if (device.user_id !== user.id)
         throw new ForbiddenError('Only the collar’s owner can acknowledge its alerts');
-      const alert = await alerts.acknowledgeByOwner(request.params.id, request.params.alertId);
+      const alert = await alerts.acknowledgeByOwner(
+        request.params.id,
+        request.params.alertId,
+        user.id,
+      );
       if (!alert) throw new NotFoundError('Alert not found');
       return { alert };
     },
@@ -101,6 +106,32 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(user.role === 'admin' ? {} : { userId: user.id }),
         ...request.query,
       });
+    },
+  );
+
+  app.post(
+    '/alerts/acknowledge-link',
+    {
+      // The token is the credential: a tap in an alert mail or on a push, with no sign-in.
+      config: {
+        auth: 'public',
+        rateLimit: { max: Math.ceil(30 * app.config.rateLimitMultiplier), timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['alerts'],
+        summary:
+          'Acknowledge the heat alert a signed link names (from an alert mail or a push), for the person it was made for (an invalid or expired link, or an alert no longer theirs: 404; resolved: 409)',
+        body: acknowledgeLinkInputSchema,
+        response: { 200: alertResponseSchema, 400: e, 404: e, 409: e, 429: e },
+      },
+    },
+    async (request) => {
+      const alert = await alerts.acknowledgeByLink(request.body.token);
+      if (!alert)
+        throw new NotFoundError(
+          'This acknowledge link is not valid or has expired. Open PawGuard to acknowledge the alert.',
+        );
+      return { alert };
     },
   );
 };

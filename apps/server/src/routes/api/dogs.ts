@@ -6,6 +6,8 @@ import {
   dogResponseSchema,
   dogsResponseSchema,
   errorSchema,
+  escalationInputSchema,
+  escalationResponseSchema,
   idParamSchema,
   pageQuerySchema,
   successSchema,
@@ -96,5 +98,42 @@ export const dogRoutes: FastifyPluginAsyncZod = async (app) => {
       await dogs.delete(currentUser(request).id, request.params.id);
       return { success: true as const };
     },
+  );
+
+  app.get(
+    '/:id/escalation',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['dogs'],
+        summary:
+          'How long the pet’s DANGER and CRITICAL heat alerts may go unacknowledged before they are sent again, “not yet acknowledged” (minutes; defaults 15 and 5)',
+        params: idParamSchema,
+        response: { 200: escalationResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      escalation: await dogs.escalation(currentUser(request).id, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/:id/escalation',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['dogs'],
+        params: idParamSchema,
+        body: escalationInputSchema,
+        response: { 200: escalationResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      escalation: await dogs.saveEscalation(
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+      ),
+    }),
   );
 };
