@@ -21,6 +21,9 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     // clock (test/helpers/app.ts), and must leave nothing running when it ends.
     isolate: false,
     setupFiles: ['./test/setup.ts'],
+    // Makes a CA for the run and sets NODE_EXTRA_CA_CERTS before the workers are forked (they
+    // read it only as they start): HTTPS receivers in tests are trusted as production trusts.
+    globalSetup: ['./test/global-setup.ts'],
     env,
     // The server's tests start apps, databases and brokers: twice the others' bound.
     testTimeout: 2 * BUSY_MACHINE_TIMEOUT,
