@@ -380,6 +380,7 @@ export function createContainer(opts: {
     repos,
     mailTransport,
     outboxWorker,
+    ackLinks,
     pushWorker,
     pushSender,
     alertPush,

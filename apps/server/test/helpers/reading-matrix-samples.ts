@@ -71,6 +71,14 @@ export function readingMatrixSamples(ctx: {
       const { device, alert } = await hotCollar(p);
       return { method: 'POST', url: `/api/devices/${device}/alerts/${alert}/acknowledge` };
     },
+    // The link's token is the credential: any caller, signed in or not, with a valid one.
+    'POST /api/alerts/acknowledge-link': async (p) => {
+      const { alert } = await hotCollar(p);
+      const owner = ctx.who(p) ?? ctx.user();
+      const { ackLinks, clock } = ctx.t().app.container;
+      const token = await ackLinks.token({ alertId: alert, userId: owner.id }, clock.now());
+      return { method: 'POST', url: '/api/alerts/acknowledge-link', payload: { token } };
+    },
     'GET /api/alerts': async () => ({ url: '/api/alerts' }),
     'GET /api/notifications': async () => ({ url: '/api/notifications?limit=5' }),
     'GET /api/notifications/unread-count': async () => ({ url: '/api/notifications/unread-count' }),

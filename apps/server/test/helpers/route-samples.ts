@@ -159,6 +159,34 @@ export function routeSamples(ctx: {
       url: '/api/notifications/weekly-insights',
       payload: { weekly_insights: true },
     }),
+    'GET /api/dogs/:id/escalation': async (p) => ({
+      url: `/api/dogs/${(await seedDog(t(), (who(p) ?? user()).id)).id}/escalation`,
+    }),
+    'PUT /api/dogs/:id/escalation': async (p) => ({
+      method: 'PUT',
+      url: `/api/dogs/${(await seedDog(t(), (who(p) ?? user()).id)).id}/escalation`,
+      payload: { danger_minutes: 10, critical_minutes: 3 },
+    }),
+    'GET /api/push/public-key': async () => ({ url: '/api/push/public-key' }),
+    'GET /api/push/subscriptions': async () => ({ url: '/api/push/subscriptions' }),
+    // A public address given as such: no look-up is needed to accept it.
+    'POST /api/push/subscriptions': async () => ({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      payload: samplePushSubscription(),
+    }),
+    'DELETE /api/push/subscriptions': async () => ({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      payload: { endpoint: samplePushSubscription().endpoint },
+    }),
+    'GET /api/push/settings': async () => ({ url: '/api/push/settings' }),
+    'PUT /api/push/settings': async () => ({
+      method: 'PUT',
+      url: '/api/push/settings',
+      payload: { min_level: 'DANGER', offline: true, low_battery: false },
+    }),
+    'POST /api/push/test': async () => ({ method: 'POST', url: '/api/push/test' }),
     'GET /api/docs': async () => ({ url: '/api/docs' }),
     'GET /api/docs/json': async () => ({ url: '/api/docs/json' }),
     'GET /api/docs/yaml': async () => ({ url: '/api/docs/yaml' }),
@@ -167,5 +195,19 @@ export function routeSamples(ctx: {
     'GET /api/docs/static/swagger-initializer.js': async () => ({
       url: '/api/docs/static/swagger-initializer.js',
     }),
+  };
+}
+
+/** A browser's PushSubscription JSON on a public push service, given by address (no look-up). */
+export function samplePushSubscription() {
+  return {
+    endpoint: `https://8.8.8.8/push/${randomUUID()}`,
+    expirationTime: null,
+    keys: {
+      // A valid uncompressed P-256 point and a 16-byte secret, base64url.
+      p256dh:
+        'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
   };
 }
