@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 // Where /api goes in `vite` and `vite preview`; the server's default port unless told otherwise.
@@ -76,8 +77,58 @@ const bootChunks = [
   },
 ];
 
+/**
+ * The web app manifest and the service worker (src/service-worker/sw.ts): the app shell cached
+ * for a fast second visit, and pushed alerts shown as notifications. Built with the app only,
+ * never with the prerender (SSR) build. The list of files to precache is written into dist/sw.js
+ * by scripts/precache.mjs once the prerendered pages exist (here they do not yet), so the
+ * plugin leaves its injection point alone. The app registers the worker itself
+ * (lib/service-worker.ts), after the page has loaded.
+ */
+const pwa: Partial<VitePWAOptions> = {
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'sw.ts',
+  injectRegister: false,
+  injectManifest: { injectionPoint: undefined },
+  integration: {
+    // The worker is one file; said the way rolldown (Vite 8) asks, for the plugin's older option.
+    configureCustomSWViteBuild(config) {
+      const output = config.build?.rollupOptions?.output;
+      if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+        delete output.inlineDynamicImports;
+        Object.assign(output, { codeSplitting: false });
+      }
+    },
+  },
+  manifest: {
+    name: 'PawGuard',
+    short_name: 'PawGuard',
+    description:
+      'Keeps your dog safe from heat: live readings from the collar, and alerts before it gets dangerous.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    lang: 'en',
+    // index.html's theme-color and the app's page background (index.css --background).
+    theme_color: '#ea580c',
+    background_color: '#f8fafc',
+    icons: [
+      { src: '/icons/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      {
+        src: '/icons/pwa-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ],
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [VitePWA(pwa)])],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

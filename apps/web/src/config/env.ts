@@ -12,5 +12,7 @@ function readApiBase(value: unknown): string {
 export const env = {
   apiBaseUrl: readApiBase(raw.VITE_API_BASE_URL),
   isDev: raw.DEV,
+  /** A production build (`vite build`): the only one with a service worker (dist/sw.js). */
+  isProduction: raw.PROD,
   isTest: raw.MODE === 'test',
 } as const;

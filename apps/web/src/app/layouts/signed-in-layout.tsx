@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import type { User } from '@pawguard/shared';
 import { SkipLink } from '@/components/skip-link';
@@ -11,12 +11,16 @@ import { PageLoader } from './page-loader';
 import { SignedInHeader } from './signed-in-header';
 import { useFocusMainOnNavigate } from './focus-main';
 import { MAIN_ID } from '@/lib/main-region';
+import { registerServiceWorkerAfterLoad } from '@/lib/service-worker';
 
 /** Header, main and footer around every signed-in page. */
 export function SignedInLayout({ user, children }: { user: User; children?: ReactNode }) {
   const { logout, isLoading, confirmationPending, dismissConfirmationNotice, sessionKey } =
     useAuth();
   useFocusMainOnNavigate();
+  // The app's files kept for a fast next visit, and pushes: for people who sign in (a visitor
+  // on the landing page downloads nothing more than the page).
+  useEffect(registerServiceWorkerAfterLoad, []);
   return (
     <QueryProvider sessionKey={sessionKey}>
       <LiveStream />
