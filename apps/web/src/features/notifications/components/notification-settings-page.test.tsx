@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
+import { DEFAULT_PUSH_SETTINGS } from '@pawguard/shared';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
 import { NotificationSettingsPage } from './notification-settings-page';
@@ -16,8 +17,14 @@ const saved = {
 };
 const PREFS = 'GET /api/notifications/preferences';
 
+/** The push card's own calls, answered as the server does for someone who never set push up. */
+const PUSH: Routes = {
+  'GET /api/push/settings': () => jsonResponse(200, { settings: DEFAULT_PUSH_SETTINGS }),
+  'GET /api/push/public-key': () => jsonResponse(200, { public_key: 'BPk' }),
+};
+
 function setup(routes: Routes) {
-  const calls = stubFetch(routes);
+  const calls = stubFetch({ ...PUSH, ...routes });
   renderWithProviders(<NotificationSettingsPage />, { auth: fakeAuth(makeUser()) });
   return { calls, user: userEvent.setup() };
 }
@@ -56,6 +63,17 @@ describe('Notification settings', () => {
     expect(guide).toHaveTextContent('Normal pet temperature: 100-102.5°F');
     expect(guide).toHaveTextContent('Warning threshold: 85-95°F (environmental heat)');
     expect(guide).toHaveTextContent('Critical threshold: 105°F+ (immediate danger)');
+  });
+
+  it('puts the Push notifications card below the spec’s cards', async () => {
+    setup({ [PREFS]: () => jsonResponse(200, { preferences: saved }) });
+    await loaded();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Email Notifications',
+      'Temperature Alerts',
+      'Push notifications',
+      'Units and time',
+    ]);
   });
 
   it('disables the frequency and the test e-mail while e-mails are off; the hints follow the choice', async () => {

@@ -32,6 +32,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api-client';
 import { errorAria, formResolver } from '@/lib/form';
 import { getPreferences, getPreferencesQueryOptions } from '../api/get-preferences';
+import { PushNotificationsCard } from './push-notifications-card';
 import { UnitsAndTimeCard } from './units-and-time-card';
 
 type Frequency = Preferences['email_frequency'];
@@ -363,7 +364,8 @@ export function NotificationSettingsPage() {
           </Button>
         </div>
       </form>
-      {/* Saved on its own: not part of the spec's notification preferences. */}
+      {/* Each saved on its own: not part of the spec's notification preferences. */}
+      <PushNotificationsCard className="mt-6 max-w-3xl" />
       <UnitsAndTimeCard className="mt-6 max-w-3xl" />
     </section>
   );
