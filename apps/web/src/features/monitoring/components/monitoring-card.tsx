@@ -17,6 +17,9 @@ import { deviceHistoryPath } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import type { ChangedField, ShownReading } from './reading-change';
 
+/** A collar's card's element id: the fragment of monitoringCardPath in the shared contract. */
+export const collarCardId = (deviceId: string) => `collar-${deviceId}`;
+
 type MonitoringCardProps = {
   device: Device;
   /** The values to show: they follow changed readings only (spec section 4). */
@@ -55,9 +58,15 @@ export function MonitoringCard({
 
   return (
     <Card
+      // A pushed alert's "Open" leads here (/monitoring#collar-…): the page focuses the card.
+      id={collarCardId(device.id)}
+      tabIndex={-1}
       aria-labelledby={titleId}
       data-connection={connected ? 'connected' : 'disconnected'}
-      className={cn('flex h-full flex-col', !connected && 'bg-slate-50 shadow-none')}
+      className={cn(
+        'flex h-full scroll-mt-20 flex-col focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+        !connected && 'bg-slate-50 shadow-none',
+      )}
     >
       <CardHeader className="gap-1 pb-4">
         <div className="flex items-start justify-between gap-2">

@@ -746,3 +746,45 @@ describe('the level on the Monitoring card', () => {
     expect(safeZone(await findCard('Delta off'))).toHaveTextContent(/^Collar off\?$/);
   });
 });
+
+describe('Monitoring, opened from a pushed alert (/monitoring#collar-…)', () => {
+  it('scrolls the alert’s collar card into view and focuses it once the readings arrive', async () => {
+    const biscuit = liveDevice();
+    const spare = liveDevice({ device_name: 'Spare collar', device_id: 'PET-SP01' });
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stubFetch({
+      'GET /api/devices': async () => {
+        await answered;
+        return jsonResponse(200, paged({ devices: [spare, biscuit] }));
+      },
+    });
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    renderWithProviders(<MonitoringPage />, {
+      auth: owner(),
+      route: `/monitoring#collar-${biscuit.id}`,
+    });
+    expect(screen.getByRole('status', { name: 'Loading devices' })).toBeInTheDocument();
+
+    answer();
+    const card = (await screen.findByRole('heading', { name: 'Biscuit collar' })).closest(
+      '[data-slot="card"]',
+    );
+    await waitFor(() => expect(card).toHaveFocus());
+    expect(card).toHaveAttribute('id', `collar-${biscuit.id}`);
+    expect(scrolled.mock.contexts).toEqual([card]);
+  });
+
+  it('leaves focus and scrolling alone without one', async () => {
+    const biscuit = liveDevice();
+    stubFetch({ 'GET /api/devices': () => jsonResponse(200, paged({ devices: [biscuit] })) });
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    renderWithProviders(<MonitoringPage />, { auth: owner(), route: '/monitoring' });
+    const card = (await screen.findByRole('heading', { name: 'Biscuit collar' })).closest(
+      '[data-slot="card"]',
+    );
+    expect(card).toHaveAttribute('id', `collar-${biscuit.id}`);
+    expect(card).not.toHaveFocus();
+    expect(scrolled).not.toHaveBeenCalled();
+  });
+});

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Plus, Radio, RefreshCw } from 'lucide-react';
 import { CardGridSkeleton } from '@/components/card-grid-skeleton';
@@ -21,6 +21,31 @@ import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
 import { LoadMore } from '@/components/load-more';
 import { deviceReading, worry, worstFirst } from '@/components/dog-status';
 
+/**
+ * `/monitoring#collar-<id>`, where a pushed alert's "Open" leads: once that collar's card is on
+ * the page (its readings may arrive well after the page), it is scrolled into view below the
+ * header and focused, once for each such address.
+ */
+function useCardOfHash() {
+  const { hash } = useLocation();
+  const done = useRef<string | null>(null);
+  // After every render: the card may come with any of them.
+  useEffect(() => {
+    if (!hash.startsWith('#collar-') || done.current === hash) return;
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return;
+    }
+    const card = document.getElementById(id);
+    if (!card) return;
+    done.current = hash;
+    card.scrollIntoView({ block: 'start' });
+    card.focus({ preventScroll: true });
+  });
+}
+
 /** Connected turns Disconnected within a second of the reading turning 2 minutes old. */
 const CLOCK_TICK_MS = 1_000;
 
@@ -33,6 +58,7 @@ export function MonitoringPage() {
   const now = useNow(CLOCK_TICK_MS);
   const { timeSeconds, timeZoneNote } = useDisplayUnits();
   const [refreshing, setRefreshing] = useState(false);
+  useCardOfHash();
 
   const refresh = async () => {
     setRefreshing(true);
