@@ -168,6 +168,9 @@ function startServer({ port, dataDir, logFile, smtpUrl }) {
       RATE_LIMIT_MULTIPLIER: '50',
       // Mail goes to the loopback SMTP sink only; nothing connects anywhere else.
       SMTP_URL: smtpUrl,
+      // The browser here reaches no real push service: the push journey subscribes with a
+      // loopback https endpoint, which only this lets the server take.
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: '1',
       MQTT_PORT: '',
       REDIS_URL: '',
       DATABASE_URL: '',
