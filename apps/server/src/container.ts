@@ -23,6 +23,9 @@ import { PushWorker } from './services/push-worker.js';
 import { AlertPush } from './services/alert-push.js';
 import { PushService } from './services/push-service.js';
 import { AckLinks } from './services/ack-links.js';
+import { PackRepository } from './repositories/pack-repository.js';
+import { PetAccess } from './services/pet-access.js';
+import { PackService } from './services/pack-service.js';
 import { UndeliveredMail } from './services/undelivered-mail.js';
 import { Housekeeping } from './services/housekeeping.js';
 import { HealthProbe, ReadinessProbe, WriteFailures } from './services/health-probe.js';
@@ -107,7 +110,10 @@ export function createContainer(opts: {
     alertMail: new AlertMailRepository(db),
     offlineSweep: new OfflineSweepRepository(db),
     push: new PushRepository(db),
+    pack: new PackRepository(db),
   };
+  // What a person is to a pet and its collars: owner, pack member (docs/pack.md), or nothing.
+  const pets = new PetAccess(repos.pack, clock);
   // Live events: in process, or shared by every instance through Redis when REDIS_URL is set
   // (whatever the database), else through the one PostgreSQL they use.
   const bus: EventBus & { start?: () => Promise<void> } = config.redisUrl
@@ -217,6 +223,8 @@ export function createContainer(opts: {
     users: repos.users,
     readings: repos.readings,
     ackLinks,
+    pets,
+    pack: repos.pack,
     mail: alertMail,
     push: alertPush,
     effects,
@@ -252,6 +260,7 @@ export function createContainer(opts: {
     bus,
     tickets: repos.streamTickets,
     sessions: repos.sessions,
+    sharedDevices: (users, now) => repos.pack.sharedDevicesOf(users, now),
     clock,
     log: opts.log,
   });
@@ -291,6 +300,7 @@ export function createContainer(opts: {
     log: opts.log,
   });
   const devices = new DeviceService({
+    pets,
     news: deviceChanges,
     db,
     devices: repos.devices,
@@ -313,7 +323,7 @@ export function createContainer(opts: {
   });
   // A deleted dog's collars stay with the owner; a deleted account's collars are released.
   const users = new UserService(db, repos.users, clock, devices);
-  const dogs = new DogService(db, repos.dogs, clock, devices);
+  const dogs = new DogService(db, repos.dogs, clock, devices, pets);
   const readings = new ReadingsService({
     readings: repos.readings,
     rollups: repos.rollups,
@@ -338,7 +348,18 @@ export function createContainer(opts: {
     log: opts.log,
     readingsMaxAgeDays: config.readingsMaxAgeDays,
   });
-  const activity = new ActivityService({ activity: activityRepo, job: activityJob, clock });
+  const pack = new PackService({
+    db,
+    pack: repos.pack,
+    dogs: repos.dogs,
+    outbox: repos.outbox,
+    pets,
+    clock,
+    publicUrl: config.publicUrl,
+    mailWorker: outboxWorker,
+    closeStreams: (userId) => streams.closeUser(userId),
+  });
+  const activity = new ActivityService({ activity: activityRepo, job: activityJob, clock, pets });
   const insightsMail = new InsightsMail({
     db,
     activity: activityRepo,
@@ -421,6 +442,7 @@ export function createContainer(opts: {
     devices,
     deviceChanges,
     preferences,
+    pack,
     waitlist: new WaitlistService(repos.waitlist, clock),
   };
 }

@@ -33,3 +33,4 @@ export * from './schemas/risk.js';
 export * from './schemas/activity.js';
 export * from './domain/activity.js';
 export * from './schemas/push.js';
+export * from './schemas/pack.js';

@@ -60,6 +60,31 @@ export interface DogsTable {
   updated_at: string;
 }
 
+/** A person in a pet's pack (docs/pack.md): as what, and until when (null: until removed). */
+export interface PackMembersTable {
+  dog_id: string;
+  user_id: string;
+  role: 'co_owner' | 'caregiver';
+  until: string | null;
+  created_at: string;
+}
+
+/** An invitation to a pet's pack; the link's token only as its SHA-256. */
+export interface PackInvitationsTable {
+  id: string;
+  dog_id: string;
+  email: string;
+  role: 'co_owner' | 'caregiver';
+  until: string | null;
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
+}
+
 /** Minutes a pet's unacknowledged DANGER / CRITICAL heat alert waits before it is sent again. */
 export interface PetEscalationTable {
   dog_id: string;
@@ -381,6 +406,8 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_settings: PushSettingsTable;
   pet_escalation: PetEscalationTable;
+  pack_members: PackMembersTable;
+  pack_invitations: PackInvitationsTable;
 }
 
 export const toBool = (v: Bool): boolean => v === true || v === 1;

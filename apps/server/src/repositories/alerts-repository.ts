@@ -135,14 +135,31 @@ export class AlertsRepository {
   async list(opts: {
     deviceId?: string;
     userId?: string;
+    /** With userId: the time a pack membership's `until` is checked against. */
+    now?: string;
     resolved?: boolean | undefined;
     limit: number;
     offset: number;
   }): Promise<{ alerts: Alert[]; total: number }> {
     let q = this.withNames();
     if (opts.deviceId) q = q.where('alerts.device_uuid', '=', opts.deviceId);
-    // A person's alerts are those of the devices they hold now.
-    if (opts.userId) q = q.where('devices.user_id', '=', opts.userId);
+    // A person's alerts are those of the devices they hold now, and of the collars on pets
+    // shared with them now (docs/pack.md).
+    const { userId, now } = opts;
+    if (userId)
+      q = q.where((eb) =>
+        eb.or([
+          eb('devices.user_id', '=', userId),
+          eb.exists(
+            eb
+              .selectFrom('pack_members as m')
+              .select('m.dog_id')
+              .whereRef('m.dog_id', '=', 'devices.dog_id')
+              .where('m.user_id', '=', userId)
+              .where((w) => w.or([w('m.until', 'is', null), w('m.until', '>', now ?? '')])),
+          ),
+        ]),
+      );
     if (opts.resolved !== undefined)
       q = q.where('alerts.resolved_at', opts.resolved ? 'is not' : 'is', null);
     const [rows, count] = await Promise.all([
@@ -162,12 +179,12 @@ export class AlertsRepository {
     return { alerts: rows.map(toAlert), total: Number(count.n) };
   }
 
-  /** One alert of one device. */
   /** One alert's row by its id alone (an acknowledge link names only the alert). */
   findById(alertId: string, ex: Executor = this.db): Promise<AlertRow | undefined> {
     return ex.selectFrom('alerts').selectAll().where('id', '=', alertId).executeTakeFirst();
   }
 
+  /** One alert of one device. */
   async findForDevice(deviceId: string, alertId: string, ex: Executor = this.db) {
     const row = await this.withNames(ex)
       .where('alerts.device_uuid', '=', deviceId)

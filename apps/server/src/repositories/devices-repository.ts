@@ -141,15 +141,33 @@ export class DevicesRepository {
   }
 
   /** An owner's devices, oldest first. */
-  async pageByUser(userId: string, page: PageRequest) {
+  /**
+   * A person's devices and those on pets shared with them now (`now`: a membership's `until`
+   * is checked against it), oldest first.
+   */
+  async pageByUser(userId: string, page: PageRequest, now: string) {
     return asDevices(
       await readPageCompiled(
         this.compiled,
         this.db,
         'devices.pageByUser',
-        ([user]) => this.db.selectFrom('devices').where('devices.user_id', '=', user as string),
+        // Each value bound once, in order (a compiled query's rule): the user twice.
+        ([owner, member, at]) =>
+          this.db.selectFrom('devices').where((eb) =>
+            eb.or([
+              eb('devices.user_id', '=', owner as string),
+              eb.exists(
+                eb
+                  .selectFrom('pack_members as m')
+                  .select('m.dog_id')
+                  .whereRef('m.dog_id', '=', 'devices.dog_id')
+                  .where('m.user_id', '=', member as string)
+                  .where((w) => w.or([w('m.until', 'is', null), w('m.until', '>', at as string)])),
+              ),
+            ]),
+          ),
         (q) => this.names(q).orderBy('devices.created_at', 'asc').orderBy('devices.id', 'asc'),
-        [userId],
+        [userId, userId, now],
         page,
       ),
     );

@@ -49,16 +49,53 @@ export class DogsRepository {
   }
 
   /** An owner's pets, oldest first. */
-  pageByUser(userId: string, page: PageRequest) {
+  /**
+   * A person's pets and those shared with them now (docs/pack.md), oldest first, each with what
+   * the person is to it (`pack_role`: null for their own) and, for a shared one, its owner.
+   */
+  pageByUser(userId: string, page: PageRequest, now: string) {
     return readPageCompiled(
       this.compiled,
       this.db,
       'dogs.pageByUser',
-      ([user]) => this.db.selectFrom('dogs').where('dogs.user_id', '=', user as string),
-      (q) => q.selectAll('dogs').orderBy('dogs.created_at', 'asc').orderBy('dogs.id', 'asc'),
-      [userId],
+      // Each value bound once, in order (a compiled query's rule): the user twice.
+      ([member, at, owner]) =>
+        this.db
+          .selectFrom('dogs')
+          .leftJoin('pack_members as m', (j) =>
+            j
+              .onRef('m.dog_id', '=', 'dogs.id')
+              .on('m.user_id', '=', member as string)
+              .on((eb) => eb.or([eb('m.until', 'is', null), eb('m.until', '>', at as string)])),
+          )
+          .where((eb) =>
+            eb.or([eb('dogs.user_id', '=', owner as string), eb('m.user_id', 'is not', null)]),
+          ),
+      (q) =>
+        q
+          .innerJoin('users as owner', 'owner.id', 'dogs.user_id')
+          .selectAll('dogs')
+          .select(['m.role as pack_role', 'owner.name as owner_name'])
+          .orderBy('dogs.created_at', 'asc')
+          .orderBy('dogs.id', 'asc'),
+      [userId, now, userId],
       page,
     );
+  }
+
+  /** A person's name (a shared pet's owner, as its pack sees it). */
+  async ownerName(userId: string, ex: Executor = this.db): Promise<string | undefined> {
+    const row = await ex
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.name;
+  }
+
+  /** A pet by id alone, whoever's it is (its access is checked by the caller). */
+  findById(id: string, ex: Executor = this.db) {
+    return ex.selectFrom('dogs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** Every pet (or one owner's) with its owner, newest first. */

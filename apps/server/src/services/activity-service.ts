@@ -29,6 +29,7 @@ import type { ActivityRepository } from '../repositories/activity-repository.js'
 import { DOG_NOT_FOUND, healthConditionsOf } from './dog-service.js';
 import { RECENT_MS, spansOf, type ActivityJob } from './activity-job.js';
 import type { Clock } from './clock.js';
+import type { PetAccess } from './pet-access.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
 
 /** A collar's newest reading tells the dog's level "now" for this long (judgement). */
@@ -60,14 +61,23 @@ type Dog = NonNullable<Awaited<ReturnType<ActivityRepository['dogWithOwner']>>>;
  */
 export class ActivityService {
   constructor(
-    private readonly d: { activity: ActivityRepository; job: ActivityJob; clock: Clock },
+    private readonly d: {
+      activity: ActivityRepository;
+      job: ActivityJob;
+      clock: Clock;
+      pets: PetAccess;
+    },
   ) {}
 
-  /** The dog, when `user` may read it: its owner, or an admin; anyone else is told 404. */
+  /**
+   * The dog, when `user` may read it: its owner, a member of its pack (docs/pack.md), or an
+   * admin; anyone else is told 404.
+   */
   private async readable(user: Pick<User, 'id' | 'role'>, dogId: string): Promise<Dog> {
     const dog = await this.d.activity.dogWithOwner(dogId);
-    if (!dog || (dog.user_id !== user.id && user.role !== 'admin'))
-      throw new NotFoundError(DOG_NOT_FOUND);
+    if (!dog) throw new NotFoundError(DOG_NOT_FOUND);
+    if (dog.user_id === user.id || user.role === 'admin') return dog;
+    if (!(await this.d.pets.dog(user.id, dogId))) throw new NotFoundError(DOG_NOT_FOUND);
     return dog;
   }
 
@@ -212,14 +222,18 @@ export class ActivityService {
     return rank === null ? null : levelName(rank);
   }
 
-  /** The owner's goal for a dog (null: back to the suggestion). Admins may not set it. */
+  /**
+   * The goal for a dog (null: back to the suggestion), set by its owner or a co-owner. Admins and
+   * caregivers may not set it.
+   */
   async setGoal(
     user: Pick<User, 'id' | 'role'>,
     dogId: string,
     minutes: number | null,
   ): Promise<{ goal: Goal }> {
     const dog = await this.readable(user, dogId);
-    if (dog.user_id !== user.id)
+    const access = dog.user_id === user.id ? 'owner' : await this.d.pets.dog(user.id, dogId);
+    if (access !== 'owner' && access !== 'co_owner')
       throw new ForbiddenError("Only the pet's owner may set its activity goal");
     await this.d.activity.setGoal(dogId, minutes, this.d.clock.now().toISOString());
     return { goal: await this.goalOf(dog) };

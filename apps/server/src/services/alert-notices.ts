@@ -12,7 +12,8 @@ export interface AlertNotice {
   notification: Notification;
   alert: Alert;
   /**
-   * The collar's owner; `timeZone` (IANA) names mail times on their clock, null: UTC;
+   * The person told: the collar's owner, or a member of its pet's pack (docs/pack.md), each
+   * told apart. `timeZone` (IANA) names mail times on their clock, null: UTC;
    * `temperatureUnit` is the unit their temperatures lead with (the other follows).
    */
   owner: {

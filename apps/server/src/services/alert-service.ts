@@ -36,6 +36,8 @@ import { OfflineSweep } from '../alerts/offline-sweep.js';
 import { UnacknowledgedSweep } from '../alerts/unacknowledged-sweep.js';
 import type { ReadingsRepository } from '../repositories/readings-repository.js';
 import type { AckLinks } from './ack-links.js';
+import type { PetAccess } from './pet-access.js';
+import type { PackRepository } from '../repositories/pack-repository.js';
 import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
 import type { BusMessage } from './event-bus.js';
 import type { IngestDevice, StoredReading } from '../ingest/ingest-device.js';
@@ -79,6 +81,10 @@ export class AlertService {
       readings: ReadingsRepository;
       /** Signs and checks the acknowledge links of mails and pushes. */
       ackLinks: AckLinks;
+      /** What a person is to a collar's pet (the acknowledge link's person, docs/pack.md). */
+      pets: PetAccess;
+      /** Who else hears of a collar's alerts: its pet's pack (docs/pack.md). */
+      pack: PackRepository;
       /** The alert mail: told of every opening and escalation, inside its transaction. */
       mail: { onNotice: AlertNoticeListener };
       /** The alert push: told of the same, queues a push per browser in the same transaction. */
@@ -324,65 +330,77 @@ export class AlertService {
     now: Date,
   ): Promise<Effects> {
     const alerts = new Map((await this.d.alerts.answers(touched, trx)).map((a) => [a.id, a]));
-    // The owner sees the alert (admins too); the notification is the owner's alone.
+    // The owner sees the alert (admins too, and the pet's pack: the stream hub adds them).
     const messages: BusMessage[] = [...alerts.values()].map((alert) => ({
       audience: [ownerId],
       event: { type: 'alert', alert },
     }));
-    const subject = notices.length ? await this.subject(deviceUuid, trx) : null;
+    // Everyone who hears of the collar's alerts: its owner and its pet's pack (docs/pack.md),
+    // each with a notification of their own, told by their own mail and push settings.
+    const told = notices.length ? await this.told(deviceUuid, trx, now) : null;
     let mailQueued = false;
     let pushQueued = false;
     for (const [i, n] of notices.entries()) {
       const alert = alerts.get(n.alert.id)!;
-      const { title, message } = notificationText(n, alert, subject!, now);
       // One batch may open and escalate: a millisecond apart, so "newest first" lists the
       // escalation above its opening.
       const created = new Date(now.getTime() + i).toISOString();
-      const row = {
-        id: randomUUID(),
-        user_id: n.alert.user_id,
-        alert_id: n.alert.id,
-        kind: n.kind,
-        level: n.kind === 'escalated' || n.alert.type === 'heat' ? n.alert.level : null,
-        title,
-        message,
-        read_at: null,
-        created_at: created,
-      };
-      await this.d.notifications.insert(row, trx);
-      const notification: Notification = {
-        id: row.id,
-        kind: row.kind,
-        alert_id: row.alert_id,
-        alert_type: alert.type,
-        level: row.level,
-        device: alert.device,
-        device_id: alert.device_id,
-        dog_name: alert.dog_name,
-        title,
-        message,
-        read: false,
-        created_at: created,
-      };
-      const notice: AlertNotice = {
-        notification,
-        alert,
-        owner: subject!.owner,
-        reading: n.reading && {
-          temperature: n.reading.temperature,
-          humidity: n.reading.humidity,
-          heat_index_f: heatIndexF(celsiusToFahrenheit(n.reading.temperature), n.reading.humidity),
-          battery: n.reading.battery,
-          timestamp: readingTime(n.reading),
-        },
-      };
-      if (await this.d.mail.onNotice(trx, notice, now)) mailQueued = true;
-      if (await this.d.push.onNotice(trx, notice, now)) pushQueued = true;
-      messages.push({
-        audience: [n.alert.user_id],
-        personal: true,
-        event: { type: 'notification', notification },
-      });
+      for (const person of told!.people) {
+        const { title, message } = notificationText(
+          n,
+          alert,
+          { ...told!.subject, owner: person },
+          now,
+        );
+        const row = {
+          id: randomUUID(),
+          user_id: person.id,
+          alert_id: n.alert.id,
+          kind: n.kind,
+          level: n.kind === 'escalated' || n.alert.type === 'heat' ? n.alert.level : null,
+          title,
+          message,
+          read_at: null,
+          created_at: created,
+        };
+        await this.d.notifications.insert(row, trx);
+        const notification: Notification = {
+          id: row.id,
+          kind: row.kind,
+          alert_id: row.alert_id,
+          alert_type: alert.type,
+          level: row.level,
+          device: alert.device,
+          device_id: alert.device_id,
+          dog_name: alert.dog_name,
+          title,
+          message,
+          read: false,
+          created_at: created,
+        };
+        const notice: AlertNotice = {
+          notification,
+          alert,
+          owner: person,
+          reading: n.reading && {
+            temperature: n.reading.temperature,
+            humidity: n.reading.humidity,
+            heat_index_f: heatIndexF(
+              celsiusToFahrenheit(n.reading.temperature),
+              n.reading.humidity,
+            ),
+            battery: n.reading.battery,
+            timestamp: readingTime(n.reading),
+          },
+        };
+        if (await this.d.mail.onNotice(trx, notice, now)) mailQueued = true;
+        if (await this.d.push.onNotice(trx, notice, now)) pushQueued = true;
+        messages.push({
+          audience: [person.id],
+          personal: true,
+          event: { type: 'notification', notification },
+        });
+      }
     }
     return {
       events: messages,
@@ -393,20 +411,38 @@ export class AlertService {
     };
   }
 
-  private async subject(deviceUuid: string, ex: Transaction<Database>): Promise<Subject> {
+  /**
+   * What a collar's notices name (the collar and its pet) and who is told: its owner, then the
+   * active members of its pet's pack.
+   */
+  private async told(
+    deviceUuid: string,
+    ex: Transaction<Database>,
+    now: Date,
+  ): Promise<{ subject: Omit<Subject, 'owner'>; people: AlertNotice['owner'][] }> {
     const d = await this.d.devices.findById(deviceUuid, ex);
-    const owner = d?.user_id ? await this.d.users.findById(d.user_id, ex) : undefined;
+    const members = d?.user_id
+      ? await this.d.pack.activeMembersOfDevice(deviceUuid, now.toISOString(), ex)
+      : [];
+    const people: AlertNotice['owner'][] = [];
+    for (const id of [d?.user_id, ...members.map((m) => m.user_id)]) {
+      const user = id ? await this.d.users.findById(id, ex) : undefined;
+      if (!user) continue;
+      people.push({
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        timeZone: user.time_zone ?? null,
+        temperatureUnit: temperatureUnitOf(user.temperature_unit),
+      });
+    }
     return {
-      deviceId: d?.device_id ?? '',
-      deviceName: d?.device_name ?? '',
-      dogName: d?.dog_name ?? null,
-      owner: {
-        id: owner?.id ?? '',
-        email: owner?.email ?? '',
-        name: owner?.name ?? '',
-        timeZone: owner?.time_zone ?? null,
-        temperatureUnit: temperatureUnitOf(owner?.temperature_unit),
+      subject: {
+        deviceId: d?.device_id ?? '',
+        deviceName: d?.device_name ?? '',
+        dogName: d?.dog_name ?? null,
       },
+      people,
     };
   }
 
@@ -475,16 +511,18 @@ export class AlertService {
 
   /**
    * Acknowledges the alert a signed link names, for the person it was made for, while they still
-   * own its collar: undefined when the link is not valid (expired, altered) or its alert is not
+   * own its collar or are in its pet's pack: undefined when the link is not valid (expired, altered) or its alert is not
    * theirs (any more); a resolved alert is a ConflictError, as from the card.
    */
   async acknowledgeByLink(token: string): Promise<Alert | undefined> {
     const claims = await this.d.ackLinks.verify(token, this.d.clock.now());
     if (!claims) return undefined;
     const row = await this.d.alerts.findById(claims.alertId);
-    if (!row || row.user_id !== claims.userId) return undefined;
-    const owner = await this.d.devices.findById(row.device_uuid);
-    if (owner?.user_id !== claims.userId) return undefined;
+    const device = row && (await this.d.devices.findById(row.device_uuid));
+    if (!row || !device) return undefined;
+    // Its person must still be the collar's owner or in its pet's pack (not as an admin).
+    const as = await this.d.pets.device({ id: claims.userId, role: 'user' }, device);
+    if (!as) return undefined;
     return this.actions.acknowledge(row.device_uuid, row.id, claims.userId);
   }
 

@@ -52,6 +52,16 @@ interface Client {
   userId: string;
   sessionId: string;
   admin: boolean;
+  /** The collars on pets shared with this user now (docs/pack.md): their events come too. */
+  shared: Set<string>;
+}
+
+/** The collar an event is about, when it is about one (a reading, a device change, an alert). */
+function deviceOf(message: BusMessage): string | undefined {
+  const e = message.event;
+  if (e.type === 'reading' || e.type === 'device') return e.device;
+  if (e.type === 'alert') return e.alert.device;
+  return undefined;
 }
 
 const hashTicket = (t: string) => hash('sha256', t, 'hex');
@@ -80,6 +90,8 @@ export class StreamHub {
    */
   private readonly byUser = new Map<string, Set<Client>>();
   private readonly admins = new Set<Client>();
+  /** The streams watching a collar shared with their user, by collar. */
+  private readonly watchers = new Map<string, Set<Client>>();
   private readonly unsubscribe: () => void;
   private heartbeat: NodeJS.Timeout | null = null;
 
@@ -88,6 +100,13 @@ export class StreamHub {
       bus: EventBus;
       tickets: StreamTicketsRepository;
       sessions: SessionsRepository;
+      /**
+       * The collars on pets shared with each of these users at `now` (docs/pack.md): read when a
+       * stream opens and at every heartbeat, so a membership that began, ended or ran out
+       * reaches open streams within a heartbeat (a change the pack makes ends the member's
+       * streams at once: closeUser).
+       */
+      sharedDevices: (userIds: string[], now: string) => Promise<Map<string, string[]>>;
       clock: Clock;
       log: FastifyBaseLogger;
     },
@@ -135,8 +154,9 @@ export class StreamHub {
     who: { userId: string; sessionId: string; admin: boolean },
     lastEventId: string | undefined,
   ): void {
-    const client: Client = { res, ...who };
+    const client: Client = { res, ...who, shared: new Set() };
     this.add(client);
+    void this.loadShared([client]);
     this.closeOldest(client, (c) => c.sessionId === client.sessionId, STREAMS_PER_SESSION);
     this.closeOldest(client, () => true, STREAMS_PER_ACCOUNT);
     res.on('close', () => this.forget(client));
@@ -181,6 +201,7 @@ export class StreamHub {
   }
 
   private forget(client: Client): void {
+    this.watch(client, []);
     this.clients.delete(client);
     this.admins.delete(client);
     const own = this.byUser.get(client.userId);
@@ -236,15 +257,51 @@ export class StreamHub {
     if (!message.personal) {
       // An admin in the audience has had it above.
       for (const c of this.admins) if (!message.audience.includes(c.userId)) this.write(c, frame());
+      // The pet's pack, but whoever has had it above.
+      const device = deviceOf(message);
+      for (const c of (device && this.watchers.get(device)) || [])
+        if (!c.admin && !message.audience.includes(c.userId)) this.write(c, frame());
     }
   }
 
   private sees(client: Client, message: BusMessage): boolean {
-    return (
-      (client.admin && !message.personal) ||
-      message.event.type === 'resync' ||
-      message.audience.includes(client.userId)
-    );
+    if (message.event.type === 'resync' || message.audience.includes(client.userId)) return true;
+    if (message.personal) return false;
+    if (client.admin) return true;
+    const device = deviceOf(message);
+    return device !== undefined && client.shared.has(device);
+  }
+
+  /** Points a stream's watch at `devices` (none: it stops watching). */
+  private watch(client: Client, devices: readonly string[]): void {
+    for (const d of client.shared) {
+      const set = this.watchers.get(d);
+      set?.delete(client);
+      if (set?.size === 0) this.watchers.delete(d);
+    }
+    client.shared = new Set(devices);
+    if (!this.clients.has(client)) return;
+    for (const d of client.shared) {
+      let set = this.watchers.get(d);
+      if (!set) this.watchers.set(d, (set = new Set()));
+      set.add(client);
+    }
+  }
+
+  /** Reads which shared collars these streams watch (in one query for all their users). */
+  private async loadShared(streams: Client[]): Promise<void> {
+    const users = [...new Set(streams.filter((c) => !c.admin).map((c) => c.userId))];
+    if (users.length === 0) return;
+    try {
+      const now = this.d.clock.now().toISOString();
+      const found = new Map<string, string[]>();
+      for (let i = 0; i < users.length; i += 500)
+        for (const [u, ids] of await this.d.sharedDevices(users.slice(i, i + 500), now))
+          found.set(u, ids);
+      for (const c of streams) if (this.clients.has(c)) this.watch(c, found.get(c.userId) ?? []);
+    } catch (err) {
+      this.d.log.warn({ err }, 'live stream: shared collars not read');
+    }
   }
 
   private frame(n: number, event: StreamEvent): string {
@@ -291,6 +348,7 @@ export class StreamHub {
     } catch (err) {
       this.d.log.warn({ err }, 'live stream session check failed');
     }
+    await this.loadShared([...this.clients]);
   }
 
   close(): void {

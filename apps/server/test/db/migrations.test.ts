@@ -14,7 +14,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('migrations 011–020 down and up again', () => {
+describe('migrations 011–021 down and up again', () => {
   it('migrate down to 010 and back to the latest, keeping the rows they leave alone', async () => {
     t = await createTestApp();
     const db = t.dbHandle.migrationDb ?? t.dbHandle.db;
@@ -41,6 +41,7 @@ describe('migrations 011–020 down and up again', () => {
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
       [
+        '021-pack',
         '020-escalation',
         '019-push',
         '018-device-uuid',
@@ -53,7 +54,7 @@ describe('migrations 011–020 down and up again', () => {
         '011-user-units',
       ].map((name) => [name, 'Down', 'Success']),
     );
-    // What 011–020 added is gone; the rows of the tables are not.
+    // What 011–021 added is gone; the rows of the tables are not.
     const schema = t.dbHandle.schema;
     const ours = async () =>
       (await db.introspection.getTables()).filter((x) => !schema || x.schema === schema);
@@ -92,6 +93,7 @@ describe('migrations 011–020 down and up again', () => {
         '018-device-uuid',
         '019-push',
         '020-escalation',
+        '021-pack',
       ].map((name) => [name, 'Up', 'Success']),
     );
     for (const table of ['readings', 'reading_rollups', 'activity_hours', 'alerts', 'alert_mails'])

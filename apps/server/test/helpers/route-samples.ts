@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { bearer, login, TEST_PASSWORD, type SeededUser, type TestApp } from './app.js';
 import { insertUser, seedDog } from './api.js';
+import { joinPack, packInvitation } from './pack.js';
 import { deviceMatrixSamples } from './device-matrix-samples.js';
 import { readingMatrixSamples } from './reading-matrix-samples.js';
 
@@ -167,6 +168,52 @@ export function routeSamples(ctx: {
       url: `/api/dogs/${(await seedDog(t(), (who(p) ?? user()).id)).id}/escalation`,
       payload: { danger_minutes: 10, critical_minutes: 3 },
     }),
+    // The pack (docs/pack.md): on the principal's own pet; accepting, another owner's invitation.
+    'GET /api/dogs/:id/pack': async (p) => ({
+      url: `/api/dogs/${(await seedDog(t(), (who(p) ?? user()).id)).id}/pack`,
+    }),
+    'POST /api/dogs/:id/pack/invitations': async (p) => ({
+      method: 'POST',
+      url: `/api/dogs/${(await seedDog(t(), (who(p) ?? user()).id)).id}/pack/invitations`,
+      payload: { email: `${randomUUID()}@example.com`, role: 'caregiver' },
+    }),
+    'DELETE /api/dogs/:id/pack/invitations/:invitationId': async (p) => {
+      const owner = (who(p) ?? user()).id;
+      const dog = await seedDog(t(), owner);
+      await packInvitation(t(), { dogId: dog.id, invitedBy: owner, email: 'x@example.com' });
+      const [row] = await t().app.container.repos.pack.openInvitations(
+        dog.id,
+        t().clock.now().toISOString(),
+      );
+      return { method: 'DELETE', url: `/api/dogs/${dog.id}/pack/invitations/${row!.id}` };
+    },
+    'DELETE /api/dogs/:id/pack/members/:userId': async (p) => {
+      const owner = (who(p) ?? user()).id;
+      const dog = await seedDog(t(), owner);
+      const member = await insertUser(t());
+      await joinPack(t(), { dogId: dog.id, userId: member.id, role: 'caregiver' });
+      return { method: 'DELETE', url: `/api/dogs/${dog.id}/pack/members/${member.id}` };
+    },
+    'POST /api/pack/invitation': async () => {
+      const owner = await insertUser(t());
+      const dog = await seedDog(t(), owner.id);
+      const token = await packInvitation(t(), {
+        dogId: dog.id,
+        invitedBy: owner.id,
+        email: 'invited@example.com',
+      });
+      return { method: 'POST', url: '/api/pack/invitation', payload: { token } };
+    },
+    'POST /api/pack/accept': async (p) => {
+      const owner = await insertUser(t());
+      const dog = await seedDog(t(), owner.id);
+      const token = await packInvitation(t(), {
+        dogId: dog.id,
+        invitedBy: owner.id,
+        email: (who(p) ?? user()).email,
+      });
+      return { method: 'POST', url: '/api/pack/accept', payload: { token } };
+    },
     'GET /api/push/public-key': async () => ({ url: '/api/push/public-key' }),
     'GET /api/push/subscriptions': async () => ({ url: '/api/push/subscriptions' }),
     // A public address given as such: no look-up is needed to accept it.

@@ -67,6 +67,9 @@ describe('POST /api/dogs', () => {
         ...full,
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        // The caller's own pet (a pet shared with them names its owner: pack.test.ts).
+        access: 'owner',
+        owner_name: null,
       },
     });
     expect(await stored(res.json().dog.id)).toMatchObject({

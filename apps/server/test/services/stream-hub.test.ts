@@ -35,7 +35,11 @@ class FakeStream extends EventEmitter {
 const released = (device: string): StreamEvent =>
   ({ type: 'device', device, change: 'released' }) as unknown as StreamEvent;
 
-function hub(roles: Map<string, string> = new Map()) {
+function hub(
+  roles: Map<string, string> = new Map(),
+  /** Collars shared with a user (docs/pack.md), by user. */
+  shared: Map<string, string[]> = new Map(),
+) {
   const bus = new LocalEventBus();
   const sessions = {
     liveSessions: async (ids: string[]) =>
@@ -45,6 +49,8 @@ function hub(roles: Map<string, string> = new Map()) {
     bus,
     tickets: {} as StreamTicketsRepository,
     sessions,
+    sharedDevices: async (users: string[]) =>
+      new Map(users.flatMap((u) => (shared.has(u) ? [[u, shared.get(u)!] as const] : []))),
     clock: systemClock,
     log: { warn: () => undefined } as never,
   });
@@ -55,7 +61,7 @@ function hub(roles: Map<string, string> = new Map()) {
     return res;
   };
   const publish = (...messages: BusMessage[]) => bus.publish(messages);
-  return { h, open, publish, roles };
+  return { h, open, publish, roles, shared };
 }
 
 describe('StreamHub delivery', () => {
@@ -83,6 +89,29 @@ describe('StreamHub delivery', () => {
     publish({ audience: [], event: { type: 'resync' } as StreamEvent });
     expect(ann.events).toEqual(['device', 'resync']);
     expect(admin.events).toEqual(['resync']);
+  });
+
+  it('brings a shared collar’s events to its pet’s pack (docs/pack.md), never a person’s own notification', async () => {
+    const shared = new Map([['cara', ['d1']]]);
+    const { h, open, publish } = hub(new Map(), shared);
+    const [ann, cara, bob] = [open('ann'), open('cara'), open('bob')];
+    // What a stream watches is read as it opens.
+    await new Promise((r) => setImmediate(r));
+    publish({ audience: ['ann'], event: released('d1') });
+    publish({ audience: ['ann'], event: released('d2') });
+    publish({
+      audience: ['ann'],
+      personal: true,
+      event: { type: 'notification', notification: { device: 'd1' } } as never,
+    });
+    expect(ann.events).toEqual(['device', 'device', 'notification']);
+    expect(cara.events).toEqual(['device']);
+    expect(bob.events).toEqual([]);
+    // The membership ends: at the next heartbeat the stream stops watching.
+    shared.delete('cara');
+    await h.beat();
+    publish({ audience: ['ann'], event: released('d1') });
+    expect(cara.events).toEqual(['device']);
   });
 
   it('writes nothing more to a stream once it has closed', () => {

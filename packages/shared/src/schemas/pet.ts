@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PACK_ROLES } from './pack.js';
 import {
   hasNoNul,
   isSingleLine,
@@ -26,11 +27,20 @@ export const dogSchema = z.object({
   health_conditions: z.array(z.enum(HEALTH_CONDITIONS)),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * What the caller is to this pet (docs/pack.md): its owner, or a member of its pack
+   * (`co_owner` sees and manages it, `caregiver` sees it and its alerts).
+   */
+  access: z.enum(['owner', ...PACK_ROLES]),
+  /** Who owns a pet shared with the caller; null for the caller's own. */
+  owner_name: z.string().nullable(),
 });
 export type Dog = z.infer<typeof dogSchema>;
 
-/** The admin's list adds the owner. */
-export const adminDogSchema = dogSchema.extend({ owner_name: z.string(), owner_email: z.string() });
+/** The admin's list adds the owner (and is no one's share of it). */
+export const adminDogSchema = dogSchema
+  .omit({ access: true, owner_name: true })
+  .extend({ owner_name: z.string(), owner_email: z.string() });
 export type AdminDog = z.infer<typeof adminDogSchema>;
 
 /** POST and PUT take the same body; PUT replaces, so omitted optional fields become null. */

@@ -19,6 +19,7 @@ import * as m017 from './017-activity.js';
 import * as m018 from './018-device-uuid.js';
 import * as m019 from './019-push.js';
 import * as m020 from './020-escalation.js';
+import * as m021 from './021-pack.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '018-device-uuid': m018,
   '019-push': m019,
   '020-escalation': m020,
+  '021-pack': m021,
 };

@@ -14,7 +14,7 @@ import { ForbiddenError, NotFoundError } from '../../services/errors.js';
 
 /** Alerts: a device's (its owner or an admin), and the caller's across their devices. */
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { alerts, devices, repos } = app.container;
+  const { alerts, devices, repos, clock } = app.container;
   const e = errorSchema;
 
   app.get(
@@ -43,7 +43,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['alerts'],
         summary:
-          'Resolve an alert of your own collar (an already resolved one answers as it is; an admin reading another owner’s collar: 403)',
+          'Resolve an alert of your own collar or one on a pet shared with you (an already resolved one answers as it is; an admin reading another owner’s collar: 403)',
         params: alertParamsSchema,
         body: noBodySchema,
         response: { 200: alertResponseSchema, 400: e, 401: e, 403: e, 404: e },
@@ -51,9 +51,9 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const device = await devices.get(user, request.params.id);
-      // An admin sees every collar's alerts, but only the owner resolves them (DESIGN §5).
-      if (device.user_id !== user.id)
+      // An admin sees every collar's alerts, but only its owner and their pack resolve them
+      // (DESIGN §5, docs/pack.md).
+      if ((await devices.seen(user, request.params.id)).as === 'admin')
         throw new ForbiddenError('Only the collar’s owner can resolve its alerts');
       const alert = await alerts.resolveByOwner(request.params.id, request.params.alertId);
       if (!alert) throw new NotFoundError('Alert not found');
@@ -68,7 +68,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['alerts'],
         summary:
-          'Acknowledge an open heat alert of your own collar: it stays open and watched, its notifications are marked read, no new alert or mail while it stays hot, and an escalation notifies and clears the acknowledgement (already acknowledged: answers as it is; another type: 400; resolved: 409; an admin reading another owner’s collar: 403)',
+          'Acknowledge an open heat alert of your own collar or one on a pet shared with you: it stays open and watched, its notifications are marked read, no new alert or mail while it stays hot, and an escalation notifies and clears the acknowledgement (already acknowledged: answers as it is; another type: 400; resolved: 409; an admin reading another owner’s collar: 403)',
         params: alertParamsSchema,
         body: noBodySchema,
         response: { 200: alertResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e },
@@ -76,8 +76,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const device = await devices.get(user, request.params.id);
-      if (device.user_id !== user.id)
+      if ((await devices.seen(user, request.params.id)).as === 'admin')
         throw new ForbiddenError('Only the collar’s owner can acknowledge its alerts');
       const alert = await alerts.acknowledgeByOwner(
         request.params.id,
@@ -103,7 +102,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       return repos.alerts.list({
-        ...(user.role === 'admin' ? {} : { userId: user.id }),
+        ...(user.role === 'admin' ? {} : { userId: user.id, now: clock.now().toISOString() }),
         ...request.query,
       });
     },

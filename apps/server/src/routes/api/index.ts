@@ -15,6 +15,7 @@ import { deviceRegistrationRoutes } from './device-registration.js';
 import { adminWaitlistRoutes, waitlistRoutes } from './waitlist.js';
 import { activityRoutes } from './activity.js';
 import { pushRoutes } from './push.js';
+import { packRoutes } from './pack.js';
 
 /** Every /api route, by URL prefix. A new feature adds its line here. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -35,4 +36,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminMailRoutes, { prefix: '/admin/mail' });
   await app.register(activityRoutes);
   await app.register(pushRoutes, { prefix: '/push' });
+  await app.register(packRoutes);
 };

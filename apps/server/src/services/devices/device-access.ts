@@ -8,6 +8,7 @@ import type {
 import type { DogsRepository } from '../../repositories/dogs-repository.js';
 import { DOG_NOT_FOUND } from '../dog-service.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js';
+import type { DeviceRelation, PetAccess } from '../pet-access.js';
 
 /**
  * What the device services share: who may see a device, which pets are the caller's, and the
@@ -72,14 +73,23 @@ export class DeviceAccess {
   constructor(
     private readonly devices: DevicesRepository,
     private readonly dogs: DogsRepository,
+    private readonly pets: PetAccess,
   ) {}
 
-  /** A device the actor may see: their own, or any for an admin. Anything else is not found. */
+  /**
+   * A device the actor may see: their own, one on a pet whose pack they are in (docs/pack.md),
+   * or any for an admin. Anything else is not found.
+   */
   async visible(actor: User, id: string): Promise<DeviceWithNames> {
+    return (await this.seen(actor, id)).row;
+  }
+
+  /** A device the actor may see, and what they are to it (owner, pack member or admin). */
+  async seen(actor: User, id: string): Promise<{ row: DeviceWithNames; as: DeviceRelation }> {
     const row = await this.devices.findById(id);
-    if (!row || (row.user_id !== actor.id && !isAdmin(actor)))
-      throw new NotFoundError(DEVICE_NOT_FOUND);
-    return row;
+    const as = row ? await this.pets.device(actor, row) : null;
+    if (!row || !as) throw new NotFoundError(DEVICE_NOT_FOUND);
+    return { row, as };
   }
 
   /** The pet, when it is `ownerId`'s; another user's pet is simply not found. */

@@ -61,9 +61,12 @@ export class DeviceLifecycleService {
    * status and nothing else, and answers 403 if it asks for more.
    */
   async update(actor: User, id: string, input: UpdateDeviceInput): Promise<Device> {
-    const row = await this.access.visible(actor, id);
+    const { row, as } = await this.access.seen(actor, id);
     if (input.status !== undefined && !isAdmin(actor))
       throw new ForbiddenError('Only an admin can change a device status');
+    if (as === 'caregiver')
+      throw new ForbiddenError('A caregiver can see this collar but not change it');
+    if (as === 'co_owner') return this.updateAsCoOwner(actor, row, input);
     if (row.user_id !== null && row.user_id !== actor.id) return this.setStatusOnly(row, input);
     const type = input.device_type ?? row.device_type;
     // Keeping a vest a vest is fine; only a change to a type customers cannot use is refused.
@@ -93,6 +96,33 @@ export class DeviceLifecycleService {
     if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
     this.news.deviceUpdated(id, row.user_id);
     return this.reload(id);
+  }
+
+  /**
+   * A co-owner's PUT (docs/pack.md): the collar's name and type, on the pet they share; moving
+   * it to another pet or off it is its owner's to do.
+   */
+  private async updateAsCoOwner(
+    actor: User,
+    row: DeviceRow,
+    input: UpdateDeviceInput,
+  ): Promise<Device> {
+    if (input.dog_id !== undefined && input.dog_id !== row.dog_id)
+      throw new ForbiddenError("Only the pet's owner can move its collars to another pet");
+    const type = input.device_type ?? row.device_type;
+    if (type !== row.device_type) checkType(actor, type);
+    const ok = await this.devices.update(
+      row.id,
+      {
+        device_name: input.device_name ?? row.device_name,
+        device_type: type,
+        updated_at: this.now(),
+      },
+      { ownerId: row.user_id ?? undefined },
+    );
+    if (!ok) throw new NotFoundError(DEVICE_NOT_FOUND);
+    this.news.deviceUpdated(row.id, row.user_id);
+    return this.reload(row.id);
   }
 
   /** An admin's PUT on a customer's device: the status, and nothing of the customer's. */
@@ -130,7 +160,9 @@ export class DeviceLifecycleService {
    * to and is removed. An admin's DELETE of a device they do not hold removes it.
    */
   async remove(actor: User, id: string): Promise<RemoveOutcome> {
-    const row = await this.access.visible(actor, id);
+    const { row, as } = await this.access.seen(actor, id);
+    if (as === 'co_owner' || as === 'caregiver')
+      throw new ForbiddenError("Only the collar's owner can remove it");
     let outcome: RemoveOutcome;
     if (row.user_id === actor.id) {
       const given = await this.db.transaction().execute((trx) => this.giveBack(row, actor.id, trx));

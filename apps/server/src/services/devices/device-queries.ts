@@ -2,7 +2,9 @@ import type { Device, User } from '@pawguard/shared';
 import { toDevice, type DevicesRepository } from '../../repositories/devices-repository.js';
 import type { PageRequest } from '../../repositories/paging.js';
 import { NotFoundError } from '../errors.js';
-import { isAdmin, type DeviceAccess } from './device-access.js';
+import type { DeviceAccess } from './device-access.js';
+import type { DeviceRelation } from '../pet-access.js';
+import type { Clock } from '../clock.js';
 import { qrPng } from './qr.js';
 
 /** A page of devices as the API answers it. */
@@ -13,10 +15,12 @@ export class DeviceQueries {
   constructor(
     private readonly devices: DevicesRepository,
     private readonly access: DeviceAccess,
+    private readonly clock: Clock,
   ) {}
 
+  /** The person's collars and those on pets shared with them (docs/pack.md). */
   listMine(userId: string, page: PageRequest): Promise<DevicePage> {
-    return this.devices.pageByUser(userId, page);
+    return this.devices.pageByUser(userId, page, this.clock.now().toISOString());
   }
 
   listAll(page: PageRequest): Promise<DevicePage> {
@@ -31,6 +35,12 @@ export class DeviceQueries {
     return toDevice(await this.access.visible(actor, id));
   }
 
+  /** A device the actor may see, and what they are to it (owner, pack member or admin). */
+  async seen(actor: User, id: string): Promise<{ device: Device; as: DeviceRelation }> {
+    const { row, as } = await this.access.seen(actor, id);
+    return { device: toDevice(row), as };
+  }
+
   /** The device with the readings it keeps (its own count: ingest adds, retention takes away). */
   async withReadingsStored(
     actor: User,
@@ -40,12 +50,16 @@ export class DeviceQueries {
     return { device: toDevice(row), readingsStored: Number(row.readings_stored) };
   }
 
-  /** By the printed Device ID, for its owner or an admin (anyone else: 404). */
+  /** By the printed Device ID, for whoever may see it (anyone else: 404). */
   async getByDeviceId(actor: User, deviceId: string): Promise<Device> {
     const row = await this.devices.findByDeviceId(deviceId);
-    if (!row || (row.user_id !== actor.id && !isAdmin(actor)))
-      throw new NotFoundError(`Device ${deviceId} was not found`);
-    return toDevice(row);
+    if (!row) throw new NotFoundError(`Device ${deviceId} was not found`);
+    try {
+      return toDevice(await this.access.visible(actor, row.id));
+    } catch (err) {
+      if (err instanceof NotFoundError) throw new NotFoundError(`Device ${deviceId} was not found`);
+      throw err;
+    }
   }
 
   async byMac(mac: string): Promise<Device> {

@@ -15,6 +15,7 @@ import { DeviceLifecycleService } from './device-lifecycle.js';
 import { DeviceQueries } from './device-queries.js';
 import { FleetProvisioning } from './fleet-provisioning.js';
 import type { MailKick } from '../commit-effects.js';
+import type { PetAccess } from '../pet-access.js';
 
 export { hashDeviceKey } from './device-credentials.js';
 export type { RemoveOutcome } from './device-lifecycle.js';
@@ -37,6 +38,8 @@ export interface DeviceServiceDeps {
   mailWorker: MailKick;
   /** Told after commit whenever a device's key changes, it may no longer post, or it changed. */
   news: DeviceNews;
+  /** What a person is to a collar's pet: owner, pack member (docs/pack.md), or nothing. */
+  pets: PetAccess;
 }
 
 /**
@@ -56,8 +59,8 @@ export class DeviceService {
   readonly changes: DeviceLifecycleService;
 
   constructor(d: DeviceServiceDeps) {
-    const access = new DeviceAccess(d.devices, d.dogs);
-    this.queries = new DeviceQueries(d.devices, access);
+    const access = new DeviceAccess(d.devices, d.dogs, d.pets);
+    this.queries = new DeviceQueries(d.devices, access, d.clock);
     this.registration = new CustomerRegistration({ ...d, access });
     this.fleet = new FleetProvisioning(d);
     this.credentials = new DeviceCredentials(d.devices, d.news, d.clock);
@@ -70,6 +73,7 @@ export class DeviceService {
   readonly listUnassigned: DeviceQueries['listUnassigned'] = (...a) =>
     this.queries.listUnassigned(...a);
   readonly get: DeviceQueries['get'] = (...a) => this.queries.get(...a);
+  readonly seen: DeviceQueries['seen'] = (...a) => this.queries.seen(...a);
   readonly withReadingsStored: DeviceQueries['withReadingsStored'] = (...a) =>
     this.queries.withReadingsStored(...a);
   readonly getByDeviceId: DeviceQueries['getByDeviceId'] = (...a) =>
