@@ -8,7 +8,15 @@ import type { TestApp } from './app.js';
  */
 export async function packInvitation(
   t: TestApp,
-  p: { dogId: string; invitedBy: string; email: string; role?: PackRole; until?: string | null },
+  p: {
+    dogId: string;
+    invitedBy: string;
+    email: string;
+    role?: PackRole;
+    until?: string | null;
+    /** How long the link works from now (default: the week an invitation has). */
+    validMs?: number;
+  },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = t.clock.now();
@@ -21,7 +29,7 @@ export async function packInvitation(
     token_hash: hash('sha256', token, 'hex'),
     invited_by: p.invitedBy,
     created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
+    expires_at: new Date(now.getTime() + (p.validMs ?? 7 * 86_400_000)).toISOString(),
     accepted_at: null,
     accepted_by: null,
     revoked_at: null,

@@ -4,6 +4,10 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedUser, type SeededUser, type TestApp } from '../helpers/app.js';
 import { freshDeviceId, freshMac, ownedCollar, prePopulate } from '../helpers/devices.js';
+import { joinPack, packInvitation } from '../helpers/pack.js';
+import matrix from './authorization-matrix.json' with { type: 'json' };
+
+const packMatrix = matrix.pack;
 
 /**
  * AC-3 (object-level access) as a property: for random owners, objects and operations, user B's
@@ -321,5 +325,226 @@ describe('AC-4: access does not rest on unpredictable ids', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+/**
+ * PACK-1: shared access follows the pack everywhere. One owner's pet is shared with a co-owner,
+ * a caregiver, a caregiver whose `until` has passed and a member since removed; the owner's
+ * second pet with nobody. For a random role, route and pet, the answer is the pack table's in
+ * authorization-matrix.json (a pet not shared with them: 404), and a refusal changes nothing.
+ */
+describe('PACK-1: what each pack role reaches', () => {
+  type Role = 'co_owner' | 'caregiver' | 'expired_caregiver' | 'removed_member';
+  const table = packMatrix.routes as Record<string, Record<Role, number>>;
+  const ROLES = packMatrix.roles as Role[];
+  let owner: SeededUser;
+  let members: Record<Role, SeededUser>;
+  let shared: { dog: string; device: string; alert: string };
+  let alone: { dog: string; device: string; alert: string };
+  let third: SeededUser;
+
+  async function hot(c: Awaited<ReturnType<typeof ownedCollar>>) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${c.device_id}/vitals`,
+      headers: { authorization: `Device ${c.device_key}` },
+      payload: { temperature: 45, humidity: 40 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const alert = await t.app.container.db
+      .selectFrom('alerts')
+      .select('id')
+      .where('device_uuid', '=', c.id)
+      .executeTakeFirstOrThrow();
+    return { dog: c.pet.id, device: c.id, alert: alert.id };
+  }
+
+  beforeAll(async () => {
+    owner = await seedUser(t);
+    shared = await hot(await ownedCollar(t, admin, owner, 'Shared'));
+    alone = await hot(await ownedCollar(t, admin, owner, 'Alone'));
+    members = {
+      co_owner: await seedUser(t),
+      caregiver: await seedUser(t),
+      expired_caregiver: await seedUser(t),
+      removed_member: await seedUser(t),
+    };
+    third = await seedUser(t);
+    const past = new Date(t.clock.now().getTime() - 60_000).toISOString();
+    await joinPack(t, { dogId: shared.dog, userId: members.co_owner.id, role: 'co_owner' });
+    await joinPack(t, { dogId: shared.dog, userId: members.caregiver.id, role: 'caregiver' });
+    await joinPack(t, {
+      dogId: shared.dog,
+      userId: members.expired_caregiver.id,
+      role: 'caregiver',
+      until: past,
+    });
+    await joinPack(t, { dogId: shared.dog, userId: members.removed_member.id, role: 'co_owner' });
+    await t.app.container.repos.pack.removeMember(shared.dog, members.removed_member.id);
+    await joinPack(t, { dogId: shared.dog, userId: third.id, role: 'caregiver' });
+  });
+
+  /** A request on route `key` naming pet/collar `x`, as `m` would make it. */
+  async function request(key: string, x: typeof shared, m: SeededUser): Promise<InjectOptions> {
+    const dev = `/api/devices/${x.device}`;
+    const dog = `/api/dogs/${x.dog}`;
+    // An open, unacknowledged alert each time (a resolve before must not change the answer).
+    await t.app.container.db
+      .updateTable('alerts')
+      .set({ resolved_at: null, resolved_by: null, acknowledged_at: null, acknowledged_by: null })
+      .where('id', '=', x.alert)
+      .execute();
+    const invitation = async () => {
+      await packInvitation(t, { dogId: x.dog, invitedBy: owner.id, email: 'pack@example.com' });
+      const [row] = await t.app.container.repos.pack.openInvitations(
+        x.dog,
+        t.clock.now().toISOString(),
+      );
+      return row!.id;
+    };
+    const free = async () => (await prePopulate(t, admin, [{}]))[0]!.device_id;
+    const builders: Record<string, () => Promise<InjectOptions> | InjectOptions> = {
+      'GET /api/devices/:id': () => ({ url: dev }),
+      'GET /api/devices/:id/qr-code': () => ({ url: `${dev}/qr-code` }),
+      'PUT /api/devices/:id': () => ({ method: 'PUT', url: dev, payload: { device_name: 'Pack' } }),
+      'PUT /api/devices/:id (move off the pet)': () => ({
+        method: 'PUT',
+        url: dev,
+        payload: { device_name: 'Pack', dog_id: null },
+      }),
+      'DELETE /api/devices/:id': () => ({ method: 'DELETE', url: dev }),
+      'GET /api/devices/:id/vitals': () => ({ url: `${dev}/vitals` }),
+      'GET /api/devices/:id/vitals/latest': () => ({ url: `${dev}/vitals/latest` }),
+      'GET /api/devices/:id/readings': () => ({ url: `${dev}/readings?latest=1` }),
+      'GET /api/devices/:id/history': () => ({ url: `${dev}/history?range=1h` }),
+      'GET /api/devices/:id/risk/backtest': () => ({ url: `${dev}/risk/backtest?days=7` }),
+      'GET /api/devices/:id/alerts': () => ({ url: `${dev}/alerts` }),
+      'POST /api/devices/:id/alerts/:alertId/acknowledge': () => ({
+        method: 'POST',
+        url: `${dev}/alerts/${x.alert}/acknowledge`,
+      }),
+      'POST /api/devices/:id/alerts/:alertId/resolve': () => ({
+        method: 'POST',
+        url: `${dev}/alerts/${x.alert}/resolve`,
+      }),
+      'PUT /api/dogs/:id': () => ({ method: 'PUT', url: dog, payload: { name: 'Pack pet' } }),
+      'DELETE /api/dogs/:id': () => ({ method: 'DELETE', url: dog }),
+      'GET /api/dogs/:id/activity': () => ({ url: `${dog}/activity?days=7` }),
+      'PUT /api/dogs/:id/goal': () => ({
+        method: 'PUT',
+        url: `${dog}/goal`,
+        payload: { active_minutes: 40 },
+      }),
+      'GET /api/dogs/:id/insights': () => ({ url: `${dog}/insights` }),
+      'GET /api/dogs/:id/escalation': () => ({ url: `${dog}/escalation` }),
+      'PUT /api/dogs/:id/escalation': () => ({
+        method: 'PUT',
+        url: `${dog}/escalation`,
+        payload: { danger_minutes: 10, critical_minutes: 3 },
+      }),
+      'GET /api/dogs/:id/pack': () => ({ url: `${dog}/pack` }),
+      'POST /api/dogs/:id/pack/invitations': () => ({
+        method: 'POST',
+        url: `${dog}/pack/invitations`,
+        payload: { email: `${randomUUID()}@example.com`, role: 'caregiver' },
+      }),
+      'DELETE /api/dogs/:id/pack/invitations/:invitationId': async () => ({
+        method: 'DELETE',
+        url: `${dog}/pack/invitations/${await invitation()}`,
+      }),
+      'DELETE /api/dogs/:id/pack/members/:userId': () => ({
+        method: 'DELETE',
+        url: `${dog}/pack/members/${third.id}`,
+      }),
+      'POST /api/devices (a collar on the pet)': () => ({
+        method: 'POST',
+        url: '/api/devices',
+        payload: { device_id: freshDeviceId(), dog_id: x.dog, device_name: 'Pack' },
+      }),
+      'POST /api/devices/assign/:deviceId (onto the pet)': async () => ({
+        method: 'POST',
+        url: `/api/devices/assign/${await free()}`,
+        payload: { dog_id: x.dog, device_name: 'Pack' },
+      }),
+      'POST /api/device-registration/auto-assign (for the pet)': () => ({
+        method: 'POST',
+        url: '/api/device-registration/auto-assign',
+        payload: { dog_id: x.dog, device_name: 'Pack' },
+      }),
+    };
+    const build = builders[key];
+    if (!build) throw new Error(`no request for ${key}`);
+    return { ...(await build()), headers: bearer(m.token) };
+  }
+
+  async function packState() {
+    const db = t.app.container.db;
+    const [base, members, invitations, alerts] = await Promise.all([
+      everything(),
+      db.selectFrom('pack_members').selectAll().orderBy('dog_id').orderBy('user_id').execute(),
+      db.selectFrom('pack_invitations').select(['id', 'revoked_at']).orderBy('id').execute(),
+      db.selectFrom('alerts').selectAll().orderBy('id').execute(),
+    ]);
+    return { ...base, members, invitations, alerts };
+  }
+
+  it('lists every route naming a pet or a collar by id', () => {
+    const listed = new Set(Object.keys(table).map((k) => k.replace(/ \(.*\)$/, '')));
+    const naming = t.app.routePolicies
+      .filter((r) => r.method !== 'HEAD' && r.auth === 'user')
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((k) => /\/api\/(dogs|devices)\/:id(\/|$)/.test(k));
+    expect(naming.filter((k) => !listed.has(k))).toEqual([]);
+  });
+
+  it('answers each role as the pack table says on the shared pet, 404 on the other, and a refusal changes nothing (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROLES),
+        fc.constantFrom(...Object.keys(table)),
+        fc.boolean(),
+        async (role, key, onShared) => {
+          const x = onShared ? shared : alone;
+          const expected = onShared ? table[key]![role] : 404;
+          const req = await request(key, x, members[role]);
+          const before = await packState();
+          const res = await t.app.inject(req);
+          expect(
+            res.statusCode,
+            `${role} ${key} on ${onShared ? 'shared' : 'other'} pet: ${res.body}`,
+          ).toBe(expected);
+          if (expected >= 400) {
+            expect(Object.keys(res.json())).toEqual(['error']);
+            expect(await packState(), `${role} ${key}`).toEqual(before);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('lists a shared pet and its collar only to its active members', async () => {
+    for (const role of ROLES) {
+      const m = members[role];
+      const dogs = (await t.app.inject({ url: '/api/dogs', headers: bearer(m.token) })).json().dogs;
+      const devices = (await t.app.inject({ url: '/api/devices', headers: bearer(m.token) })).json()
+        .devices;
+      const alerts = (await t.app.inject({ url: '/api/alerts', headers: bearer(m.token) })).json()
+        .alerts;
+      const active = role === 'co_owner' || role === 'caregiver';
+      expect(
+        dogs.map((d: { id: string }) => d.id),
+        role,
+      ).toEqual(active ? [shared.dog] : []);
+      expect(
+        devices.map((d: { id: string }) => d.id),
+        role,
+      ).toEqual(active ? [shared.device] : []);
+      expect(
+        alerts.map((a: { device: string }) => a.device),
+        role,
+      ).toEqual(active ? [shared.device] : []);
+    }
   });
 });
