@@ -27,6 +27,8 @@ export function makePet(overrides: Partial<Dog> = {}): Dog {
     health_conditions: [],
     created_at: '2025-06-02T10:00:00.000Z',
     updated_at: '2025-06-02T10:00:00.000Z',
+    access: 'owner',
+    owner_name: null,
     ...overrides,
   };
 }
@@ -184,6 +186,7 @@ export function makeAlert(
     battery_level: null,
     reasons: [],
     acknowledged_at: null,
+    acknowledged_by_name: null,
     ...overrides,
   };
 }
