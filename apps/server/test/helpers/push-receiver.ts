@@ -42,6 +42,8 @@ export interface PushDelivery {
   /** The encrypted body's size in bytes. */
   rawLength: number;
   reply: PushReply;
+  /** When it arrived (ms since the epoch): the bench times pushes by it. */
+  at: number;
 }
 
 export interface RespondOptions {
@@ -313,6 +315,7 @@ export async function startPushReceiver(opts: PushReceiverOptions = {}): Promise
       text,
       rawLength: body.length,
       reply: 201,
+      at: Date.now(),
     };
   };
 
