@@ -13,6 +13,8 @@ import {
   worstFirst,
 } from '@/components/dog-status';
 import { DogActivity } from '@/components/dog-activity';
+import { SharedPetBadge } from '@/components/shared-pet-badge';
+import { petRights } from '@/lib/pet-rights';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { addPetPath, deviceHistoryPath, paths } from '@/config/paths';
@@ -207,6 +209,11 @@ function DogHomeCard({
         </h3>
         {reading ? <ConnectionBadge connected={isFresh(reading.recordedAt, now)} /> : null}
       </div>
+      <SharedPetBadge
+        access={dog.access}
+        ownerName={dog.owner_name}
+        className="justify-self-start"
+      />
       {word ? (
         <p
           className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xl font-bold text-slate-700"
@@ -228,6 +235,7 @@ function DogHomeCard({
         <DogActivity
           dogId={dog.id}
           dogName={dog.name}
+          canEditGoal={petRights(dog).manage}
           aboveSafe={showsAboveSafe(reading, alerts)}
         />
       ) : null}

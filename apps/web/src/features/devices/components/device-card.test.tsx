@@ -174,3 +174,48 @@ describe('DeviceCard', () => {
     expect(screen.queryByRole('link', { name: /History/ })).not.toBeInTheDocument();
   });
 });
+
+describe('DeviceCard on a pet shared with the viewer', () => {
+  const sharedCollar = () =>
+    makeDevice({ device_name: 'Biscuit collar', dog_name: 'Biscuit', owner_name: 'Riley Owner' });
+
+  it('says whose it is, and gives a caregiver neither Edit nor Delete, saying why', () => {
+    renderWithProviders(
+      <DeviceCard
+        device={sharedCollar()}
+        access="caregiver"
+        now={NOW}
+        onEdit={() => {}}
+        onDelete={() => {}}
+      />,
+    );
+    expect(screen.getByText('Shared by Riley Owner · Caregiver')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Biscuit collar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Biscuit collar' })).toBeNull();
+    expect(screen.getByText('Only Riley Owner and co-owners change this collar.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'History of Biscuit collar' })).toBeVisible();
+    expect(screen.getByText(/registered to Riley Owner's account/)).toBeInTheDocument();
+  });
+
+  it('lets a co-owner edit it but not delete it', () => {
+    renderWithProviders(
+      <DeviceCard
+        device={sharedCollar()}
+        access="co_owner"
+        now={NOW}
+        onEdit={() => {}}
+        onDelete={() => {}}
+      />,
+    );
+    expect(screen.getByText('Shared by Riley Owner · Co-owner')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Biscuit collar' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Delete Biscuit collar' })).toBeNull();
+  });
+
+  it('shows its owner every action and no tag', () => {
+    show({ device_name: 'Rex collar' });
+    expect(screen.queryByText(/^Shared by/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Rex collar' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete Rex collar' })).toBeVisible();
+  });
+});

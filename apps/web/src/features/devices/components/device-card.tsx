@@ -8,6 +8,7 @@ import {
   type Alert,
   type CustomerLabel,
   type Device,
+  type PetAccess,
 } from '@pawguard/shared';
 import { Temperature } from '@/lib/display-units';
 import {
@@ -20,6 +21,8 @@ import {
   openHeatAlert,
 } from '@/components/dog-status';
 import { useAuth } from '@/lib/auth';
+import { rightsOf } from '@/lib/pet-rights';
+import { SharedPetBadge } from '@/components/shared-pet-badge';
 import { Badge } from '@/components/ui/badge';
 import { BatteryMeter } from '@/components/ui/battery-meter';
 import { Button } from '@/components/ui/button';
@@ -39,6 +42,12 @@ const LABEL_LOOK: Record<
 
 type DeviceCardProps = {
   device: Device;
+  /**
+   * What the viewer is to the collar (its pet's access; DeviceCard's actions follow it): a
+   * caregiver neither edits nor deletes it, a co-owner edits it. Null: not known yet. Its
+   * owner unless said.
+   */
+  access?: PetAccess | null;
   now: number;
   /** Its open alerts, heat first: the status badge alone may say SAFE while one is open. */
   alerts?: readonly Alert[] | undefined;
@@ -46,10 +55,19 @@ type DeviceCardProps = {
   onDelete: () => void;
 };
 
-export function DeviceCard({ device, now, alerts = [], onEdit, onDelete }: DeviceCardProps) {
+export function DeviceCard({
+  device,
+  access = 'owner',
+  now,
+  alerts = [],
+  onEdit,
+  onDelete,
+}: DeviceCardProps) {
   const label = customerLabel(device);
   const look = LABEL_LOOK[label];
   const { isAdmin } = useAuth();
+  const rights = rightsOf(access);
+  const sharedBy = access !== null && access !== 'owner' ? device.owner_name : null;
   return (
     <Card className="flex h-full flex-col" aria-labelledby={`device-${device.id}`}>
       <CardHeader className="gap-2 pb-4">
@@ -76,6 +94,7 @@ export function DeviceCard({ device, now, alerts = [], onEdit, onDelete }: Devic
             <span className="text-muted-foreground">Not on a pet</span>
           )}
         </p>
+        <SharedPetBadge access={access} ownerName={device.owner_name} />
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-4">
         {label === 'unregistered' ? (
@@ -91,7 +110,7 @@ export function DeviceCard({ device, now, alerts = [], onEdit, onDelete }: Devic
           </div>
         ) : (
           <>
-            <ConnectionNote device={device} now={now} />
+            <ConnectionNote device={device} now={now} sharedBy={sharedBy} />
             {/* A heat alert's why and what to do are the card's (below), said once. */}
             <CardAlerts alerts={alerts} now={now} canResolve />
             <Vitals device={device} now={now} alert={openHeatAlert(alerts)} />
@@ -132,25 +151,34 @@ export function DeviceCard({ device, now, alerts = [], onEdit, onDelete }: Devic
             </Link>
           </Button>
         )}
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={onEdit}
-          aria-label={`Edit ${device.device_name}`}
-        >
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={onDelete}
-          aria-label={`Delete ${device.device_name}`}
-          className="text-destructive hover:text-destructive"
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        {rights.manage ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onEdit}
+            aria-label={`Edit ${device.device_name}`}
+          >
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+        ) : null}
+        {rights.remove ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onDelete}
+            aria-label={`Delete ${device.device_name}`}
+            className="text-destructive hover:text-destructive"
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        ) : null}
+        {access !== null && !rights.manage ? (
+          <p className="w-full text-xs text-muted-foreground">
+            Only {device.owner_name ?? 'its owner'} and co-owners change this collar.
+          </p>
+        ) : null}
       </CardFooter>
     </Card>
   );
@@ -162,7 +190,17 @@ export function DeviceCard({ device, now, alerts = [], onEdit, onDelete }: Devic
  * Monitoring's Connected. A collar that never sent a reading is waiting for its first one,
  * with the setup steps on demand; one gone quiet says nothing here (Last seen says when).
  */
-function ConnectionNote({ device, now }: { device: Device; now: number }) {
+function ConnectionNote({
+  device,
+  now,
+  sharedBy,
+}: {
+  device: Device;
+  now: number;
+  /** The owner of a collar shared with the viewer; null for their own. */
+  sharedBy: string | null;
+}) {
+  const account = sharedBy ? `${sharedBy}'s account` : 'your account';
   if (device.firmware_version !== null) return null;
   if (device.last_seen === null)
     return (
@@ -172,7 +210,7 @@ function ConnectionNote({ device, now }: { device: Device; now: number }) {
           Waiting for the first reading
         </p>
         <p className="text-xs">
-          The collar is registered to your account. It starts sending readings once it is powered on
+          The collar is registered to {account}. It starts sending readings once it is powered on
           and on your WiFi.
         </p>
         <details className="text-xs">
@@ -192,7 +230,7 @@ function ConnectionNote({ device, now }: { device: Device; now: number }) {
         <CircleCheck className="size-4" aria-hidden="true" />
         Device Connected
       </p>
-      <p className="text-xs">The collar is registered to your account and is sending readings.</p>
+      <p className="text-xs">The collar is registered to {account} and is sending readings.</p>
     </div>
   );
 }

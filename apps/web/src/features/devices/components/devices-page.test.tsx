@@ -8,12 +8,15 @@ import { DevicesPage } from './devices-page';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
+/** Signed in as the owner of the fake collars. */
+const owner = () => fakeAuth(makeUser({ id: makeDevice().user_id! }));
+
 async function confirmTextFor(device: ReturnType<typeof makeDevice>) {
   stubFetch({
     'GET /api/devices': () => jsonResponse(200, { devices: [device], total: 1 }),
     'GET /api/dogs': () => jsonResponse(200, { dogs: [], total: 0 }),
   });
-  renderWithProviders(<DevicesPage />, { auth: fakeAuth(makeUser()) });
+  renderWithProviders(<DevicesPage />, { auth: owner() });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: `Delete ${device.device_name}` }));
   return within(await screen.findByRole('alertdialog')).getByText(new RegExp(device.device_id))
@@ -67,7 +70,7 @@ describe('an open alert on the Devices screen', () => {
           total: 1,
         }),
     });
-    renderWithProviders(<DevicesPage />, { auth: fakeAuth(makeUser()) });
+    renderWithProviders(<DevicesPage />, { auth: owner() });
     const card = within(
       (await screen.findByRole('heading', { name: 'Rex collar' })).closest<HTMLElement>(
         '[data-slot="card"]',
@@ -89,7 +92,7 @@ describe('editing a device', () => {
       'GET /api/devices': () => jsonResponse(200, { devices: [device], total: 1 }),
       'GET /api/dogs': () => jsonResponse(200, { dogs: [], total: 0 }),
     });
-    renderWithProviders(<DevicesPage />, { auth: fakeAuth(makeUser()) });
+    renderWithProviders(<DevicesPage />, { auth: owner() });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Rex collar' }));
     const form = await screen.findByRole('form', { name: 'Edit Device' });
     expect(within(form).getByLabelText('Device Name *')).toHaveFocus();

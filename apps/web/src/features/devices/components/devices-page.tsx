@@ -14,6 +14,8 @@ import { alertsByDevice, useOpenAlerts } from '@/lib/api/alerts';
 import { useDeleteDevice } from '../api/delete-device';
 import { useDevices } from '@/lib/api/get-devices';
 import { usePets } from '@/lib/api/get-pets';
+import { useAuth } from '@/lib/auth';
+import { collarAccess, ownPets } from '@/lib/pet-rights';
 import { useNow } from '@/lib/use-now';
 import { DeviceCard } from './device-card';
 import { EditDeviceSheet } from './edit-device-sheet';
@@ -22,7 +24,11 @@ import { RegisterDeviceSheet } from './register-device-sheet';
 export function DevicesPage() {
   const devices = useDevices();
   const pets = usePets();
-  // The owner's own collars: their open alerts, which they may resolve here too.
+  const { user } = useAuth();
+  // Collars go on, and move between, the person's own pets only.
+  const own = ownPets(pets.data ?? []);
+  // The person's collars and those on pets shared with them: their open alerts, which every
+  // member may resolve here too.
   const alertsQuery = useOpenAlerts();
   const openAlerts = alertsByDevice(alertsQuery.data?.alerts);
   const now = useNow(10_000);
@@ -109,6 +115,7 @@ export function DevicesPage() {
               <li key={device.id}>
                 <DeviceCard
                   device={device}
+                  access={collarAccess(device, user?.id, pets.data)}
                   now={now}
                   alerts={openAlerts.get(device.id)}
                   onEdit={() => setEditing(device)}
@@ -120,14 +127,11 @@ export function DevicesPage() {
         </>
       )}
 
-      <RegisterDeviceSheet
-        open={registering}
-        onOpenChange={setRegistering}
-        pets={pets.data ?? []}
-      />
+      <RegisterDeviceSheet open={registering} onOpenChange={setRegistering} pets={own} />
       <EditDeviceSheet
         device={editing}
-        pets={pets.data ?? []}
+        access={editing ? collarAccess(editing, user?.id, pets.data) : null}
+        pets={own}
         onOpenChange={(open) => {
           if (!open) setEditing(null);
         }}

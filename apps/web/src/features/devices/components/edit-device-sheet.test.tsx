@@ -79,3 +79,33 @@ describe('the Edit Device sheet', () => {
     });
   });
 });
+
+describe('the Edit Device sheet for a co-owner', () => {
+  it('renames the collar without offering to move it, and sends the name alone', async () => {
+    const shared = makeDevice({
+      device_name: 'Biscuit collar',
+      dog_id: rex.id,
+      dog_name: 'Biscuit',
+      owner_name: 'Riley Owner',
+    });
+    const calls = stubFetch({
+      [`PUT /api/devices/${shared.id}`]: (init) =>
+        jsonResponse(200, { device: { ...shared, ...JSON.parse(String(init.body)) } }),
+    });
+    renderWithProviders(
+      <EditDeviceSheet device={shared} access="co_owner" pets={[]} onOpenChange={() => {}} />,
+      { auth: fakeAuth(makeUser()) },
+    );
+    const user = userEvent.setup();
+    const pet = screen.getByLabelText('Pet');
+    expect(pet).toHaveValue('Biscuit');
+    expect(pet).toHaveAttribute('readonly');
+    expect(pet).toHaveAccessibleDescription('Only Riley Owner moves this collar to another pet.');
+    const name = screen.getByLabelText('Device Name *');
+    await user.clear(name);
+    await user.type(name, 'Walk collar');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ device_name: 'Walk collar' });
+  });
+});

@@ -2,7 +2,13 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { LIMITS, updateDeviceInputSchema, type Device, type Dog } from '@pawguard/shared';
+import {
+  LIMITS,
+  updateDeviceInputSchema,
+  type Device,
+  type Dog,
+  type PetAccess,
+} from '@pawguard/shared';
 import { FieldError } from '@/components/ui/field-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -31,11 +37,19 @@ const editDeviceSchema = z.object({
 
 type EditDeviceSheetProps = {
   device: Device | null;
+  /** What the viewer is to the collar: only its owner moves it to another pet. */
+  access?: PetAccess | null;
+  /** The pets it may move to: the owner's own. */
   pets: Dog[];
   onOpenChange: (open: boolean) => void;
 };
 
-export function EditDeviceSheet({ device, pets, onOpenChange }: EditDeviceSheetProps) {
+export function EditDeviceSheet({
+  device,
+  access = 'owner',
+  pets,
+  onOpenChange,
+}: EditDeviceSheetProps) {
   return (
     <Sheet open={device !== null} onOpenChange={onOpenChange}>
       <SheetContent>
@@ -43,6 +57,7 @@ export function EditDeviceSheet({ device, pets, onOpenChange }: EditDeviceSheetP
           <EditDeviceForm
             key={device.id}
             device={device}
+            canMove={access === 'owner'}
             pets={pets}
             onDone={() => onOpenChange(false)}
           />
@@ -59,15 +74,24 @@ const editDeviceResolver = formResolver(editDeviceSchema, {
 
 function EditDeviceForm({
   device,
+  canMove,
   pets,
   onDone,
 }: {
   device: Device;
+  /** A co-owner renames a collar on the pet they share; moving it is its owner's to do. */
+  canMove: boolean;
   pets: Dog[];
   onDone: () => void;
 }) {
   const update = useUpdateDevice();
-  const ids = { deviceId: useId(), name: useId(), nameError: useId(), pet: useId() };
+  const ids = {
+    deviceId: useId(),
+    name: useId(),
+    nameError: useId(),
+    pet: useId(),
+    petHint: useId(),
+  };
   const {
     register,
     handleSubmit,
@@ -82,10 +106,10 @@ function EditDeviceForm({
   const nameMissing = isBlank(useWatch({ control, name: 'device_name' }));
   const nameError = errors.device_name?.message;
 
-  // The pet is always sent: the chosen one, or null to take the collar off its pet.
+  // The pet is always sent by its owner: the chosen one, or null to take the collar off its pet.
   const submit = handleSubmit((data) => {
     update.mutate(
-      { id: device.id, data },
+      { id: device.id, data: canMove ? data : { device_name: data.device_name } },
       {
         onSuccess: () => {
           toast.success('Device updated successfully!');
@@ -105,7 +129,11 @@ function EditDeviceForm({
     >
       <SheetHeader>
         <SheetTitle>Edit Device</SheetTitle>
-        <SheetDescription>Rename the collar or move it to another of your pets.</SheetDescription>
+        <SheetDescription>
+          {canMove
+            ? 'Rename the collar or move it to another of your pets.'
+            : `Rename the collar on ${device.dog_name ?? 'this pet'}.`}
+        </SheetDescription>
       </SheetHeader>
       <div className="grid gap-2">
         <Label htmlFor={ids.deviceId}>Device ID</Label>
@@ -126,17 +154,33 @@ function EditDeviceForm({
         />
         <FieldError id={ids.nameError}>{nameError}</FieldError>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={ids.pet}>Pet</Label>
-        <NativeSelect id={ids.pet} {...register('dog_id')}>
-          <option value="">No pet</option>
-          {pets.map((pet) => (
-            <option key={pet.id} value={pet.id}>
-              {pet.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      {canMove ? (
+        <div className="grid gap-2">
+          <Label htmlFor={ids.pet}>Pet</Label>
+          <NativeSelect id={ids.pet} {...register('dog_id')}>
+            <option value="">No pet</option>
+            {pets.map((pet) => (
+              <option key={pet.id} value={pet.id}>
+                {pet.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : (
+        <div className="grid gap-2">
+          <Label htmlFor={ids.pet}>Pet</Label>
+          <Input
+            id={ids.pet}
+            value={device.dog_name ?? ''}
+            readOnly
+            aria-describedby={ids.petHint}
+            className="bg-muted"
+          />
+          <p id={ids.petHint} className="text-sm text-muted-foreground">
+            Only {device.owner_name ?? 'its owner'} moves this collar to another pet.
+          </p>
+        </div>
+      )}
       <SheetFooter>
         <Button variant="outline" onClick={onDone}>
           Cancel

@@ -17,6 +17,7 @@ import { ApiError } from '@/lib/api-client';
 import { formResolver, hasBlankField } from '@/lib/form';
 import { useAutoAssignDevice } from '../api/auto-assign-device';
 import { usePets } from '@/lib/api/get-pets';
+import { ownPets } from '@/lib/pet-rights';
 import { SetupSteps } from './setup-steps';
 
 export function RegisterDevicePage() {
@@ -74,7 +75,7 @@ function AutoAssignForm({ onAssigned }: { onAssigned: (device: Device) => void }
               Try Again
             </Button>
           </div>
-        ) : pets.data.length === 0 ? (
+        ) : ownPets(pets.data).length === 0 ? (
           <div className="flex flex-col items-start gap-3">
             <p className="text-sm text-muted-foreground">
               A collar is assigned to a pet. Add your dog first.
@@ -84,7 +85,8 @@ function AutoAssignForm({ onAssigned }: { onAssigned: (device: Device) => void }
             </Button>
           </div>
         ) : (
-          <AutoAssignFields pets={pets.data} onAssigned={onAssigned} />
+          // Collars go on the person's own pets only: a shared pet's are its owner's to add.
+          <AutoAssignFields pets={ownPets(pets.data)} onAssigned={onAssigned} />
         )}
       </CardContent>
     </Card>

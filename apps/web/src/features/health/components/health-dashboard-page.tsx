@@ -17,6 +17,7 @@ import { ApiError } from '@/lib/api-client';
 import { ACTIVITY_REFRESH_MS, useActivity } from '@/lib/api/get-activity';
 import { useInsights } from '@/lib/api/get-insights';
 import { usePets } from '@/lib/api/get-pets';
+import { petRights } from '@/lib/pet-rights';
 import { useDisplayUnits } from '@/lib/display-units';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
@@ -194,7 +195,13 @@ function HealthContent({
   return (
     <>
       <div className="grid gap-4 md:grid-cols-2">
-        <TodayCard dogId={dogId} name={name} canEditGoal={pet !== undefined} activity={activity} />
+        <TodayCard
+          dogId={dogId}
+          name={name}
+          // Its owner and co-owners set the goal; a caregiver sees it.
+          canEditGoal={pet !== undefined && petRights(pet).manage}
+          activity={activity}
+        />
         <WeekCard insights={insights} failed={insightsFailed} />
       </div>
       {hasReadings(activity.days) ? (

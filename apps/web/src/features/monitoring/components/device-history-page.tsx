@@ -120,7 +120,12 @@ export function DeviceHistoryPage({ deviceId }: { deviceId: string }) {
           <LatestReading
             deviceId={deviceId}
             device={device.data}
-            canResolve={device.data !== undefined && device.data.user_id === user?.id}
+            // Anyone but an admin sees a collar as its owner or in its pet's pack, and every
+            // one of them resolves its alerts; an admin sees every collar, and resolves their own.
+            canResolve={
+              device.data !== undefined &&
+              (device.data.user_id === user?.id || user?.role !== 'admin')
+            }
           />
           <Tabs
             value={range}

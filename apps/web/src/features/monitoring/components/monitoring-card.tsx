@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ChartLine } from 'lucide-react';
-import { isFresh, type Alert, type Device } from '@pawguard/shared';
+import { isFresh, type Alert, type Device, type PetAccess } from '@pawguard/shared';
 import {
   CardAlerts,
   ConnectionBadge,
@@ -11,6 +11,7 @@ import {
   type CardReading,
 } from '@/components/dog-status';
 import { DogActivity } from '@/components/dog-activity';
+import { SharedPetBadge } from '@/components/shared-pet-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { deviceHistoryPath } from '@/config/paths';
@@ -28,8 +29,15 @@ type MonitoringCardProps = {
   showOwner: boolean;
   /** Its open alerts, if any, each with Resolve; a heat alert's why is the card's own. */
   alerts?: readonly Alert[] | undefined;
-  /** Whether the viewer owns the collar: only its owner resolves its alerts (an admin sees them). */
+  /**
+   * Whether the viewer may resolve its alerts: its owner and its pet's pack may (an admin who
+   * is neither only sees them).
+   */
   canResolve: boolean;
+  /** Whether the viewer may set the dog's goal: its owner and co-owners. */
+  canEditGoal?: boolean;
+  /** What the viewer is to the collar's pet: a shared one says whose it is. */
+  access?: PetAccess | null;
 };
 
 export function MonitoringCard({
@@ -39,6 +47,8 @@ export function MonitoringCard({
   showOwner,
   alerts,
   canResolve,
+  canEditGoal = canResolve,
+  access = null,
 }: MonitoringCardProps) {
   // Freshness follows the latest reading itself, changed or not.
   const connected = isFresh(device.vitals_recorded_at, now);
@@ -84,6 +94,7 @@ export function MonitoringCard({
           {device.dog_name ? `On ${device.dog_name}` : 'Not on a pet'}
           {showOwner && device.owner_name ? ` · Owner: ${device.owner_name}` : null}
         </p>
+        <SharedPetBadge access={access} ownerName={device.owner_name} className="self-start" />
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-4">
         {shown.temperature_celsius === null ? (
@@ -110,7 +121,7 @@ export function MonitoringCard({
           <DogActivity
             dogId={device.dog_id}
             dogName={device.dog_name ?? 'This dog'}
-            canEditGoal={canResolve}
+            canEditGoal={canEditGoal}
             aboveSafe={showsAboveSafe(reading, alerts)}
           />
         ) : null}

@@ -6,7 +6,8 @@ import type { Device } from '@pawguard/shared';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch } from '@/testing/fixtures';
 import { browserTimeZone } from '@/lib/auth/time-zone';
-import { makeAlert, makeDevice, makeReading } from '@/testing/devices';
+import { makeAlert, makeDevice, makePet, makeReading } from '@/testing/devices';
+import { makeActivity } from '@/testing/activity';
 import { FakeEventSource, openFakeStream, sendReading } from '@/testing/fake-event-source';
 import { MonitoringPage } from './monitoring-page';
 import { TEMPERATURE_LABEL } from '@/components/dog-status';
@@ -411,6 +412,32 @@ describe('Monitoring', () => {
     const seen = await (await findCard('Biscuit collar')).findByRole('alert');
     expect(seen).toHaveTextContent('Critical heat alert');
     expect(within(seen).queryByRole('button', { name: /Resolve/ })).toBeNull();
+  });
+});
+
+describe('a collar on a pet shared with the signed-in person', () => {
+  it("says whose it is, and a caregiver may acknowledge and resolve its alerts but not set the dog's goal", async () => {
+    const pet = makePet({ name: 'Biscuit', access: 'caregiver', owner_name: 'Riley Owner' });
+    const device = liveDevice({ dog_id: pet.id, owner_name: 'Riley Owner' });
+    const alert = makeAlert({ level: 'DANGER', opened_at: ago(60), dog_id: pet.id }, device);
+    stubFetch({
+      'GET /api/devices': () => jsonResponse(200, paged({ devices: [device] })),
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
+      'GET /api/alerts?resolved=false&limit=100': () =>
+        jsonResponse(200, { alerts: [alert], total: 1 }),
+      [`GET /api/dogs/${pet.id}/activity?days=7`]: () => jsonResponse(200, makeActivity(pet.id)),
+    });
+    // Sam, a caregiver: not the collar's owner.
+    renderWithProviders(<MonitoringPage />, { auth: fakeAuth(makeUser({ name: 'Sam' })) });
+    const card = await findCard('Biscuit collar');
+    expect(await card.findByText('Shared by Riley Owner · Caregiver')).toBeInTheDocument();
+    const banner = await card.findByRole('alert');
+    expect(within(banner).getByRole('button', { name: /^Resolve\b/ })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: /^Acknowledge\b/ })).toBeInTheDocument();
+    expect(
+      await card.findByRole('progressbar', { name: "Biscuit's activity today" }),
+    ).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Edit goal for Biscuit' })).toBeNull();
   });
 });
 

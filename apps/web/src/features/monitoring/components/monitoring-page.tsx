@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Plus, Radio, RefreshCw } from 'lucide-react';
@@ -10,6 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { getPetsQueryOptions } from '@/lib/api/get-pets';
+import { collarAccess, rightsOf } from '@/lib/pet-rights';
 import { useDisplayUnits } from '@/lib/display-units';
 import { useNow } from '@/lib/use-now';
 import { useMonitoredDevices } from '../hooks/use-monitored-devices';
@@ -52,6 +55,8 @@ const CLOCK_TICK_MS = 1_000;
 export function MonitoringPage() {
   const { isAdmin, user } = useAuth();
   const devices = useMonitoredDevices();
+  // What the person is to each collar's pet (their own, or shared with them as what).
+  const pets = useQuery({ ...getPetsQueryOptions(), enabled: !isAdmin });
   const shown = useShownReadings(devices.data, devices.dataUpdatedAt);
   const alertsQuery = useOpenAlerts();
   const openAlerts = alertsByDevice(alertsQuery.data?.alerts);
@@ -165,6 +170,8 @@ export function MonitoringPage() {
           >
             {list.map((device) => {
               const reading = shown.byDevice.get(device.id);
+              const access = collarAccess(device, user?.id, pets.data);
+              const rights = rightsOf(access);
               return reading ? (
                 <li key={device.id}>
                   <MonitoringCard
@@ -173,7 +180,9 @@ export function MonitoringPage() {
                     now={now}
                     showOwner={isAdmin}
                     alerts={openAlerts.get(device.id)}
-                    canResolve={device.user_id === user?.id}
+                    access={access}
+                    canResolve={rights.acknowledge}
+                    canEditGoal={rights.manage}
                   />
                 </li>
               ) : null;
