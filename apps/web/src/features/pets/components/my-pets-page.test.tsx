@@ -263,3 +263,74 @@ describe('keyboard focus around the pet sheet', () => {
     expect(edit).toHaveFocus();
   });
 });
+
+describe('a pet shared with the signed-in person', () => {
+  it("says whose it is, and a caregiver gets neither Edit nor Delete, only the pet's pack", async () => {
+    const own = makePet({ name: 'Alpha' });
+    const shared = makePet({ name: 'Biscuit', access: 'caregiver', owner_name: 'Riley Owner' });
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [shared, own], total: 2 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
+    const list = await screen.findByRole('region', { name: /All Pets/ });
+    const [sharedItem, ownItem] = within(list).getAllByRole('listitem');
+    expect(sharedItem).toHaveTextContent('Shared by Riley Owner · Caregiver');
+    expect(within(sharedItem!).queryByRole('button', { name: 'Edit Biscuit' })).toBeNull();
+    expect(within(sharedItem!).queryByRole('button', { name: 'Delete Biscuit' })).toBeNull();
+    expect(within(sharedItem!).getByRole('button', { name: 'Pack of Biscuit' })).toBeVisible();
+    // Their own pet keeps every action, and no tag.
+    expect(ownItem).not.toHaveTextContent('Shared by');
+    expect(within(ownItem!).getByRole('button', { name: 'Edit Alpha' })).toBeVisible();
+    expect(within(ownItem!).getByRole('button', { name: 'Delete Alpha' })).toBeVisible();
+
+    // The detail card (the first pet, the shared one): no Edit Profile, and why.
+    const detail = screen
+      .getByRole('heading', { name: 'Biscuit', level: 2 })
+      .closest('[data-slot="card"]')!;
+    expect(
+      within(detail as HTMLElement).queryByRole('button', { name: 'Edit Profile' }),
+    ).toBeNull();
+    expect(detail).toHaveTextContent(
+      'As a caregiver you see Biscuit live and handle their alerts; only Riley Owner and co-owners change their profile.',
+    );
+    expect(detail).toHaveTextContent("No collar yet. Riley Owner adds Biscuit's collars.");
+  });
+
+  it('lets a co-owner edit the pet but not delete it', async () => {
+    const shared = makePet({ name: 'Biscuit', access: 'co_owner', owner_name: 'Riley Owner' });
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [shared], total: 1 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
+    const list = await screen.findByRole('region', { name: /All Pets/ });
+    expect(list).toHaveTextContent('Shared by Riley Owner · Co-owner');
+    expect(within(list).getByRole('button', { name: 'Edit Biscuit' })).toBeVisible();
+    expect(within(list).queryByRole('button', { name: 'Delete Biscuit' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+  });
+
+  it("opens the pet's pack from its card", async () => {
+    const pet = makePet({ name: 'Biscuit' });
+    stubFetch({
+      'GET /api/dogs': () => jsonResponse(200, { dogs: [pet], total: 1 }),
+      'GET /api/devices': () => jsonResponse(200, { devices: [], total: 0 }),
+      [`GET /api/dogs/${pet.id}/pack`]: () =>
+        jsonResponse(200, {
+          pack: {
+            dog_id: pet.id,
+            dog_name: pet.name,
+            owner: { user_id: pet.user_id, name: 'Riley Owner' },
+            access: 'owner',
+            members: [],
+            invitations: [],
+          },
+        }),
+    });
+    renderWithProviders(<MyPetsPage />, { auth: fakeAuth(makeUser()) });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Pack of Biscuit' }));
+    const sheet = await screen.findByRole('dialog', { name: "Biscuit's pack" });
+    expect(await within(sheet).findByText(/^Only you so far/)).toBeInTheDocument();
+  });
+});

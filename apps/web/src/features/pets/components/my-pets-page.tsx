@@ -11,6 +11,7 @@ import {
   Siren,
   Thermometer,
   Trash2,
+  Users,
 } from 'lucide-react';
 import { isFresh, petAvatar, type Alert, type Device, type Dog } from '@pawguard/shared';
 import {
@@ -24,6 +25,7 @@ import {
 } from '@/components/dog-status';
 import { DogActivity } from '@/components/dog-activity';
 import { LiveStatus } from '@/components/live-status';
+import { SharedPetBadge } from '@/components/shared-pet-badge';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -40,7 +42,9 @@ import { usePets } from '@/lib/api/get-pets';
 import { useLiveFallback } from '@/lib/realtime';
 import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import { useNow } from '@/lib/use-now';
+import { petRights } from '@/lib/pet-rights';
 import { cn } from '@/lib/utils';
+import { PackSheet } from './pack-sheet';
 import { PetFormSheet } from './pet-form-sheet';
 import { petStatus, type PetStatus } from './pet-status';
 import { PetStatusBadge } from './pet-status-badge';
@@ -72,6 +76,7 @@ export function MyPetsPage() {
     );
   }, [params, setParams]);
   const [deleting, setDeleting] = useState<Dog | null>(null);
+  const [packOf, setPackOf] = useState<Dog | null>(null);
 
   useEffect(() => {
     if (pets.isError)
@@ -173,6 +178,7 @@ export function MyPetsPage() {
                       onSelect={() => select(pet)}
                       onEdit={() => setSheet({ mode: 'edit', pet })}
                       onDelete={() => setDeleting(pet)}
+                      onPack={() => setPackOf(pet)}
                     />
                   </li>
                 ))}
@@ -193,6 +199,7 @@ export function MyPetsPage() {
                 }
                 onRetryCollars={() => void collars.refetch()}
                 onEdit={() => setSheet({ mode: 'edit', pet: selected })}
+                onPack={() => setPackOf(selected)}
               />
             </div>
           </div>
@@ -207,6 +214,12 @@ export function MyPetsPage() {
         }}
       />
       <DeletePetDialog pet={deleting} onClose={() => setDeleting(null)} />
+      <PackSheet
+        pet={packOf}
+        onOpenChange={(open) => {
+          if (!open) setPackOf(null);
+        }}
+      />
     </section>
   );
 }
@@ -303,6 +316,7 @@ function PetListItem({
   onSelect,
   onEdit,
   onDelete,
+  onPack,
 }: {
   pet: Dog;
   status: PetStatus;
@@ -314,9 +328,11 @@ function PetListItem({
   onSelect: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  onPack: () => void;
 }) {
   // The list is narrow: the weight in the owner's unit only (the detail card gives both).
   const { weightShort } = useDisplayUnits();
+  const rights = petRights(pet);
   return (
     <Card className={cn('relative', selected && 'border-primary ring-1 ring-primary')}>
       <CardContent className="flex items-center gap-3 p-4">
@@ -349,20 +365,35 @@ function PetListItem({
             <AlertChips alerts={alerts} />
           </div>
           <p className="text-sm text-muted-foreground">{petFacts(pet, weightShort)}</p>
+          <SharedPetBadge access={pet.access} ownerName={pet.owner_name} className="mt-1" />
         </div>
+        {/* Only what this person may do with the pet: a caregiver changes nothing of it. */}
         <div className="relative z-10 flex shrink-0 gap-1">
-          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${pet.name}`}>
-            <Pencil aria-hidden="true" />
-          </Button>
           <Button
             variant="ghost"
             size="icon"
-            onClick={onDelete}
-            aria-label={`Delete ${pet.name}`}
-            className="text-destructive hover:text-destructive"
+            onClick={onPack}
+            aria-label={`Pack of ${pet.name}`}
+            title="Pack"
           >
-            <Trash2 aria-hidden="true" />
+            <Users aria-hidden="true" />
           </Button>
+          {rights.manage ? (
+            <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${pet.name}`}>
+              <Pencil aria-hidden="true" />
+            </Button>
+          ) : null}
+          {rights.remove ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={onDelete}
+              aria-label={`Delete ${pet.name}`}
+              className="text-destructive hover:text-destructive"
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          ) : null}
         </div>
       </CardContent>
     </Card>
@@ -377,6 +408,7 @@ function PetDetailCard({
   collars,
   onRetryCollars,
   onEdit,
+  onPack,
 }: {
   pet: Dog;
   status: PetStatus;
@@ -386,8 +418,10 @@ function PetDetailCard({
   collars: Device[] | 'pending' | 'failed';
   onRetryCollars: () => void;
   onEdit: () => void;
+  onPack: () => void;
 }) {
   const { weight } = useDisplayUnits();
+  const rights = petRights(pet);
   // View Activity and Health Report open the pet's health dashboard (DESIGN §6).
   const collar = typeof collars === 'string' ? undefined : latestCollar(collars);
   const healthPath = petHealthPath(pet.id);
@@ -403,6 +437,7 @@ function PetDetailCard({
           <CardDescription>{petFacts(pet, weight)}</CardDescription>
           <div className="mt-2 flex flex-wrap gap-2">
             <PetStatusBadge status={status} />
+            <SharedPetBadge access={pet.access} ownerName={pet.owner_name} />
           </div>
         </div>
       </CardHeader>
@@ -413,12 +448,13 @@ function PetDetailCard({
             {reading.temperature === null ? null : <ReadingFacts reading={reading} now={now} />}
           </div>
         ) : null}
-        {/* The caller's own pets: theirs to resolve. */}
-        <CardAlerts alerts={alerts} now={now} canResolve />
+        {/* The caller's own pets and those shared with them: every member resolves. */}
+        <CardAlerts alerts={alerts} now={now} canResolve={rights.acknowledge} />
         {collar ? (
           <DogActivity
             dogId={pet.id}
             dogName={pet.name}
+            canEditGoal={rights.manage}
             aboveSafe={showsAboveSafe(reading, alerts)}
           />
         ) : null}
@@ -451,6 +487,8 @@ function PetDetailCard({
                 </>
               ) : collars.length > 0 ? (
                 collars.map((c) => `${c.device_name} (${c.device_id})`).join(', ')
+              ) : pet.access !== 'owner' ? (
+                `No collar yet. ${pet.owner_name ?? 'Their owner'} adds ${pet.name}'s collars.`
               ) : (
                 <>
                   No collar yet.{' '}
@@ -486,11 +524,23 @@ function PetDetailCard({
                 Health Report
               </Link>
             </Button>
-            <Button variant="outline" onClick={onEdit}>
-              <PawPrint aria-hidden="true" />
-              Edit Profile
+            {rights.manage ? (
+              <Button variant="outline" onClick={onEdit}>
+                <PawPrint aria-hidden="true" />
+                Edit Profile
+              </Button>
+            ) : null}
+            <Button variant="outline" onClick={onPack}>
+              <Users aria-hidden="true" />
+              Pack
             </Button>
           </div>
+          {rights.manage ? null : (
+            <p className="mt-2 text-sm text-muted-foreground">
+              As a caregiver you see {pet.name} live and handle their alerts; only{' '}
+              {pet.owner_name ?? 'their owner'} and co-owners change their profile.
+            </p>
+          )}
         </div>
       </CardContent>
     </Card>
