@@ -94,7 +94,7 @@ export function DeviceCard({
             <span className="text-muted-foreground">Not on a pet</span>
           )}
         </p>
-        <SharedPetBadge access={access} ownerName={device.owner_name} />
+        <SharedPetBadge access={access} ownerName={device.owner_name} className="self-start" />
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-4">
         {label === 'unregistered' ? (

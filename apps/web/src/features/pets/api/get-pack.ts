@@ -15,7 +15,13 @@ export async function getPack(dogId: string, signal?: AbortSignal): Promise<Pack
 export const packKeys = { pet: (dogId: string) => ['pack', dogId] as const };
 
 export const getPackQueryOptions = (dogId: string) =>
-  queryOptions({ queryKey: packKeys.pet(dogId), queryFn: ({ signal }) => getPack(dogId, signal) });
+  queryOptions({
+    queryKey: packKeys.pet(dogId),
+    queryFn: ({ signal }) => getPack(dogId, signal),
+    // It changes elsewhere (an invitee accepts in their own browser, a member leaves): asked
+    // afresh each time the sheet opens, showing what was known meanwhile.
+    staleTime: 0,
+  });
 
 export function usePack(dogId: string) {
   return useQuery(getPackQueryOptions(dogId));
