@@ -9,6 +9,7 @@ import { preloadSignedInScreen, routePath, signedInScreens } from './screens';
 import { AppErrorBoundary } from './error-boundary';
 
 const EmergencyRoute = lazy(() => import('./routes/emergency'));
+const PackJoinRoute = lazy(() => import('./routes/pack-join'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**
@@ -79,7 +80,10 @@ export const routes: RouteObject[] = [
       },
       {
         element: <OpenLayout />,
-        children: [{ path: paths.emergency, element: <EmergencyRoute /> }],
+        children: [
+          { path: paths.emergency, element: <EmergencyRoute /> },
+          { path: paths.packJoin, element: <PackJoinRoute /> },
+        ],
       },
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -13,6 +13,8 @@ export const paths = {
   adminDevices: '/admin/devices',
   notifications: '/notifications',
   emergency: '/emergency',
+  /** An invitation's link to a pet's pack (PACK_JOIN_PAGE in the contract). */
+  packJoin: '/pack/join',
   safety: '/safety',
   support: '/support',
 } as const;

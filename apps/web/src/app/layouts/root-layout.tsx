@@ -29,7 +29,12 @@ export function RootLayout() {
         <SessionLoader />
       ) : showLogin ? (
         <Suspense fallback={<PageLoader fullScreen />}>
-          <AuthScreen onBack={loginScreen.close} onSignedIn={loginScreen.close} />
+          <AuthScreen
+            onBack={loginScreen.close}
+            onSignedIn={loginScreen.close}
+            initialMode={loginScreen.mode}
+            initialEmail={loginScreen.email}
+          />
         </Suspense>
       ) : (
         <Outlet />

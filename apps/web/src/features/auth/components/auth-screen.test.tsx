@@ -201,4 +201,19 @@ describe('AuthScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Welcome Back' }));
     expect(onBack).toHaveBeenCalledTimes(3);
   });
+
+  it('opens in Create Account mode with an address filled in when asked (an invitation)', () => {
+    renderWithProviders(
+      <AuthScreen
+        onBack={() => {}}
+        onSignedIn={() => {}}
+        initialMode="sign-up"
+        initialEmail="sam@example.com"
+      />,
+      { auth: fakeAuth(null) },
+    );
+    expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Full Name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
+  });
 });

@@ -58,12 +58,24 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-type AuthScreenProps = { onBack: () => void; onSignedIn: () => void };
+type AuthScreenProps = {
+  onBack: () => void;
+  onSignedIn: () => void;
+  /** The mode it opens in (sign-in unless said). */
+  initialMode?: Mode;
+  /** An address to start with (an invitation's). */
+  initialEmail?: string | undefined;
+};
 
 /** Sign in and create account in one card; it has no URL of its own (DESIGN §6). */
-export function AuthScreen({ onBack, onSignedIn }: AuthScreenProps) {
+export function AuthScreen({
+  onBack,
+  onSignedIn,
+  initialMode = 'sign-in',
+  initialEmail = '',
+}: AuthScreenProps) {
   const { login, register: signUp, isLoading } = useAuth();
-  const [mode, setMode] = useState<Mode>('sign-in');
+  const [mode, setMode] = useState<Mode>(initialMode);
   const copy = COPY[mode];
   const ids = {
     name: useId(),
@@ -81,7 +93,7 @@ export function AuthScreen({ onBack, onSignedIn }: AuthScreenProps) {
   } = useForm<FormValues, Mode, Checked>({
     resolver,
     context: mode,
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { name: '', email: initialEmail, password: '' },
   });
   // Said under the field, before the server refuses it; a blank field is said in a toast.
   const passwordError =
