@@ -133,4 +133,30 @@ describe('the alert banner', () => {
       screen.getByRole('button', { name: /^Resolve readings refused alert for / }),
     ).toBeInTheDocument();
   });
+
+  it('says who acknowledged a heat alert and when, on the owner’s clock, and offers no second Acknowledge', () => {
+    // 11:57 UTC is 12:57 in London (summer time), three minutes before NOW.
+    show(makeAlert({ acknowledged_at: '2025-07-01T11:57:00.000Z', acknowledged_by_name: 'Sam' }));
+    const banner = screen.getByRole('alert');
+    const line = within(banner).getByTestId('alert-acknowledgement');
+    expect(line).toHaveTextContent(/^Acknowledged by Sam at 12:57( PM)? \(3m ago\)$/);
+    expect(within(line).getByText(/12:57/)).toHaveAttribute('datetime', '2025-07-01T11:57:00.000Z');
+    expect(within(banner).queryByRole('button', { name: /^Acknowledge\b/ })).toBeNull();
+  });
+
+  it('says only when an alert was acknowledged when it does not say by whom', () => {
+    show(makeAlert({ acknowledged_at: '2025-06-30T09:00:00.000Z', acknowledged_by_name: null }));
+    const line = within(screen.getByRole('alert')).getByTestId('alert-acknowledgement');
+    // Not today: the date too.
+    expect(line).toHaveTextContent(/^Acknowledged at Jun 30, 2025.*10:00.*\(1d ago\)$/);
+    expect(line).not.toHaveTextContent('by');
+  });
+
+  it('says nothing of an acknowledgement while nobody has acknowledged the alert', () => {
+    show(makeAlert());
+    expect(screen.queryByTestId('alert-acknowledgement')).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Acknowledge heat alert for Biscuit' }),
+    ).toBeVisible();
+  });
 });

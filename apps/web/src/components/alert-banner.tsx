@@ -3,6 +3,7 @@ import { formatRelativeTime, type Alert } from '@pawguard/shared';
 import { useDisplayUnits, type DisplayUnits } from '@/lib/display-units';
 import { EmergencyVetLink, LEVEL_LOOK, HeatFirstAid, HeatReasons } from '@/components/heat-risk';
 import { AlertActions } from '@/components/alert-actions';
+import { AlertAcknowledgement } from '@/components/alert-acknowledgement';
 import { cn } from '@/lib/utils';
 
 export { ALERT_TYPE_WORDS, resolveLabel } from '@/components/alert-actions';
@@ -44,7 +45,8 @@ function wordsOf(alert: Alert, temperature: DisplayUnits['temperature']) {
 
 /**
  * An open alert where the owner looks (Monitoring card, dashboard card, My Pets, device page):
- * its level, since when, what to do now, and Resolve (a heat alert: Acknowledge beside it). A heat alert also says why
+ * its level, since when, what to do now, and Resolve (a heat alert: Acknowledge beside it, or
+ * who acknowledged it and when). A heat alert also says why
  * (the heat-risk model's reasons as of its opening or last escalation), gives the first aid
  * for its level and links the emergency vet finder. `compact` keeps the steps behind a
  * disclosure; `guidance={false}` leaves a heat alert's why, steps and link to the heat-risk
@@ -102,6 +104,7 @@ export function AlertBanner({
           {formatRelativeTime(alert.opened_at, now).replace(/^Just now$/, 'just now')}
         </time>
       </p>
+      {heat ? <AlertAcknowledgement alert={alert} now={now} className="mt-1 font-medium" /> : null}
       {heat && !guidance ? null : (
         <>
           {heat ? <HeatReasons reasons={alert.reasons} className="mt-2" /> : null}

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, Flame, Footprints, Target } from 'lucide-react';
 import type { ActivityResponse, Alert, Dog, InsightsResponse } from '@pawguard/shared';
 import { ALERT_TYPE_WORDS } from '@/components/alert-actions';
+import { acknowledgedWords } from '@/components/alert-acknowledgement';
 import { FlagNote, GoalProgress, HeatAdvice, streakWords } from '@/components/dog-activity';
 import { LevelWord } from '@/components/dog-status';
 import { GoalDialog } from '@/components/goal-dialog';
@@ -443,6 +444,9 @@ function AlertsCard({ dogId, days }: { dogId: string; days: HealthRange }) {
                 <span className="text-muted-foreground">
                   <time dateTime={alert.opened_at}>{units.dateTime(alert.opened_at)}</time> ·{' '}
                   {alert.resolved ? 'Resolved' : 'Open'}
+                  {alert.acknowledged_at
+                    ? ` · ${acknowledgedWords(alert, query.dataUpdatedAt, units)}`
+                    : null}
                 </span>
               </li>
             ))}

@@ -6,6 +6,7 @@ import type { AlertPeriod } from './history-charts';
 import { useDeviceAlerts } from '@/lib/api/alerts';
 import { ALERT_TYPE_WORDS } from '@/components/alert-banner';
 import { LEVEL_LOOK } from '@/components/heat-risk';
+import { acknowledgedWords } from '@/components/alert-acknowledgement';
 
 /**
  * When an alert's condition began and ended, by the collar's clock where the readings say so:
@@ -54,7 +55,8 @@ function describe(a: Alert, temperature: DisplayUnits['temperature']): string {
 
 /** The device's past (resolved) alerts, newest first. */
 export function PastDeviceAlerts({ deviceId }: { deviceId: string }) {
-  const { temperature, dateTime: when } = useDisplayUnits();
+  const units = useDisplayUnits();
+  const { temperature, dateTime: when } = units;
   const past = useDeviceAlerts(deviceId, true);
   const now = useNow(60_000);
   return (
@@ -91,6 +93,9 @@ export function PastDeviceAlerts({ deviceId }: { deviceId: string }) {
                           <time dateTime={span.to}>{when(span.to)}</time>
                           {a.resolved_by === 'owner' ? ' (resolved by you)' : ''}
                         </>
+                      ) : null}
+                      {a.acknowledged_at ? (
+                        <span className="block">{acknowledgedWords(a, now, units)}</span>
                       ) : null}
                       <span className="sr-only"> ({formatRelativeTime(span.from, now)})</span>
                     </span>
