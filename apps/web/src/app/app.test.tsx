@@ -108,6 +108,21 @@ describe('route table, signed out', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows /acknowledge to everyone: an alert mail’s link acknowledges without a sign-in', async () => {
+    const { calls } = renderApp('/acknowledge#signed-token', {
+      'POST /api/alerts/acknowledge-link': () =>
+        jsonResponse(409, { error: 'This alert is already resolved' }),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Acknowledge alert' }, slow),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('This alert is already resolved.', {}, slow)).toBeVisible();
+    expect(
+      within(screen.getByRole('banner')).getByRole('button', { name: 'Login' }),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/alerts/acknowledge-link')).toHaveLength(1);
+  });
+
   it('shows the 404 page for an unknown path and logs the path', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderApp('/no/such/page');

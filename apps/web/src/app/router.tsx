@@ -10,6 +10,7 @@ import { AppErrorBoundary } from './error-boundary';
 
 const EmergencyRoute = lazy(() => import('./routes/emergency'));
 const PackJoinRoute = lazy(() => import('./routes/pack-join'));
+const AcknowledgeRoute = lazy(() => import('./routes/acknowledge'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.emergency, element: <EmergencyRoute /> },
           { path: paths.packJoin, element: <PackJoinRoute /> },
+          { path: paths.acknowledge, element: <AcknowledgeRoute /> },
         ],
       },
       { path: '*', element: <NotFoundRoute /> },

@@ -1,3 +1,5 @@
+import { ACKNOWLEDGE_PAGE } from '@pawguard/shared';
+
 /** Route paths in one place, so links and the route table cannot drift apart. */
 export const paths = {
   home: '/',
@@ -15,6 +17,8 @@ export const paths = {
   emergency: '/emergency',
   /** An invitation's link to a pet's pack (PACK_JOIN_PAGE in the contract). */
   packJoin: '/pack/join',
+  /** An alert mail's acknowledge link (the server writes it: the shared ACKNOWLEDGE_PAGE). */
+  acknowledge: ACKNOWLEDGE_PAGE,
   safety: '/safety',
   support: '/support',
 } as const;
