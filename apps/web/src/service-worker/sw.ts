@@ -12,7 +12,13 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { clickTarget, notificationFromPush, readPushData } from './notification';
+import {
+  acknowledgeFromNotification,
+  clickTarget,
+  DEFAULT_MAX_ACTIONS,
+  notificationFromPush,
+  readPushData,
+} from './notification';
 import { isPagesManifest, isScreenPath, pageFileFor, type PagesManifest } from './pages';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -93,18 +99,35 @@ registerRoute(
   ({ event, url }) => networkFirst(event as FetchEvent, () => matchPrecache(url.href)),
 );
 
+/** How many actions this browser shows on a notification (Chrome on a computer: 2). */
+function maxActions(): number {
+  const max = (self as { Notification?: { maxActions?: unknown } }).Notification?.maxActions;
+  return typeof max === 'number' ? max : DEFAULT_MAX_ACTIONS;
+}
+
 self.addEventListener('push', (event) => {
-  const { title, options } = notificationFromPush(readPushData(event.data));
+  const { title, options } = notificationFromPush(readPushData(event.data), maxActions());
   event.waitUntil(self.registration.showNotification(title, options));
 });
 
 /**
- * "Find a vet" opens /emergency; a click anywhere else, or "Open", the dog's Monitoring card.
- * A PawGuard tab already open is brought forward and taken there; otherwise a new one opens.
+ * "Acknowledge" acknowledges the alert then and there, and shows what came of it in the
+ * notification's place. "Find a vet" opens /emergency; a click anywhere else, or "Open", the
+ * dog's Monitoring card. A PawGuard tab already open is brought forward and taken there;
+ * otherwise a new one opens.
  */
 self.addEventListener('notificationclick', (event) => {
-  event.notification.close();
-  const url = new URL(clickTarget(event.action, event.notification.data), self.location.origin);
+  const { notification } = event;
+  notification.close();
+  if (event.action === 'ack') {
+    event.waitUntil(
+      acknowledgeFromNotification(notification.data, notification.tag).then(({ title, options }) =>
+        self.registration.showNotification(title, options),
+      ),
+    );
+    return;
+  }
+  const url = new URL(clickTarget(event.action, notification.data), self.location.origin);
   event.waitUntil(openPage(url.href));
 });
 
