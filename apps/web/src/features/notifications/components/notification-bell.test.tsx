@@ -105,6 +105,24 @@ describe('the notification bell', () => {
     ).toBeInTheDocument();
   });
 
+  it('marks an alert sent again because nobody acknowledged it, and only that one', async () => {
+    const again = note({
+      kind: 'unacknowledged',
+      title: 'Rex: Critical heat alert not yet acknowledged',
+      message: 'Nobody has acknowledged this alert yet. Rex is at 41.0°C / 105.8°F.',
+    });
+    const { user } = setup([again, note({ kind: 'escalated' })]);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    const [first, second] = await within(dialog).findAllByRole('listitem');
+    expect(within(first!).getByText('Not yet acknowledged')).toBeInTheDocument();
+    expect(within(first!).getByRole('link', { name: /not yet acknowledged$/ })).toHaveAttribute(
+      'href',
+      `/devices/${DEVICE}/history`,
+    );
+    expect(within(second!).queryByText('Not yet acknowledged')).toBeNull();
+  });
+
   it('says when there is nothing yet', async () => {
     const { user } = setup([], 0);
     await user.click(await screen.findByRole('button', { name: 'Notifications, none unread' }));

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Bell, CheckCheck } from 'lucide-react';
+import { Bell, BellRing, CheckCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatRelativeTime, type Notification } from '@pawguard/shared';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Sheet,
@@ -25,7 +26,8 @@ import {
 
 /**
  * The bell in the signed-in header (DESIGN §6): the live unread count, and a sheet with the
- * latest 20 notifications, each linking to its collar, with Mark read and Mark all read. A
+ * latest 20 notifications, each linking to its collar, with Mark read and Mark all read; an
+ * alert sent again because nobody acknowledged it is marked "Not yet acknowledged". A
  * sheet, so it works the same on a phone and by keyboard (focus moves in, Escape closes,
  * focus returns to the bell).
  */
@@ -148,6 +150,16 @@ function NotificationItem({
             {n.read ? null : <span className="sr-only">Unread: </span>}
             {n.title}
           </Link>
+          {n.kind === 'unacknowledged' ? (
+            <Badge
+              variant={n.read ? 'muted' : 'destructive'}
+              className="mt-1"
+              data-testid="not-acknowledged"
+            >
+              <BellRing aria-hidden="true" />
+              Not yet acknowledged
+            </Badge>
+          ) : null}
           <p className="mt-1 text-muted-foreground">{n.message}</p>
           <p className="mt-1 text-xs text-muted-foreground">
             <time dateTime={n.created_at}>{formatRelativeTime(n.created_at, now)}</time>
