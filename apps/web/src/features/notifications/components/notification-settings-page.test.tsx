@@ -17,10 +17,14 @@ const saved = {
 };
 const PREFS = 'GET /api/notifications/preferences';
 
-/** The push card's own calls, answered as the server does for someone who never set push up. */
+/**
+ * The other cards' own calls, answered as the server does for someone who never set push up
+ * and has no pets yet.
+ */
 const PUSH: Routes = {
   'GET /api/push/settings': () => jsonResponse(200, { settings: DEFAULT_PUSH_SETTINGS }),
   'GET /api/push/public-key': () => jsonResponse(200, { public_key: 'BPk' }),
+  'GET /api/dogs': () => jsonResponse(200, { dogs: [], total: 0 }),
 };
 
 function setup(routes: Routes) {
@@ -65,13 +69,14 @@ describe('Notification settings', () => {
     expect(guide).toHaveTextContent('Critical threshold: 105°F+ (immediate danger)');
   });
 
-  it('puts the Push notifications card below the spec’s cards', async () => {
+  it('puts the Push notifications card below the spec’s cards, and If nobody acknowledges under it', async () => {
     setup({ [PREFS]: () => jsonResponse(200, { preferences: saved }) });
     await loaded();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Email Notifications',
       'Temperature Alerts',
       'Push notifications',
+      'If nobody acknowledges',
       'Units and time',
     ]);
   });

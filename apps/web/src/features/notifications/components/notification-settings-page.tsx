@@ -32,6 +32,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api-client';
 import { errorAria, formResolver } from '@/lib/form';
 import { getPreferences, getPreferencesQueryOptions } from '../api/get-preferences';
+import { EscalationCard } from './escalation-card';
 import { PushNotificationsCard } from './push-notifications-card';
 import { UnitsAndTimeCard } from './units-and-time-card';
 
@@ -366,6 +367,7 @@ export function NotificationSettingsPage() {
       </form>
       {/* Each saved on its own: not part of the spec's notification preferences. */}
       <PushNotificationsCard className="mt-6 max-w-3xl" />
+      <EscalationCard className="mt-6 max-w-3xl" />
       <UnitsAndTimeCard className="mt-6 max-w-3xl" />
     </section>
   );
