@@ -57,7 +57,11 @@ function acknowledgeOnce(token: string): Promise<AcknowledgeOutcome> {
  */
 export function useAcknowledgeLink(token: string | null) {
   const queryClient = useQueryClient();
-  const [outcome, setOutcome] = useState<AcknowledgeOutcome | null>(null);
+  // The answer with the token it is for: another link opened in this tab starts afresh.
+  const [answered, setAnswered] = useState<{
+    token: string;
+    outcome: AcknowledgeOutcome;
+  } | null>(null);
   const [round, setRound] = useState(0);
 
   useEffect(() => {
@@ -65,7 +69,7 @@ export function useAcknowledgeLink(token: string | null) {
     let current = true;
     void acknowledgeOnce(token).then((answer) => {
       if (!current) return;
-      setOutcome(answer);
+      setAnswered({ token, outcome: answer });
       if (answer.status === 'acknowledged') {
         void queryClient.invalidateQueries({ queryKey: ['alerts'] });
         void queryClient.invalidateQueries({ queryKey: ['notifications'] });
@@ -79,9 +83,9 @@ export function useAcknowledgeLink(token: string | null) {
   const retry = useCallback(() => {
     if (!token) return;
     attempts.delete(token);
-    setOutcome(null);
+    setAnswered(null);
     setRound((n) => n + 1);
   }, [token]);
 
-  return { outcome, retry };
+  return { outcome: answered && answered.token === token ? answered.outcome : null, retry };
 }

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
 import { jsonResponse, makeUser, stubFetch, type Routes } from '@/testing/fixtures';
 import { makeAlert } from '@/testing/devices';
@@ -123,6 +123,28 @@ describe('the acknowledge page', () => {
     );
     await new Promise((r) => setTimeout(r, 20));
     expect(posts()).toHaveLength(0);
+  });
+
+  it('acknowledges a second link opened in the same tab, where only the fragment changes', async () => {
+    const first = newToken();
+    const second = newToken();
+    const calls = stubFetch({
+      'POST /api/alerts/acknowledge-link': (init) =>
+        JSON.parse(String(init.body)).token === first
+          ? jsonResponse(200, { alert: makeAlert({ dog_name: 'Biscuit' }) })
+          : jsonResponse(200, { alert: makeAlert({ dog_name: 'Rex', level: 'CRITICAL' }) }),
+    });
+    renderWithProviders(
+      <>
+        <AcknowledgePage />
+        <Link to={`/acknowledge#${second}`}>Second link</Link>
+      </>,
+      { route: `/acknowledge#${first}` },
+    );
+    await screen.findByText("You acknowledged Biscuit's Danger heat alert");
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Second link' }));
+    await screen.findByText("You acknowledged Rex's Critical heat alert");
+    expect(calls.map((c) => JSON.parse(String(c.init.body)).token)).toEqual([first, second]);
   });
 
   it('offers Try again when PawGuard could not be reached, and then acknowledges', async () => {

@@ -35,7 +35,10 @@ export function AcknowledgePage() {
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const [token] = useState(() => tokenOf(location.hash, location.state as LinkState));
+  const [token, setToken] = useState(() => tokenOf(location.hash, location.state as LinkState));
+  // Another link opened in this same tab (only the fragment changes): that one counts now.
+  const fromHash = tokenOf(location.hash, null);
+  if (fromHash && fromHash !== token) setToken(fromHash);
   const { outcome, retry } = useAcknowledgeLink(token);
 
   useEffect(() => {
