@@ -2,16 +2,7 @@ import { expect, test } from '../support/fixtures';
 import { expectAccessible } from '../support/axe';
 import { addCollar, addPet, postReadings, registerUser } from '../support/api';
 import { signInWithToken, toast } from '../support/app';
-import { mailsTo } from '../support/mail';
-
-/** A mail's text as a mail client shows it (quoted-printable undone). */
-const bodyOf = (raw: string) =>
-  Buffer.from(
-    raw
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-    'latin1',
-  ).toString('utf8');
+import { bodyOf, mailsTo } from '../support/mail';
 
 test('an owner who reads °C first chooses it once: Monitoring, My Pets and the next alert mail follow', async ({
   page,

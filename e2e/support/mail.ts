@@ -51,3 +51,12 @@ export function mailsTo(address: string): ReceivedMail[] {
     })
     .filter((m) => m.to.split(',').includes(address));
 }
+
+/** A mail's text as a mail client shows it (quoted-printable undone). */
+export const bodyOf = (raw: string): string =>
+  Buffer.from(
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
