@@ -1,8 +1,9 @@
 import type { CDPSession } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { addCollar, addPet, postReadings, registerUser } from '../support/api';
+import { addCollar, addPet, bearer, postReadings, registerUser } from '../support/api';
 import { signInWithToken, toast } from '../support/app';
 import { expectAccessible } from '../support/axe';
+import { bodyOf, mailsTo } from '../support/mail';
 
 /**
  * The browser here reaches no push service, so PushManager.subscribe could never succeed. This
@@ -155,4 +156,107 @@ test('an owner turns push on and a pushed alert shows as a notification with Ope
   const biscuit = page.locator(`#collar-${collar.id}`);
   await expect(biscuit).toBeFocused();
   await expect(biscuit.getByRole('heading', { name: 'Biscuit collar' })).toBeInViewport();
+});
+
+test('an owner acknowledges a pushed heat alert with its Acknowledge action, without opening PawGuard', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const owner = await registerUser(request);
+  const petId = await addPet(request, owner, 'Biscuit');
+  const collar = await addCollar(request, owner, petId, 'Biscuit collar');
+  // 42 °C is 107.6 °F: a Critical heat alert, mailed at once with its acknowledge link.
+  await postReadings(request, collar, [{ temperature: 42, humidity: 40 }]);
+  await expect
+    .poll(() => mailsTo(owner.email).filter((m) => m.subject.startsWith('[CRITICAL] Biscuit')))
+    .toHaveLength(1);
+  const [mail] = mailsTo(owner.email).filter((m) => m.subject.startsWith('[CRITICAL] Biscuit'));
+  // The push for the same alert and person carries the same kind of token as the mail's link.
+  const ackToken = /\/acknowledge#([A-Za-z0-9_.-]+)/.exec(bodyOf(mail!.raw))![1]!;
+
+  await context.grantPermissions(['notifications'], { origin });
+  await context.addInitScript(stubPushService, `https://127.0.0.1:9/push/${crypto.randomUUID()}`);
+  await signInWithToken(page, owner.token, '/notifications');
+  const card = page.getByRole('region', { name: 'Push notifications' });
+  await card.getByRole('button', { name: 'Enable on this device' }).click();
+  await expect(card.getByText('On for this device')).toBeVisible();
+
+  const cdp = await context.newCDPSession(page);
+  const registrationId = await activeRegistrationId(cdp);
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId,
+    data: JSON.stringify({
+      title: 'CRITICAL — Biscuit',
+      body: '42.0°C (107.6°F) — Collar temperature at or above your critical threshold.',
+      url: `/monitoring#collar-${collar.id}`,
+      tag: `alert-e2e-ack-${collar.id}`,
+      level: 'CRITICAL',
+      alert_id: null,
+      urgent: true,
+      ack_token: ackToken,
+      test: false,
+    }),
+  });
+
+  const shown = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        requireInteraction: n.requireInteraction,
+        actions: (n as Notification & { actions: { action: string }[] }).actions.map(
+          (a) => a.action,
+        ),
+      }));
+    });
+  // Chromium on a computer shows two actions: Acknowledge first, beside Find a vet.
+  const maxActions = await page.evaluate(
+    () => (Notification as unknown as { maxActions: number }).maxActions,
+  );
+  await expect
+    .poll(async () => (await shown())[0]?.actions)
+    .toEqual(maxActions >= 3 ? ['open', 'vet', 'ack'] : ['ack', 'vet']);
+
+  // DevTools cannot press a notification's button: the worker gets the click the browser would
+  // give it for Acknowledge.
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  await worker.evaluate(async () => {
+    const scope = self as unknown as {
+      registration: { getNotifications(): Promise<Notification[]> };
+      dispatchEvent(event: Event): boolean;
+    };
+    const [notification] = await scope.registration.getNotifications();
+    const NotificationEventClass = (
+      self as unknown as {
+        NotificationEvent: new (
+          type: string,
+          init: { notification: Notification; action: string },
+        ) => Event;
+      }
+    ).NotificationEvent;
+    scope.dispatchEvent(
+      new NotificationEventClass('notificationclick', {
+        notification: notification!,
+        action: 'ack',
+      }),
+    );
+  });
+
+  await expect.poll(shown).toEqual([
+    {
+      title: 'Acknowledged — Biscuit',
+      body: 'PawGuard keeps watching.',
+      requireInteraction: false,
+      actions: [],
+    },
+  ]);
+  const alerts = await request.get(`/api/devices/${collar.id}/alerts?resolved=false`, {
+    headers: bearer(owner.token),
+  });
+  expect((await alerts.json()).alerts[0]).toMatchObject({ acknowledged_by_name: owner.name });
 });
