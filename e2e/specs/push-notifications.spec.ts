@@ -1,7 +1,14 @@
 import type { CDPSession } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { addCollar, addPet, bearer, postReadings, registerUser } from '../support/api';
-import { signInWithToken, toast } from '../support/app';
+import {
+  addCollar,
+  addPet,
+  bearer,
+  postReadings,
+  registerUser,
+  TEST_PASSWORD,
+} from '../support/api';
+import { header, signInWithToken, toast } from '../support/app';
 import { expectAccessible } from '../support/axe';
 import { bodyOf, mailsTo } from '../support/mail';
 
@@ -259,4 +266,41 @@ test('an owner acknowledges a pushed heat alert with its Acknowledge action, wit
     headers: bearer(owner.token),
   });
   expect((await alerts.json()).alerts[0]).toMatchObject({ acknowledged_by_name: owner.name });
+});
+
+test('logging out stops this browser’s pushes, so the next person on it never sees the alerts', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const owner = await registerUser(request);
+  await context.grantPermissions(['notifications'], { origin });
+  await context.addInitScript(stubPushService, `https://127.0.0.1:9/push/${crypto.randomUUID()}`);
+  await signInWithToken(page, owner.token, '/notifications');
+  const card = page.getByRole('region', { name: 'Push notifications' });
+  await card.getByRole('button', { name: 'Enable on this device' }).click();
+  await expect(card.getByText('On for this device')).toBeVisible();
+
+  const forgotten = page.waitForResponse(
+    (r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'DELETE',
+  );
+  await header(page).getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
+  expect((await forgotten).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  // This browser dropped its subscription too.
+  expect(
+    await page.evaluate(async () =>
+      (await navigator.serviceWorker.ready).pushManager.getSubscription(),
+    ),
+  ).toBeNull();
+
+  // The server pushes to none of the owner's browsers now.
+  const login = await request.post('/api/auth/login', {
+    data: { email: owner.email, password: TEST_PASSWORD },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const subscriptions = await request.get('/api/push/subscriptions', { headers: bearer(token) });
+  expect((await subscriptions.json()).subscriptions).toEqual([]);
 });
