@@ -136,6 +136,25 @@ describe('If nobody acknowledges', () => {
     expect(selectedText(b.getByLabelText('Danger: send again after'))).toBe('10 minutes');
   });
 
+  it('shows a caregiver a shared pet’s minutes, which only its owner or a co-owner changes', async () => {
+    const shared = makePet({ name: 'Luna', access: 'caregiver', owner_name: 'Sam Owner' });
+    const { calls } = setup([shared], {
+      [`GET ${escalationOf(shared)}`]: () =>
+        jsonResponse(200, { escalation: { danger_minutes: 30, critical_minutes: 3 } }),
+    });
+    const luna = await petGroup('Luna');
+    expect(luna.getByText('Shared by Sam Owner · Caregiver')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(selectedText(luna.getByLabelText('Danger: send again after'))).toBe('30 minutes'),
+    );
+    expect(luna.getByLabelText('Danger: send again after')).toBeDisabled();
+    expect(luna.getByLabelText('Critical: send again after')).toHaveAccessibleDescription(
+      /only its owner or a co-owner can change/,
+    );
+    expect(card().queryByRole('button', { name: /^Save for/ })).toBeNull();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
   it('asks for a pet first when there is none', async () => {
     setup([]);
     expect(await card().findByText(/No pets yet\./)).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Repeat } from 'lucide-react';
 import { DEFAULT_ESCALATION, type Dog, type Escalation } from '@pawguard/shared';
+import { SharedPetBadge } from '@/components/shared-pet-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -10,6 +11,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { addPetPath } from '@/config/paths';
 import { usePets } from '@/lib/api/get-pets';
+import { petRights } from '@/lib/pet-rights';
 import { cn } from '@/lib/utils';
 import { useEscalation } from '../api/get-escalation';
 import { useUpdateEscalation } from '../api/update-escalation';
@@ -82,19 +84,23 @@ export function EscalationCard({ className }: { className?: string }) {
   );
 }
 
-/** One pet's two choices and its own Save. Until its minutes have loaded it cannot be saved. */
+/**
+ * One pet's two choices and its own Save. Until its minutes have loaded it cannot be saved. A
+ * pet shared with a caregiver shows its minutes, which only its owner or a co-owner changes.
+ */
 function PetEscalationForm({ pet, className }: { pet: Dog; className?: string }) {
   const escalation = useEscalation(pet.id);
   const save = useUpdateEscalation();
-  const ids = { danger: useId(), critical: useId() };
+  const ids = { danger: useId(), critical: useId(), note: useId() };
   // What the person changed, over the stored minutes.
   const [edits, setEdits] = useState<Partial<Escalation>>({});
   const known = escalation.data !== undefined;
+  const canChange = petRights(pet).manage;
   const shown: Escalation = { ...(escalation.data ?? DEFAULT_ESCALATION), ...edits };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!known) return;
+    if (!known || !canChange) return;
     save.mutate(
       { dogId: pet.id, escalation: shown },
       {
@@ -116,7 +122,8 @@ function PetEscalationForm({ pet, className }: { pet: Dog; className?: string })
       <NativeSelect
         id={id}
         value={known ? String(shown[level]) : ''}
-        disabled={!known}
+        disabled={!known || !canChange}
+        aria-describedby={canChange ? undefined : ids.note}
         onChange={(e) => setEdits((s) => ({ ...s, [level]: Number(e.target.value) }))}
       >
         {known ? null : <option value="">Loading...</option>}
@@ -134,6 +141,11 @@ function PetEscalationForm({ pet, className }: { pet: Dog; className?: string })
     <form onSubmit={submit} className={cn('grid gap-3', className)} noValidate>
       <fieldset className="grid gap-3">
         <legend className="mb-1 font-semibold">{pet.name}</legend>
+        <SharedPetBadge
+          access={pet.access}
+          ownerName={pet.owner_name}
+          className="-mt-1 justify-self-start"
+        />
         {escalation.isError ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
             <span>{pet.name}’s settings could not be loaded just now.</span>
@@ -152,11 +164,18 @@ function PetEscalationForm({ pet, className }: { pet: Dog; className?: string })
           {select('critical_minutes', ids.critical, 'Critical: send again after', CRITICAL_CHOICES)}
         </div>
       </fieldset>
-      <div>
-        <Button type="submit" variant="outline" disabled={!known || save.isPending}>
-          {save.isPending ? 'Saving...' : `Save for ${pet.name}`}
-        </Button>
-      </div>
+      {canChange ? (
+        <div>
+          <Button type="submit" variant="outline" disabled={!known || save.isPending}>
+            {save.isPending ? 'Saving...' : `Save for ${pet.name}`}
+          </Button>
+        </div>
+      ) : (
+        <p id={ids.note} className="text-sm text-muted-foreground">
+          As {pet.name}’s caregiver you get these alerts; only its owner or a co-owner can change
+          when they are sent again.
+        </p>
+      )}
     </form>
   );
 }
