@@ -22,7 +22,7 @@ export function packRoleRights(role: PackRole, dog: string): { may: string[]; ma
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Today's date ('2026-07-01') on the account's clock: the earliest an invitation may run to. */
-export function todayIn(timeZone: string | null, now = Date.now()): string {
+export function todayIn(timeZone: string | null, now: number): string {
   const { year, month, day } = wallClock(now, timeZone ?? 'UTC');
   return `${year}-${pad(month)}-${pad(day)}`;
 }

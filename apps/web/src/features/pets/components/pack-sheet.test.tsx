@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -61,6 +61,7 @@ beforeEach(() => {
   vi.mocked(toast.error).mockClear();
   vi.mocked(toast.success).mockClear();
 });
+afterEach(() => vi.useRealTimers());
 
 describe("the owner's pack sheet", () => {
   const pet = makePet({ name: 'Biscuit', user_id: OWNER_ID });
@@ -127,6 +128,8 @@ describe("the owner's pack sheet", () => {
   });
 
   it('invites a caregiver until the end of a chosen day on the owner’s clock', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2025-07-01T12:00:00.000Z'));
     const calls = stubFetch({
       [packPath]: () => jsonResponse(200, { pack: packOf(pet) }),
       [`POST /api/dogs/${pet.id}/pack/invitations`]: (init) =>
@@ -146,7 +149,7 @@ describe("the owner's pack sheet", () => {
       "Sees the pet's live state and alerts, can acknowledge and resolve them, and changes nothing else.",
     );
     fireEvent.change(within(form).getByLabelText('Until (optional)'), {
-      target: { value: '2099-07-08' },
+      target: { value: '2025-07-08' },
     });
     await user.click(within(form).getByRole('button', { name: 'Send Invitation' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalled());
@@ -155,13 +158,36 @@ describe("the owner's pack sheet", () => {
     expect(bodyOf(sent.init)).toEqual({
       email: 'sam@example.com',
       role: 'caregiver',
-      until: '2099-07-08T22:59:00.000Z',
+      until: '2025-07-08T22:59:00.000Z',
     });
     expect(toast.success).toHaveBeenCalledWith('Invitation sent', {
       description:
         "We e-mailed sam@example.com a link to join Biscuit's pack. It works once, for 7 days.",
     });
     expect(within(form).getByLabelText('Email')).toHaveValue('');
+  });
+
+  it('offers end dates from today to a year ahead, and says so for one outside them', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2025-07-01T12:00:00.000Z'));
+    const calls = stubFetch({ [packPath]: () => jsonResponse(200, { pack: packOf(pet) }) });
+    const { user } = open(pet, OWNER_ID);
+    const form = await screen.findByRole('form', { name: 'Invite someone' });
+    const until = within(form).getByLabelText('Until (optional)');
+    expect(until).toHaveAttribute('min', '2025-07-01');
+    expect(until).toHaveAttribute('max', '2026-07-01');
+    await user.type(within(form).getByLabelText('Email'), 'sam@example.com');
+    fireEvent.change(until, { target: { value: '2026-08-01' } });
+    await user.click(within(form).getByRole('button', { name: 'Send Invitation' }));
+    expect(
+      await within(form).findByText(
+        'Pick a date within a year, or leave it empty to share until you remove them.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.change(until, { target: { value: '2025-06-30' } });
+    await user.click(within(form).getByRole('button', { name: 'Send Invitation' }));
+    expect(await within(form).findByText('Pick today or a later date.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('sends no date when none is chosen, and says what the server refused', async () => {

@@ -33,6 +33,7 @@ import { useAuth } from '@/lib/auth';
 import { useDisplayUnits } from '@/lib/display-units';
 import { errorAria, formResolver } from '@/lib/form';
 import { petRights } from '@/lib/pet-rights';
+import { useNow } from '@/lib/use-now';
 import { usePack } from '../api/get-pack';
 import { useInviteToPack } from '../api/invite-to-pack';
 import { useRemovePackMember } from '../api/remove-pack-member';
@@ -162,9 +163,11 @@ function PeopleList({
                 {member.name}
                 {you(member.user_id)}
               </p>
-              <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-                {member.email}
-              </p>
+              {member.email ? (
+                <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                  {member.email}
+                </p>
+              ) : null}
               <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs">
                 <Badge variant="secondary">{PACK_ROLE_LABELS[member.role]}</Badge>
                 {member.active ? (
@@ -264,6 +267,10 @@ function Invitations({ pet, invitations }: { pet: Dog; invitations: PackInvitati
   );
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far ahead a sharing may end: a sitter's week, a season; longer goes without a date. */
+const UNTIL_MAX_DAYS = 365;
+
 const inviteSchema = z.object({
   email: packInvitationInputSchema.shape.email,
   role: packInvitationInputSchema.shape.role,
@@ -284,7 +291,10 @@ const inviteResolver = formResolver(inviteSchema, {
 function InviteForm({ pet }: { pet: Dog }) {
   const invite = useInviteToPack();
   const { timeZone } = useDisplayUnits();
-  const today = todayIn(timeZone);
+  // Today moves on at midnight while the sheet is open.
+  const now = useNow(60_000);
+  const today = todayIn(timeZone, now);
+  const latest = todayIn(timeZone, now + UNTIL_MAX_DAYS * DAY_MS);
   const ids = {
     title: useId(),
     email: useId(),
@@ -310,6 +320,14 @@ function InviteForm({ pet }: { pet: Dog }) {
   const submit = handleSubmit(({ email, role, until }) => {
     if (until !== '' && until < today) {
       setError('until', { message: 'Pick today or a later date.' }, { shouldFocus: true });
+      return;
+    }
+    if (until !== '' && until > latest) {
+      setError(
+        'until',
+        { message: 'Pick a date within a year, or leave it empty to share until you remove them.' },
+        { shouldFocus: true },
+      );
       return;
     }
     invite.mutate(
@@ -383,6 +401,7 @@ function InviteForm({ pet }: { pet: Dog }) {
             id={ids.until}
             type="date"
             min={today}
+            max={latest}
             className="w-full sm:w-48"
             {...errorAria(untilError, ids.untilError, ids.untilHint)}
             {...register('until')}
