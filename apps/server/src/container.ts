@@ -358,6 +358,11 @@ export function createContainer(opts: {
     publicUrl: config.publicUrl,
     mailWorker: outboxWorker,
     closeStreams: (userId) => streams.closeUser(userId),
+    inviteLimit: new FixedWindowLimit(
+      Math.ceil(20 * m),
+      60 * 60_000,
+      'You have sent many invitations in the last hour. Please try again later.',
+    ),
   });
   const activity = new ActivityService({ activity: activityRepo, job: activityJob, clock, pets });
   const insightsMail = new InsightsMail({

@@ -50,9 +50,14 @@ export class UnacknowledgedSweep {
   /** Sends the reminders that are due; answers how many. */
   async sweep(): Promise<number> {
     const now = this.d.clock.now();
-    const due = (await this.d.alerts.unacknowledged(SWEEP_BATCH)).filter(
-      (a) => now.getTime() - Date.parse(a.since) >= escalationMinutes(a) * 60_000,
-    );
+    // Every candidate is looked at, page by page: one not due yet never hides one that is.
+    const due: UnacknowledgedAlert[] = [];
+    for (let offset = 0; ; offset += SWEEP_BATCH) {
+      const page = await this.d.alerts.unacknowledged(SWEEP_BATCH, offset);
+      for (const a of page)
+        if (now.getTime() - Date.parse(a.since) >= escalationMinutes(a) * 60_000) due.push(a);
+      if (page.length < SWEEP_BATCH) break;
+    }
     let n = 0;
     for (const a of due) {
       // The reading it is told with: the collar's latest, what the dog is in now.

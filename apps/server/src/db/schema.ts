@@ -85,6 +85,13 @@ export interface PackInvitationsTable {
   revoked_at: string | null;
 }
 
+/** A generated key every instance on one database shares (the VAPID pair, decision 0049). */
+export interface SharedKeysTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 /** Minutes a pet's unacknowledged DANGER / CRITICAL heat alert waits before it is sent again. */
 export interface PetEscalationTable {
   dog_id: string;
@@ -408,6 +415,7 @@ export interface Database {
   pet_escalation: PetEscalationTable;
   pack_members: PackMembersTable;
   pack_invitations: PackInvitationsTable;
+  shared_keys: SharedKeysTable;
 }
 
 export const toBool = (v: Bool): boolean => v === true || v === 1;

@@ -80,7 +80,7 @@ export const services = fp<ServicesOptions>(
       config,
       dbHandle,
       jwtSecret: resolveJwtSecret(config),
-      vapidKeys: resolveVapidKeys(config),
+      vapidKeys: await resolveVapidKeys(config, dbHandle.db, dbHandle.dialect),
       clock,
       log: app.log,
       ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}),

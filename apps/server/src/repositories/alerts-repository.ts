@@ -215,9 +215,9 @@ export class AlertsRepository {
 
   /**
    * Open DANGER and CRITICAL heat alerts nobody has acknowledged and whose level has had no
-   * reminder yet, with their pet's escalation minutes (at most `limit`; they are few).
+   * reminder yet, with their pet's escalation minutes, a page at a time (they are few).
    */
-  unacknowledged(limit: number): Promise<UnacknowledgedAlert[]> {
+  unacknowledged(limit: number, offset = 0): Promise<UnacknowledgedAlert[]> {
     return this.db
       .selectFrom('alerts')
       .innerJoin('devices', 'devices.id', 'alerts.device_uuid')
@@ -242,7 +242,9 @@ export class AlertsRepository {
         ]),
       )
       .orderBy('alerts.opened_at')
+      .orderBy('alerts.id')
       .limit(limit)
+      .offset(offset)
       .execute() as Promise<UnacknowledgedAlert[]>;
   }
 

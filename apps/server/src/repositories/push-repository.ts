@@ -29,23 +29,28 @@ export class PushRepository {
    */
   async subscribe(row: Omit<PushSubscriptionRow, 'id'>, max: number): Promise<PushSubscriptionRow> {
     return this.db.transaction().execute(async (trx) => {
-      const existing = await trx
+      // A browser moves to the account now signed in on it: what was queued for the previous
+      // one is not delivered to it.
+      const before = await trx
         .selectFrom('push_subscriptions')
-        .select('id')
+        .select(['id', 'user_id'])
         .where('endpoint', '=', row.endpoint)
         .executeTakeFirst();
-      const id = existing?.id ?? randomUUID();
-      if (existing) {
-        // A browser moves to the account now signed in on it: what was queued for the
-        // previous one is not delivered to it.
-        await this.dropQueued([id], trx);
-        await trx.updateTable('push_subscriptions').set(row).where('id', '=', id).execute();
-      } else {
-        await trx
-          .insertInto('push_subscriptions')
-          .values({ id, ...row })
-          .execute();
-      }
+      if (before && before.user_id !== row.user_id) await this.dropQueued([before.id], trx);
+      // One statement whatever else subscribes the same endpoint at once (a double click).
+      const { id } = await trx
+        .insertInto('push_subscriptions')
+        .values({ id: randomUUID(), ...row })
+        .onConflict((oc) =>
+          oc.column('endpoint').doUpdateSet({
+            user_id: row.user_id,
+            p256dh: row.p256dh,
+            auth: row.auth,
+            created_at: row.created_at,
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const extra = await trx
         .selectFrom('push_subscriptions')
         .select('id')
@@ -142,15 +147,18 @@ export class PushRepository {
       .execute();
   }
 
-  /** How many pushes were queued for this person's browsers since `since` (the hourly cap). */
-  async countQueuedSince(userId: string, since: string, ex: Executor = this.db): Promise<number> {
+  /** How many pushes were queued for one browser since `since` (the hourly cap's count). */
+  async countQueuedSince(
+    subscriptionId: string,
+    since: string,
+    ex: Executor = this.db,
+  ): Promise<number> {
     const r = await ex
       .selectFrom('outbox')
-      .innerJoin('push_subscriptions', 'push_subscriptions.id', 'outbox.push_subscription_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('push_subscriptions.user_id', '=', userId)
-      .where('outbox.channel', '=', 'push')
-      .where('outbox.created_at', '>=', since)
+      .where('push_subscription_id', '=', subscriptionId)
+      .where('channel', '=', 'push')
+      .where('created_at', '>=', since)
       .executeTakeFirstOrThrow();
     return Number(r.n);
   }

@@ -18,6 +18,11 @@ export const ACK_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
 export interface AckClaims {
   alertId: string;
   userId: string;
+  /**
+   * The level the alert stood at when the link was made: a link to a Danger does not
+   * acknowledge the Critical it has become since (the person never saw that).
+   */
+  level: string | null;
 }
 
 export class AckLinks {
@@ -32,7 +37,7 @@ export class AckLinks {
 
   async token(claims: AckClaims, now: Date): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ alert: claims.alertId, typ: TYPE })
+    return new SignJWT({ alert: claims.alertId, level: claims.level, typ: TYPE })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
@@ -58,7 +63,8 @@ export class AckLinks {
         currentDate: now,
       });
       if (payload.typ !== TYPE || typeof payload.alert !== 'string' || !payload.sub) return null;
-      return { alertId: payload.alert, userId: payload.sub };
+      const level = typeof payload.level === 'string' ? payload.level : null;
+      return { alertId: payload.alert, userId: payload.sub, level };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
       throw err;

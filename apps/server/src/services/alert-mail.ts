@@ -111,7 +111,10 @@ export class AlertMail {
     // A heat alert's mail acknowledges it in one tap, for this person.
     const acknowledgeUrl =
       alert.type === 'heat'
-        ? await this.d.ackLinks.url({ alertId: alert.id, userId: owner.id }, now)
+        ? await this.d.ackLinks.url(
+            { alertId: alert.id, userId: owner.id, level: alert.level },
+            now,
+          )
         : undefined;
     await this.d.outbox.enqueue(
       alertMail(

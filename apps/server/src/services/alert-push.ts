@@ -16,7 +16,10 @@ import type { PushRepository } from '../repositories/push-repository.js';
 import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
 import { classifyPushFailure, type PushSender } from './push-sender.js';
 
-/** At most this many pushes queued per person per rolling hour, across their browsers (RES-5). */
+/**
+ * At most this many alerts pushed per person per rolling hour (each to all their browsers),
+ * Danger and Critical excepted: those always push (RES-5).
+ */
 export const PUSHES_PER_HOUR = 30;
 
 const MINUTE = 60;
@@ -125,8 +128,14 @@ export class AlertPush {
     if (browsers.length === 0) return false;
     if (!pushWanted(notice, await this.d.push.settings(userId, trx))) return false;
     const at = now.toISOString();
+    // The cap counts notices (pushes to one of the person's browsers), and never holds back a
+    // Danger or Critical push.
+    const urgent = notice.alert.type === 'heat' && notice.notification.level !== 'WARNING';
     const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-    if ((await this.d.push.countQueuedSince(userId, hourAgo, trx)) >= PUSHES_PER_HOUR) {
+    if (
+      !urgent &&
+      (await this.d.push.countQueuedSince(browsers.at(-1)!.id, hourAgo, trx)) >= PUSHES_PER_HOUR
+    ) {
       this.d.log.warn(
         { userId, notificationId: notice.notification.id },
         'push not queued: this person had the hourly number of pushes (the notification and mail still tell them)',
@@ -135,7 +144,10 @@ export class AlertPush {
     }
     const ackToken =
       notice.alert.type === 'heat'
-        ? await this.d.ackLinks.token({ alertId: notice.alert.id, userId }, now)
+        ? await this.d.ackLinks.token(
+            { alertId: notice.alert.id, userId, level: notice.alert.level },
+            now,
+          )
         : null;
     const payload = alertPushPayload(notice, ackToken);
     await this.queue(trx, notice.notification.id, browsers, payload, at);

@@ -36,6 +36,7 @@ import { OfflineSweep } from '../alerts/offline-sweep.js';
 import { UnacknowledgedSweep } from '../alerts/unacknowledged-sweep.js';
 import type { ReadingsRepository } from '../repositories/readings-repository.js';
 import type { AckLinks } from './ack-links.js';
+import { ConflictError } from './errors.js';
 import type { PetAccess } from './pet-access.js';
 import type { PackRepository } from '../repositories/pack-repository.js';
 import type { AlertNotice, AlertNoticeListener } from './alert-notices.js';
@@ -523,6 +524,11 @@ export class AlertService {
     // Its person must still be the collar's owner or in its pet's pack (not as an admin).
     const as = await this.d.pets.device({ id: claims.userId, role: 'user' }, device);
     if (!as) return undefined;
+    // Raised since the link was sent: the person has not seen what it is now.
+    if (row.resolved_at === null && row.level !== null && row.level !== claims.level)
+      throw new ConflictError(
+        `This alert has been raised to ${row.level} since. Open PawGuard to see it and acknowledge it there.`,
+      );
     return this.actions.acknowledge(row.device_uuid, row.id, claims.userId);
   }
 

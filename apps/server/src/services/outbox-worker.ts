@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxRepository, OutboxRow } from '../repositories/outbox-repository.js';
 import type { MailTransport } from './mail-transport.js';
 import type { Metrics } from './metrics.js';
+import { deadline } from './deadline.js';
 
 /**
  * A mail is retried until it is this old: a mail-server outage of hours loses no alert, and
@@ -116,6 +117,8 @@ export abstract class ClaimingWorker {
     protected readonly now: () => Date,
     /** This server instance's name (DATA_DIR/instance-id): its claims carry it. */
     protected readonly instance: string,
+    /** Rows sent at once. */
+    private readonly concurrency = 1,
   ) {}
 
   /** Sends one claimed row; answers whether it was delivered (false: retried or given up). */
@@ -181,21 +184,30 @@ export abstract class ClaimingWorker {
     if (!this.stopped) this.schedule(again ? 0 : this.intervalMs);
   }
 
-  /** Delivers every due row; returns how many were sent. Exposed for tests. */
+  /**
+   * Delivers every due row; returns how many were sent. Exposed for tests. Up to `concurrency`
+   * rows at once (pushes: one push service that hangs holds up only its own).
+   */
   async drain(): Promise<number> {
     let sent = 0;
     for (;;) {
       const rows = await this.outbox.due(this.now().toISOString(), BATCH, this.channel);
       if (rows.length === 0) return sent;
       let claimed = 0;
-      for (const row of rows) {
-        // Between rows, never in the middle of one.
-        if (this.stopRequested) return sent;
-        const lease = new Date(this.now().getTime() + CLAIM_LEASE_MS).toISOString();
-        if (!(await this.outbox.claim(row, lease, this.instance))) continue; // another worker has it
-        claimed++;
-        if (await this.deliver(row, lease)) sent++;
-      }
+      let next = 0;
+      const lane = async () => {
+        for (let i = next++; i < rows.length; i = next++) {
+          // Between rows, never in the middle of one.
+          if (this.stopRequested) return;
+          const row = rows[i]!;
+          const lease = new Date(this.now().getTime() + CLAIM_LEASE_MS).toISOString();
+          if (!(await this.outbox.claim(row, lease, this.instance))) continue; // another worker has it
+          claimed++;
+          if (await this.deliver(row, lease)) sent++;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, rows.length) }, lane));
+      if (this.stopRequested) return sent;
       // A full batch all taken by others: the rows behind it are someone else's too for now.
       if (rows.length < BATCH || claimed === 0) return sent;
     }
@@ -207,16 +219,6 @@ export abstract class ClaimingWorker {
     clearTimeout(this.timer);
     await this.running;
   }
-}
-
-/** Rejects after `ms` with `message`, unless cancelled: a bound on a send that may hang. */
-export function deadline(ms: number, message: string): { promise: Promise<never>; cancel(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  const promise = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-    timer.unref();
-  });
-  return { promise, cancel: () => clearTimeout(timer) };
 }
 
 /** Delivers the outbox's mail through the mail transport (SMTP, or .eml files). */

@@ -23,9 +23,12 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { DOG_NOT_FOUND, toDog } from './dog-service.js';
 import { packInvitationMail } from './mail-templates.js';
 import type { PetAccess } from './pet-access.js';
+import type { FixedWindowLimit } from './fixed-window-limit.js';
 
 const sha256 = (s: string) => digest('sha256', s, 'hex');
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A membership's end date is at most a year ahead (a sitter's week, a season). */
+const MAX_UNTIL_MS = 366 * DAY_MS;
 const INVITATION_NOT_VALID =
   'This invitation is not valid any more: it was used, withdrawn or has expired. Ask for a new one.';
 
@@ -57,6 +60,8 @@ export class PackService {
       mailWorker: MailKick;
       /** Ends a person's live streams on every instance (they reconnect with their new rights). */
       closeStreams: (userId: string) => void;
+      /** Invitation mails a person may send an hour, withdrawn ones included (RES-5). */
+      inviteLimit: FixedWindowLimit;
     },
   ) {}
 
@@ -91,7 +96,8 @@ export class PackService {
       members: members.map((m) => ({
         user_id: m.user_id,
         name: m.name,
-        email: m.email,
+        // Addresses are the owner's to see, and each member's own (AC-6).
+        email: access === 'owner' || m.user_id === actor.id ? m.email : null,
         role: m.role,
         until: m.until,
         active: packActive(m.until, now),
@@ -106,10 +112,16 @@ export class PackService {
     const { dog, access } = await this.seen(actor, dogId);
     if (access !== 'owner') throw new ForbiddenError("Only the pet's owner can invite people");
     const now = this.now();
+    // Each sends a mail to an address of the caller's choosing.
+    this.d.inviteLimit.take(actor.id, now.getTime());
     const email = input.email.trim().toLowerCase();
     const until = input.until ? new Date(input.until).toISOString() : null;
     if (until !== null && !packActive(until, now))
       throw new BadRequestError('until must be later than now');
+    if (until !== null && Date.parse(until) > now.getTime() + MAX_UNTIL_MS)
+      throw new BadRequestError(
+        'until must be within a year: share for longer without an end date',
+      );
     if (email === actor.email.toLowerCase())
       throw new BadRequestError('You own this pet already: invite someone else');
     const members = await this.d.pack.members(dogId);
@@ -203,6 +215,8 @@ export class PackService {
     const dog = await this.d.dogs.findById(row.dog_id);
     if (!dog) throw new NotFoundError(INVITATION_NOT_VALID);
     if (dog.user_id === actor.id) throw new ConflictError('You own this pet already');
+    if (row.until !== null && !packActive(row.until, this.now()))
+      throw new NotFoundError(INVITATION_NOT_VALID);
     const at = this.now().toISOString();
     const spent = await this.d.db.transaction().execute(async (trx) => {
       if (!(await this.d.pack.spendInvitation(row.id, actor.id, at, trx))) return false;
@@ -217,8 +231,16 @@ export class PackService {
     return toDog(dog, row.role, (await this.d.dogs.ownerName(dog.user_id)) ?? null);
   }
 
-  /** The owner removes anyone from the pack; a member removes themselves (leaves). */
+  /**
+   * The owner removes anyone from the pack; a member removes themselves (leaves), even one
+   * whose `until` has passed.
+   */
   async remove(actor: User, dogId: string, userId: string): Promise<void> {
+    if (userId === actor.id) {
+      if (!(await this.d.pack.removeMember(dogId, userId))) throw new NotFoundError(DOG_NOT_FOUND);
+      this.d.closeStreams(userId);
+      return;
+    }
     const { access } = await this.seen(actor, dogId);
     if (access !== 'owner' && userId !== actor.id)
       throw new ForbiddenError("Only the pet's owner can remove someone else from its pack");

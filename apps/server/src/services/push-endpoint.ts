@@ -3,6 +3,7 @@ import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { BadRequestError } from './errors.js';
+import { deadline } from './deadline.js';
 
 /**
  * A push subscription's endpoint is a URL the server calls (PUSH-1, SSRF): only https, only to
@@ -24,17 +25,45 @@ const systemLookup: Lookup = (host) => dns.promises.lookup(host, { all: true, ve
 const PUBLIC = new Set(['unicast']);
 const PRIVATE = new Set(['loopback', 'private', 'uniqueLocal']);
 
+/** ::/96, the deprecated IPv4-compatible IPv6 addresses: never a push service's. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
 /** Whether `address` (IPv4 or IPv6, an IPv4-mapped IPv6 judged as its IPv4) may be called. */
 export function addressAllowed(address: string, allowPrivate: boolean): boolean {
   if (!ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress())
-    ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
+    else if (v6.match(IPV4_COMPATIBLE)) return false;
+  }
   const range = ip.range();
   return PUBLIC.has(range) || (allowPrivate && PRIVATE.has(range));
 }
 
 const REFUSED = 'endpoint must be an https address of a public push service';
+/** How long a look-up of the endpoint's host may take. */
+const LOOKUP_TIMEOUT_MS = 5_000;
+/**
+ * A host as push services name theirs: letters, digits, hyphens and dots (or an IP address).
+ * Anything else is refused before any parser can read it two ways (the URL standard's and
+ * Node's legacy url.parse, which web-push connects with, disagree on some characters).
+ */
+const PLAIN_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$/i;
+
+/**
+ * Why an endpoint is refused: `policy` (never to be called: http, a private address…), or
+ * `lookup` (its host could not be resolved now: at send time, an outage worth a retry).
+ */
+export class PushEndpointError extends BadRequestError {
+  constructor(
+    message: string,
+    readonly reason: 'policy' | 'lookup',
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Checks a subscription's endpoint before it is stored: https, no user name or password in it,
@@ -44,27 +73,39 @@ export async function checkPushEndpoint(
   endpoint: string,
   opts: { allowPrivate: boolean; lookup?: Lookup },
 ): Promise<URL> {
+  const refuse = (message: string) => new PushEndpointError(message, 'policy');
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    throw new BadRequestError('endpoint must be a URL');
+    throw refuse('endpoint must be a URL');
   }
-  if (url.protocol !== 'https:') throw new BadRequestError('endpoint must be an https address');
-  if (url.username || url.password)
-    throw new BadRequestError('endpoint must not carry a user name or password');
+  if (url.protocol !== 'https:') throw refuse('endpoint must be an https address');
+  if (url.username || url.password) throw refuse('endpoint must not carry a user name or password');
+  // As written, not as parsed: one reading of the host, whoever parses it next.
+  const written = /^https:\/\/(\[[0-9a-f:.]+\]|[^/:?#]*)(?::\d+)?(?:[/?#]|$)/i.exec(endpoint)?.[1];
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!written || !(net.isIP(host) || PLAIN_HOST.test(written)))
+    throw refuse('endpoint’s host must be a plain host name or address');
+  // Push services listen on 443; another port is a test's or a demo's receiver.
+  if (url.port !== '' && url.port !== '443' && !opts.allowPrivate)
+    throw refuse('endpoint must be an https address of a public push service');
   let addresses: string[];
   if (net.isIP(host)) addresses = [host];
   else {
+    const limit = deadline(LOOKUP_TIMEOUT_MS, 'the look-up took too long');
     try {
-      addresses = (await (opts.lookup ?? systemLookup)(host)).map((a) => a.address);
+      addresses = (await Promise.race([(opts.lookup ?? systemLookup)(host), limit.promise])).map(
+        (a) => a.address,
+      );
     } catch {
-      throw new BadRequestError('endpoint’s host could not be found');
+      throw new PushEndpointError('endpoint’s host could not be found', 'lookup');
+    } finally {
+      limit.cancel();
     }
   }
   if (addresses.length === 0 || !addresses.every((a) => addressAllowed(a, opts.allowPrivate)))
-    throw new BadRequestError(REFUSED);
+    throw refuse(REFUSED);
   return url;
 }
 

@@ -1,7 +1,12 @@
 import type https from 'node:https';
 import webpush, { WebPushError } from 'web-push';
-import { checkPushEndpoint, publicOnlyAgent, type Lookup } from './push-endpoint.js';
-import { deadline } from './outbox-worker.js';
+import {
+  checkPushEndpoint,
+  PushEndpointError,
+  publicOnlyAgent,
+  type Lookup,
+} from './push-endpoint.js';
+import { deadline } from './deadline.js';
 
 /** A browser to push to: its push service's endpoint and the keys its payload is encrypted to. */
 export interface PushTarget {
@@ -36,9 +41,10 @@ export function classifyPushFailure(err: unknown): PushFailure {
   const status = err instanceof WebPushError ? err.statusCode : undefined;
   if (status === 404 || status === 410) return 'gone';
   if (status !== undefined && status !== 429 && status >= 300 && status < 500) return 'refused';
-  const code = (err as { code?: string; statusCode?: number } | null)?.code;
-  if (code === 'EPUSHADDRESS' || (err as { statusCode?: number } | null)?.statusCode === 400)
-    return 'refused';
+  // The endpoint may not be called (policy), or resolves to an address it may not: final. A
+  // host that could not be looked up just now is an outage like any other.
+  if (err instanceof PushEndpointError) return err.reason === 'policy' ? 'refused' : 'unavailable';
+  if ((err as { code?: string } | null)?.code === 'EPUSHADDRESS') return 'refused';
   return 'unavailable';
 }
 
@@ -75,14 +81,17 @@ export class PushSender {
   }
 
   async send(target: PushTarget, push: PushDelivery): Promise<void> {
-    await checkPushEndpoint(target.endpoint, {
-      allowPrivate: this.d.allowPrivate,
-      ...(this.d.lookup ? { lookup: this.d.lookup } : {}),
-    });
     const limit = deadline(PUSH_SEND_TIMEOUT_MS, 'the push service did not answer in time');
+    const check = () =>
+      checkPushEndpoint(target.endpoint, {
+        allowPrivate: this.d.allowPrivate,
+        ...(this.d.lookup ? { lookup: this.d.lookup } : {}),
+      });
     try {
+      const url = await Promise.race([check(), limit.promise]);
       await Promise.race([
-        webpush.sendNotification(target, push.payload, {
+        // The URL as checked (normalised), never the text as stored.
+        webpush.sendNotification({ ...target, endpoint: url.href }, push.payload, {
           vapidDetails: { subject: this.d.subject, ...this.d.vapid },
           TTL: push.ttlSeconds,
           urgency: push.urgent ? 'high' : 'normal',

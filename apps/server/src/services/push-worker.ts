@@ -7,6 +7,9 @@ import { ClaimingWorker, retryDelayMs } from './outbox-worker.js';
 import { classifyPushFailure, pushFailureWords, type PushSender } from './push-sender.js';
 import { pushTiming } from './alert-push.js';
 
+/** Pushes sent at once: a push service that hangs (10 s at most) holds up only its own. */
+export const PUSH_CONCURRENCY = 8;
+
 /**
  * Delivers the outbox's pushes (docs/push.md): each to its browser's push service, retried with
  * backoff while the push service is unavailable, given up once the push would have expired
@@ -24,7 +27,7 @@ export class PushWorker extends ClaimingWorker {
     now: () => Date = () => new Date(),
     instance: string = randomUUID(),
   ) {
-    super(outbox, log, 'push', intervalMs, now, instance);
+    super(outbox, log, 'push', intervalMs, now, instance, PUSH_CONCURRENCY);
   }
 
   protected async deliver(row: OutboxRow, lease: string): Promise<boolean> {

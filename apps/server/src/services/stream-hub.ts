@@ -148,15 +148,27 @@ export class StreamHub {
     return { userId: spent.user_id, sessionId: spent.session_id, admin: live[0].role === 'admin' };
   }
 
-  /** Adds an open stream and replays what it missed. */
+  /**
+   * The collars shared with a person now, which their stream watches besides their own
+   * (docs/pack.md); read before the stream is attached, so its replay includes them. An admin
+   * sees every collar anyway.
+   */
+  async sharedWith(who: { userId: string; admin: boolean }): Promise<string[]> {
+    if (who.admin) return [];
+    const found = await this.d.sharedDevices([who.userId], this.d.clock.now().toISOString());
+    return found.get(who.userId) ?? [];
+  }
+
+  /** Adds an open stream (watching `shared`, from sharedWith) and replays what it missed. */
   attach(
     res: StreamTransport,
     who: { userId: string; sessionId: string; admin: boolean },
     lastEventId: string | undefined,
+    shared: readonly string[] = [],
   ): void {
     const client: Client = { res, ...who, shared: new Set() };
     this.add(client);
-    void this.loadShared([client]);
+    this.watch(client, shared);
     this.closeOldest(client, (c) => c.sessionId === client.sessionId, STREAMS_PER_SESSION);
     this.closeOldest(client, () => true, STREAMS_PER_ACCOUNT);
     res.on('close', () => this.forget(client));
@@ -300,6 +312,8 @@ export class StreamHub {
           found.set(u, ids);
       for (const c of streams) if (this.clients.has(c)) this.watch(c, found.get(c.userId) ?? []);
     } catch (err) {
+      // Fail closed: until they can be read again, streams watch their own collars only.
+      for (const c of streams) this.watch(c, []);
       this.d.log.warn({ err }, 'live stream: shared collars not read');
     }
   }

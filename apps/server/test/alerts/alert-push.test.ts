@@ -295,6 +295,43 @@ describe('PUSH-1: the endpoint is a URL the server calls', () => {
     expect(receiver.received).toEqual([]);
   });
 
+  it('refuses keys that are not a P-256 point and a 16-byte secret', async () => {
+    const bad = (keys: object) =>
+      strict.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: bearer(u.token),
+        payload: {
+          ...samplePushSubscription(),
+          keys: { ...samplePushSubscription().keys, ...keys },
+        },
+      });
+    const notOnCurve = Buffer.alloc(65, 1);
+    notOnCurve[0] = 4;
+    const r1 = await bad({ p256dh: notOnCurve.toString('base64url') });
+    expect(r1.statusCode).toBe(400);
+    expect(r1.json()).toEqual({ error: 'keys.p256dh is not a valid key' });
+    const r2 = await bad({ auth: Buffer.alloc(12, 7).toString('base64url') });
+    expect(r2.json()).toEqual({ error: 'keys.auth is not a valid key' });
+  });
+
+  it('one endpoint subscribed several times at once (a double click) is stored once', async () => {
+    const d = await seedUser(strict);
+    const one = { ...samplePushSubscription() };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/push/subscriptions',
+          headers: bearer(d.token),
+          payload: one,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(201));
+    expect(await strict.app.container.repos.push.listForUser(d.id)).toHaveLength(1);
+  });
+
   it('keeps at most 5 browsers a person, the oldest making way', async () => {
     const many = await seedUser(strict);
     const endpoints: string[] = [];
@@ -339,5 +376,38 @@ describe('PUSH-1: the endpoint is a URL the server calls', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/min_level must be WARNING, DANGER or CRITICAL/);
+  });
+});
+
+describe('the connection checks the address it connects to (DNS rebinding)', () => {
+  it('refuses a host that resolves to loopback at send time, and retries a look-up that failed', async () => {
+    const { PushSender, classifyPushFailure } = await import('../../src/services/push-sender.js');
+    const { PushEndpointError } = await import('../../src/services/push-endpoint.js');
+    let calls = 0;
+    // Public when the endpoint is checked, loopback when the connection looks it up.
+    const lookup = async () => [{ address: ++calls === 1 ? '8.8.8.8' : '127.0.0.1', family: 4 }];
+    const sender = new PushSender({
+      vapid: (await import('web-push')).default.generateVAPIDKeys(),
+      subject: 'mailto:ops@example.com',
+      allowPrivate: false,
+      lookup,
+    });
+    const sub = receiver.subscription('rebinding');
+    const err = await sender
+      .send(
+        { endpoint: 'https://push.example.test/push/x', keys: sub.keys },
+        { payload: '{}', urgent: true, ttlSeconds: 60 },
+      )
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    sender.close();
+    expect((err as { code?: string }).code).toBe('EPUSHADDRESS');
+    expect(classifyPushFailure(err)).toBe('refused');
+    expect(receiver.received).toEqual([]);
+    // A host that could not be looked up just now is an outage, retried; a refused one is final.
+    expect(classifyPushFailure(new PushEndpointError('x', 'lookup'))).toBe('unavailable');
+    expect(classifyPushFailure(new PushEndpointError('x', 'policy'))).toBe('refused');
   });
 });

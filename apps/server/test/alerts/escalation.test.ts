@@ -194,6 +194,18 @@ describe('the acknowledge link in a heat alert mail', () => {
     expect(await sweep()).toBe(0);
   });
 
+  it('a link to a Danger does not acknowledge the Critical it has become since (409)', async () => {
+    const { u, c } = await setup('Ziggy');
+    await post(c, 95, 60);
+    await t.app.container.outboxWorker.drain();
+    const token = tokenOf(mailsTo(u)[0]!.text)!;
+    await post(c, 110);
+    const res = await byLink(token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/raised to CRITICAL since/);
+    expect((await openAlert(u, c)).acknowledged_at).toBeNull();
+  });
+
   it('an altered, expired or foreign link changes nothing; a resolved alert is 409', async () => {
     const { u, c } = await setup('Bella');
     await post(c, 110);
@@ -208,7 +220,10 @@ describe('the acknowledge link in a heat alert mail', () => {
     const { ackLinks, clock } = t.app.container;
     const stranger = await seedUser(t);
     const alert = await openAlert(u, c);
-    const foreign = await ackLinks.token({ alertId: alert.id, userId: stranger.id }, clock.now());
+    const foreign = await ackLinks.token(
+      { alertId: alert.id, userId: stranger.id, level: 'CRITICAL' },
+      clock.now(),
+    );
     expect((await byLink(foreign)).statusCode).toBe(404);
     expect((await openAlert(u, c)).acknowledged_at).toBeNull();
     // A day later the link has expired (and so has the owner's sign-in: read the row).
@@ -222,7 +237,10 @@ describe('the acknowledge link in a heat alert mail', () => {
         .executeTakeFirstOrThrow();
     expect((await row()).acknowledged_at).toBeNull();
     // Resolved: 409, as from the card.
-    const fresh = await ackLinks.token({ alertId: alert.id, userId: u.id }, t.clock.now());
+    const fresh = await ackLinks.token(
+      { alertId: alert.id, userId: u.id, level: 'CRITICAL' },
+      t.clock.now(),
+    );
     await t.app.container.alerts.resolveByOwner(c.id, alert.id);
     expect((await row()).resolved_at).not.toBeNull();
     expect((await byLink(fresh)).statusCode).toBe(409);

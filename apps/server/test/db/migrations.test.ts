@@ -14,7 +14,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-describe('migrations 011–021 down and up again', () => {
+describe('migrations 011–022 down and up again', () => {
   it('migrate down to 010 and back to the latest, keeping the rows they leave alone', async () => {
     t = await createTestApp();
     const db = t.dbHandle.migrationDb ?? t.dbHandle.db;
@@ -31,6 +31,22 @@ describe('migrations 011–021 down and up again', () => {
       { idempotencyKey: 'migration-round-trip', to: 'a@example.com', subject: 'S', text: 'T' },
       t.clock.now().toISOString(),
     );
+    // A push waiting in the outbox: going down must not leave it for the mail worker.
+    const pushUser = await seedUser(t);
+    const sub = await t.app.container.repos.push.subscribe(
+      {
+        user_id: pushUser.id,
+        endpoint: 'https://8.8.8.8/push/migration',
+        p256dh: 'k',
+        auth: 'a',
+        created_at: t.clock.now().toISOString(),
+      },
+      5,
+    );
+    await t.app.container.repos.push.enqueue(
+      { idempotencyKey: 'migration-push', subscriptionId: sub.id, title: 'T', payload: '{}' },
+      t.clock.now().toISOString(),
+    );
     const migrator = new Migrator({
       db,
       provider: { getMigrations: () => Promise.resolve(migrations) },
@@ -41,6 +57,7 @@ describe('migrations 011–021 down and up again', () => {
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
       [
+        '022-shared-keys',
         '021-pack',
         '020-escalation',
         '019-push',
@@ -54,7 +71,7 @@ describe('migrations 011–021 down and up again', () => {
         '011-user-units',
       ].map((name) => [name, 'Down', 'Success']),
     );
-    // What 011–021 added is gone; the rows of the tables are not.
+    // What 011–022 added is gone; the rows of the tables are not.
     const schema = t.dbHandle.schema;
     const ours = async () =>
       (await db.introspection.getTables()).filter((x) => !schema || x.schema === schema);
@@ -67,6 +84,8 @@ describe('migrations 011–021 down and up again', () => {
     expect(await columns('outbox')).not.toContain('claimed_by');
     expect(await columns('outbox')).not.toContain('failure_reason');
     expect(await columns('outbox')).not.toContain('channel');
+    const left = await db.selectFrom('outbox').select('idempotency_key').execute();
+    expect(left.map((r) => r.idempotency_key)).toEqual(['migration-round-trip']);
     expect((await ours()).map((x) => x.name)).not.toContain('push_subscriptions');
     expect(await columns('alerts')).not.toContain('acknowledged_at');
     for (const table of ['readings', 'alerts', 'alert_mails'])
@@ -94,6 +113,7 @@ describe('migrations 011–021 down and up again', () => {
         '019-push',
         '020-escalation',
         '021-pack',
+        '022-shared-keys',
       ].map((name) => [name, 'Up', 'Success']),
     );
     for (const table of ['readings', 'reading_rollups', 'activity_hours', 'alerts', 'alert_mails'])

@@ -76,7 +76,10 @@ export function readingMatrixSamples(ctx: {
       const { alert } = await hotCollar(p);
       const owner = ctx.who(p) ?? ctx.user();
       const { ackLinks, clock } = ctx.t().app.container;
-      const token = await ackLinks.token({ alertId: alert, userId: owner.id }, clock.now());
+      const token = await ackLinks.token(
+        { alertId: alert, userId: owner.id, level: 'CRITICAL' },
+        clock.now(),
+      );
       return { method: 'POST', url: '/api/alerts/acknowledge-link', payload: { token } };
     },
     'GET /api/alerts': async () => ({ url: '/api/alerts' }),

@@ -360,9 +360,21 @@ describe('leaving, removal and a sitter’s last day', () => {
       expect((await get(u, '/api/alerts')).json().alerts).toEqual([]);
       expect((await get(u, '/api/notifications')).json().notifications).toEqual([]);
     }
-    // The owner still sees the lapsed sitter in the list, inactive.
+    // The owner still sees the lapsed sitter in the list, inactive; the sitter may still leave.
     const pack = (await get(owner, `/api/dogs/${c.pet.id}/pack`)).json().pack;
     expect(pack.members).toEqual([expect.objectContaining({ user_id: sitter.id, active: false })]);
+    expect((await del(sitter, sitter.id)).statusCode).toBe(200);
+    expect((await get(owner, `/api/dogs/${c.pet.id}/pack`)).json().pack.members).toEqual([]);
+    // And a member never posts readings for a shared collar (as to anyone but its owner: 404).
+    const partner = await seedUser(t);
+    await joinPack(t, { dogId: c.pet.id, userId: partner.id, role: 'co_owner' });
+    const fake = await t.app.inject({
+      method: 'POST',
+      url: `/api/devices/${c.device_id}/vitals`,
+      headers: as(partner),
+      payload: { temperature: 20, humidity: 40 },
+    });
+    expect(fake.statusCode).toBe(404);
   });
 
   it('a "not yet acknowledged" reminder goes to the whole pack', async () => {

@@ -340,8 +340,8 @@ describe('PACK-1: what each pack role reaches', () => {
   const ROLES = packMatrix.roles as Role[];
   let owner: SeededUser;
   let members: Record<Role, SeededUser>;
-  let shared: { dog: string; device: string; alert: string };
-  let alone: { dog: string; device: string; alert: string };
+  let shared: { dog: string; device: string; alert: string; printed: string };
+  let alone: { dog: string; device: string; alert: string; printed: string };
   let third: SeededUser;
 
   async function hot(c: Awaited<ReturnType<typeof ownedCollar>>) {
@@ -357,7 +357,7 @@ describe('PACK-1: what each pack role reaches', () => {
       .select('id')
       .where('device_uuid', '=', c.id)
       .executeTakeFirstOrThrow();
-    return { dog: c.pet.id, device: c.id, alert: alert.id };
+    return { dog: c.pet.id, device: c.id, alert: alert.id, printed: c.device_id };
   }
 
   beforeAll(async () => {
@@ -415,6 +415,14 @@ describe('PACK-1: what each pack role reaches', () => {
       }),
       'DELETE /api/devices/:id': () => ({ method: 'DELETE', url: dev }),
       'GET /api/devices/:id/vitals': () => ({ url: `${dev}/vitals` }),
+      'POST /api/devices/:deviceId/vitals': () => ({
+        method: 'POST',
+        url: `/api/devices/${x.printed}/vitals`,
+        payload: { temperature: 45, humidity: 40 },
+      }),
+      'GET /api/devices/by-device-id/:deviceId': () => ({
+        url: `/api/devices/by-device-id/${x.printed}`,
+      }),
       'GET /api/devices/:id/vitals/latest': () => ({ url: `${dev}/vitals/latest` }),
       'GET /api/devices/:id/readings': () => ({ url: `${dev}/readings?latest=1` }),
       'GET /api/devices/:id/history': () => ({ url: `${dev}/history?range=1h` }),
@@ -489,12 +497,12 @@ describe('PACK-1: what each pack role reaches', () => {
     return { ...base, members, invitations, alerts };
   }
 
-  it('lists every route naming a pet or a collar by id', () => {
+  it('lists every route naming a pet or a collar by id or Device ID', () => {
     const listed = new Set(Object.keys(table).map((k) => k.replace(/ \(.*\)$/, '')));
     const naming = t.app.routePolicies
-      .filter((r) => r.method !== 'HEAD' && r.auth === 'user')
+      .filter((r) => r.method !== 'HEAD' && (r.auth === 'user' || r.auth === 'device_or_user'))
       .map((r) => `${r.method} ${r.url}`)
-      .filter((k) => /\/api\/(dogs|devices)\/:id(\/|$)/.test(k));
+      .filter((k) => /\/api\/(dogs|devices)\/(.+\/)?:(id|deviceId)(\/|$)/.test(k));
     expect(naming.filter((k) => !listed.has(k))).toEqual([]);
   });
 
@@ -506,7 +514,9 @@ describe('PACK-1: what each pack role reaches', () => {
         fc.boolean(),
         async (role, key, onShared) => {
           const x = onShared ? shared : alone;
-          const expected = onShared ? table[key]![role] : 404;
+          // by-device-id tells anyone only whether a Device ID is taken.
+          const expected =
+            onShared || key === 'GET /api/devices/by-device-id/:deviceId' ? table[key]![role] : 404;
           const req = await request(key, x, members[role]);
           const before = await packState();
           const res = await t.app.inject(req);

@@ -57,7 +57,12 @@ function hub(
   const open = (userId: string, admin = false, sessionId = `s-${userId}-${Math.random()}`) => {
     const res = new FakeStream();
     roles.set(sessionId, admin ? 'admin' : 'user');
-    h.attach(res as unknown as ServerResponse, { userId, sessionId, admin }, undefined);
+    h.attach(
+      res as unknown as ServerResponse,
+      { userId, sessionId, admin },
+      undefined,
+      shared.get(userId) ?? [],
+    );
     return res;
   };
   const publish = (...messages: BusMessage[]) => bus.publish(messages);
@@ -95,8 +100,6 @@ describe('StreamHub delivery', () => {
     const shared = new Map([['cara', ['d1']]]);
     const { h, open, publish } = hub(new Map(), shared);
     const [ann, cara, bob] = [open('ann'), open('cara'), open('bob')];
-    // What a stream watches is read as it opens.
-    await new Promise((r) => setImmediate(r));
     publish({ audience: ['ann'], event: released('d1') });
     publish({ audience: ['ann'], event: released('d2') });
     publish({

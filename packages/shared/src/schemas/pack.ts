@@ -61,7 +61,8 @@ export type PackInvitationInput = z.infer<typeof packInvitationInputSchema>;
 export const packMemberSchema = z.object({
   user_id: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Only the owner sees members' addresses (and a member their own); null otherwise. */
+  email: z.string().nullable(),
   role: z.enum(PACK_ROLES),
   until: z.string().nullable(),
   /** False once `until` has passed: kept in the list for the owner, seeing nothing. */

@@ -53,6 +53,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  // Pushes are not mail: without their channel the mail worker would take them for mail.
+  await db.deleteFrom('outbox').where('channel', '=', 'push').execute();
   await db.schema.dropIndex('outbox_push_subscription_idx').execute();
   await db.schema.dropIndex('outbox_channel_due_idx').execute();
   await db.schema.alterTable('outbox').dropColumn('push_subscription_id').execute();

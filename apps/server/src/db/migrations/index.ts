@@ -20,6 +20,7 @@ import * as m018 from './018-device-uuid.js';
 import * as m019 from './019-push.js';
 import * as m020 from './020-escalation.js';
 import * as m021 from './021-pack.js';
+import * as m022 from './022-shared-keys.js';
 
 /**
  * Every migration, in order. Listed here (not read from disk) so the bundled server carries
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '019-push': m019,
   '020-escalation': m020,
   '021-pack': m021,
+  '022-shared-keys': m022,
 };

@@ -49,13 +49,17 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscriptions',
     {
-      config: { auth: 'user' },
+      // Each looks the endpoint's host up.
+      config: {
+        auth: 'user',
+        rateLimit: { max: Math.ceil(20 * app.config.rateLimitMultiplier), timeWindow: 60_000 },
+      },
       schema: {
         tags: ['push'],
         summary:
           'Push to this browser: its PushSubscription JSON. The endpoint must be https on a public address (PUSH-1); at most 5 browsers a person, the oldest making way',
         body: pushSubscriptionInputSchema,
-        response: { 201: pushSubscriptionResponseSchema, 400: e, 401: e },
+        response: { 201: pushSubscriptionResponseSchema, 400: e, 401: e, 429: e },
       },
     },
     async (request, reply) => {

@@ -39,7 +39,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['stream'],
         summary: 'Live events as Server-Sent Events (reading, device, alert, notification, resync)',
         description:
-          'An owner receives the events of their own devices, an admin all. Each event has an id; a reconnect with Last-Event-ID (or last_event_id) replays what it missed from the last 2,000 events, else sends `resync`. A comment line every 20 s keeps the connection open. The server ends the stream when its session logs out or expires, and when its user’s role changes or the account is deleted (reconnect with a new ticket). At most 5 streams a session and 10 an account stay open: a new one closes the oldest, which gets a `superseded` event first.',
+          'An owner receives the events of their own devices and of those on pets shared with them (docs/pack.md), an admin all. Each event has an id; a reconnect with Last-Event-ID (or last_event_id) replays what it missed from the last 2,000 events, else sends `resync`. A comment line every 20 s keeps the connection open. The server ends the stream when its session logs out or expires, and when its user’s role changes or the account is deleted (reconnect with a new ticket). At most 5 streams a session and 10 an account stay open: a new one closes the oldest, which gets a `superseded` event first.',
         querystring: streamQuerySchema,
         response: {
           200: {
@@ -53,6 +53,8 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const who = await streams.redeem(request.query.ticket);
+      // What it watches besides its own collars: those of pets shared with the person.
+      const shared = await streams.sharedWith(who);
       const lastEventId =
         (request.headers['last-event-id'] as string | undefined) ?? request.query.last_event_id;
       reply.hijack();
@@ -68,7 +70,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
         connection: 'keep-alive',
       });
       // The response is the stream's transport (services/stream-hub.ts, StreamTransport).
-      streams.attach(res, who, lastEventId);
+      streams.attach(res, who, lastEventId, shared);
     },
   );
 };

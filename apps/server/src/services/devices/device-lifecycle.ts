@@ -64,9 +64,10 @@ export class DeviceLifecycleService {
     const { row, as } = await this.access.seen(actor, id);
     if (input.status !== undefined && !isAdmin(actor))
       throw new ForbiddenError('Only an admin can change a device status');
-    if (as === 'caregiver')
+    // An admin in a pack keeps the admin's hand on the fleet (DESIGN §5).
+    if (as === 'caregiver' && !isAdmin(actor))
       throw new ForbiddenError('A caregiver can see this collar but not change it');
-    if (as === 'co_owner') return this.updateAsCoOwner(actor, row, input);
+    if (as === 'co_owner' && !isAdmin(actor)) return this.updateAsCoOwner(actor, row, input);
     if (row.user_id !== null && row.user_id !== actor.id) return this.setStatusOnly(row, input);
     const type = input.device_type ?? row.device_type;
     // Keeping a vest a vest is fine; only a change to a type customers cannot use is refused.
@@ -161,7 +162,7 @@ export class DeviceLifecycleService {
    */
   async remove(actor: User, id: string): Promise<RemoveOutcome> {
     const { row, as } = await this.access.seen(actor, id);
-    if (as === 'co_owner' || as === 'caregiver')
+    if ((as === 'co_owner' || as === 'caregiver') && !isAdmin(actor))
       throw new ForbiddenError("Only the collar's owner can remove it");
     let outcome: RemoveOutcome;
     if (row.user_id === actor.id) {

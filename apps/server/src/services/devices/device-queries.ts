@@ -50,16 +50,16 @@ export class DeviceQueries {
     return { device: toDevice(row), readingsStored: Number(row.readings_stored) };
   }
 
-  /** By the printed Device ID, for whoever may see it (anyone else: 404). */
+  /**
+   * By the printed Device ID, for its owner or an admin (anyone else: 404): what may post
+   * readings for it with a sign-in. A member of its pet's pack sees the collar but never writes
+   * its readings (docs/pack.md).
+   */
   async getByDeviceId(actor: User, deviceId: string): Promise<Device> {
     const row = await this.devices.findByDeviceId(deviceId);
-    if (!row) throw new NotFoundError(`Device ${deviceId} was not found`);
-    try {
-      return toDevice(await this.access.visible(actor, row.id));
-    } catch (err) {
-      if (err instanceof NotFoundError) throw new NotFoundError(`Device ${deviceId} was not found`);
-      throw err;
-    }
+    if (!row || (row.user_id !== actor.id && actor.role !== 'admin'))
+      throw new NotFoundError(`Device ${deviceId} was not found`);
+    return toDevice(row);
   }
 
   async byMac(mac: string): Promise<Device> {
