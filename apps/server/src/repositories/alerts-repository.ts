@@ -150,11 +150,13 @@ export class AlertsRepository {
       q = q.where((eb) =>
         eb.or([
           eb('devices.user_id', '=', userId),
-          eb.exists(
+          // `IN`, not EXISTS: both branches read by an index.
+          eb(
+            'devices.dog_id',
+            'in',
             eb
               .selectFrom('pack_members as m')
               .select('m.dog_id')
-              .whereRef('m.dog_id', '=', 'devices.dog_id')
               .where('m.user_id', '=', userId)
               .where((w) => w.or([w('m.until', 'is', null), w('m.until', '>', now ?? '')])),
           ),

@@ -156,11 +156,13 @@ export class DevicesRepository {
           this.db.selectFrom('devices').where((eb) =>
             eb.or([
               eb('devices.user_id', '=', owner as string),
-              eb.exists(
+              // `IN`, not EXISTS: SQLite then reads both branches by an index each.
+              eb(
+                'devices.dog_id',
+                'in',
                 eb
                   .selectFrom('pack_members as m')
                   .select('m.dog_id')
-                  .whereRef('m.dog_id', '=', 'devices.dog_id')
                   .where('m.user_id', '=', member as string)
                   .where((w) => w.or([w('m.until', 'is', null), w('m.until', '>', at as string)])),
               ),

@@ -58,8 +58,10 @@ export class DogsRepository {
       this.compiled,
       this.db,
       'dogs.pageByUser',
-      // Each value bound once, in order (a compiled query's rule): the user twice.
-      ([member, at, owner]) =>
+      // Each value bound once, in order (a compiled query's rule): the user three times. The
+      // owner's pets and the shared ones by an index each (`IN`, not a join, keeps SQLite's
+      // multi-index OR).
+      ([member, at, owner, sharedWith, now2]) =>
         this.db
           .selectFrom('dogs')
           .leftJoin('pack_members as m', (j) =>
@@ -69,7 +71,20 @@ export class DogsRepository {
               .on((eb) => eb.or([eb('m.until', 'is', null), eb('m.until', '>', at as string)])),
           )
           .where((eb) =>
-            eb.or([eb('dogs.user_id', '=', owner as string), eb('m.user_id', 'is not', null)]),
+            eb.or([
+              eb('dogs.user_id', '=', owner as string),
+              eb(
+                'dogs.id',
+                'in',
+                eb
+                  .selectFrom('pack_members as s')
+                  .select('s.dog_id')
+                  .where('s.user_id', '=', sharedWith as string)
+                  .where((w) =>
+                    w.or([w('s.until', 'is', null), w('s.until', '>', now2 as string)]),
+                  ),
+              ),
+            ]),
           ),
       (q) =>
         q
@@ -78,7 +93,7 @@ export class DogsRepository {
           .select(['m.role as pack_role', 'owner.name as owner_name'])
           .orderBy('dogs.created_at', 'asc')
           .orderBy('dogs.id', 'asc'),
-      [userId, now, userId],
+      [userId, now, userId, userId, now],
       page,
     );
   }
