@@ -155,7 +155,8 @@ export async function run() {
     const pushAt = new Map();
     for (const d of receiver.received) {
       const device = /#collar-(.+)$/.exec(d.payload?.url ?? '')?.[1];
-      if (device && !pushAt.has(decodeURIComponent(device))) pushAt.set(decodeURIComponent(device), d.at);
+      if (device && !pushAt.has(decodeURIComponent(device)))
+        pushAt.set(decodeURIComponent(device), d.at);
     }
     const toPush = probes.map((c) => (pushAt.get(c.id) ?? now) - sentAt.get(c.id));
     toStream.sort((a, b) => a - b);
