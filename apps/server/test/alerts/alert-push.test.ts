@@ -244,6 +244,7 @@ describe('PUSH-1: the endpoint is a URL the server calls', () => {
     ],
     [
       'credentials',
+      // secretlint-disable-next-line -- a made-up credential, to check that it is refused
       'https://user:secret@8.8.8.8/push/1',
       'endpoint must not carry a user name or password',
     ],
