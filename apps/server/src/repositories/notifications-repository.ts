@@ -15,7 +15,10 @@ export class NotificationsRepository {
       .innerJoin('alerts', 'alerts.id', 'notifications.alert_id')
       .innerJoin('devices', 'devices.id', 'alerts.device_uuid')
       .leftJoin('dogs', 'dogs.id', 'devices.dog_id')
+      .leftJoin('users as acker', 'acker.id', 'alerts.acknowledged_by')
       .select([
+        'alerts.acknowledged_at',
+        'acker.name as acknowledged_by_name',
         'notifications.id',
         'notifications.kind',
         'notifications.alert_id',
@@ -116,6 +119,8 @@ type Joined = Omit<NotificationRow, 'user_id'> & {
   device: string;
   device_id: string;
   dog_name: string | null;
+  acknowledged_at: string | null;
+  acknowledged_by_name: string | null;
 };
 
 function toNotification(row: Joined): Notification {
@@ -132,5 +137,7 @@ function toNotification(row: Joined): Notification {
     message: row.message,
     read: row.read_at !== null,
     created_at: row.created_at,
+    acknowledged_at: row.acknowledged_at,
+    acknowledged_by_name: row.acknowledged_at ? row.acknowledged_by_name : null,
   };
 }

@@ -274,6 +274,8 @@ export class AlertMail {
         message: 'A sample alert you asked for. No collar sent it.',
         read: false,
         created_at: at,
+        acknowledged_at: null,
+        acknowledged_by_name: null,
       },
     };
     const mail = alertMail(notice, this.d.links, `test-${randomUUID()}`);

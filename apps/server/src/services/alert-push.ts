@@ -142,13 +142,14 @@ export class AlertPush {
       );
       return false;
     }
-    const ackToken =
-      notice.alert.type === 'heat'
-        ? await this.d.ackLinks.token(
-            { alertId: notice.alert.id, userId, level: notice.alert.level },
-            now,
-          )
-        : null;
+    // Acknowledge where it matters: a Danger or Critical alert (a Warning's push offers Open
+    // and Find a vet, what a browser's two actions can show).
+    const ackToken = urgent
+      ? await this.d.ackLinks.token(
+          { alertId: notice.alert.id, userId, level: notice.alert.level },
+          now,
+        )
+      : null;
     const payload = alertPushPayload(notice, ackToken);
     await this.queue(trx, notice.notification.id, browsers, payload, at);
     return true;

@@ -378,6 +378,8 @@ export class AlertService {
           message,
           read: false,
           created_at: created,
+          acknowledged_at: alert.acknowledged_at,
+          acknowledged_by_name: alert.acknowledged_by_name,
         };
         const notice: AlertNotice = {
           notification,

@@ -98,6 +98,7 @@ describe('an alert reaches the phone', () => {
     await deliver();
     const [push] = await receiver.waitFor(1);
     expect(pushPayloadSchema.parse(push!.payload).title).toBe('WARNING — Biscuit');
+    expect(pushPayloadSchema.parse(push!.payload).ack_token).toBeNull();
     expect(push!.headers.urgency).toBe('normal');
 
     const other = await owner();

@@ -180,8 +180,10 @@ export async function acknowledgeFromNotification(
     return notAcknowledged(UNREACHABLE);
   }
   if (!response.ok) {
-    // A resolved alert needs nobody any more: that notification may go by itself.
-    return notAcknowledged((await errorText(response)) ?? UNREACHABLE, response.status !== 409);
+    // A resolved alert needs nobody any more: that notification may go by itself. One raised
+    // since the push (also 409) stays until seen.
+    const text = (await errorText(response)) ?? UNREACHABLE;
+    return notAcknowledged(text, response.status !== 409 || /raised/i.test(text));
   }
   let body: unknown = null;
   try {

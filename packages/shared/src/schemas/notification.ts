@@ -36,6 +36,12 @@ export const notificationSchema = z.object({
   message: z.string(),
   read: z.boolean(),
   created_at: z.string(),
+  /**
+   * heat: whether its alert is acknowledged now, when and by whom (the alert's, as it stands:
+   * the bell says who is on it); else null.
+   */
+  acknowledged_at: z.string().nullable(),
+  acknowledged_by_name: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -27,7 +27,12 @@ async function acknowledge(token: string): Promise<AcknowledgeOutcome> {
     return { status: 'acknowledged', alert: await acknowledgeByLink(token) };
   } catch (error) {
     if (!(error instanceof ApiError)) return { status: 'failed', message: MESSAGES.requestFailed };
-    if (error.status === 409) return { status: 'resolved' };
+    // 409: the alert is resolved, or it was raised since the link was sent (the server says
+    // which; a raised alert must never read as over).
+    if (error.status === 409)
+      return /raised/i.test(error.message)
+        ? { status: 'invalid', message: error.message }
+        : { status: 'resolved' };
     if (error.status === 404 || error.status === 400)
       return { status: 'invalid', message: error.message };
     return { status: 'failed', message: error.message };

@@ -116,6 +116,14 @@ describe('the acknowledge page', () => {
     expect(screen.queryByText('What to do now')).toBeNull();
   });
 
+  it('never says a raised alert is over: the server’s words when it was raised since the link', async () => {
+    const raised =
+      'This alert has been raised to CRITICAL since. Open PawGuard to see it and acknowledge it there.';
+    open(`/acknowledge#${newToken()}`, () => jsonResponse(409, { error: raised }));
+    await waitFor(() => expect(outcome()).toHaveTextContent(raised));
+    expect(outcome()).not.toHaveTextContent('already resolved');
+  });
+
   it('asks nothing for a link without its token, and says the link is incomplete', async () => {
     const { posts } = open('/acknowledge', () => jsonResponse(200, { alert: makeAlert() }));
     expect(outcome()).toHaveTextContent(

@@ -26,6 +26,8 @@ function note(over: Partial<Notification> = {}): Notification {
     message: "Rex's collar (PET-AB12) reads 41.0°C / 105.8°F at 40% humidity.",
     read: false,
     created_at: new Date().toISOString(),
+    acknowledged_at: null,
+    acknowledged_by_name: null,
     ...over,
   };
 }
@@ -121,6 +123,24 @@ describe('the notification bell', () => {
       `/devices/${DEVICE}/history`,
     );
     expect(within(second!).queryByText('Not yet acknowledged')).toBeNull();
+  });
+
+  it('says who acknowledged an alert and when, and drops "not yet acknowledged" once someone has', async () => {
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const again = note({
+      kind: 'unacknowledged',
+      title: 'Rex: Critical heat alert not yet acknowledged',
+      acknowledged_at: at,
+      acknowledged_by_name: 'Sam Sitter',
+    });
+    const { user } = setup([again]);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    const [item] = await within(dialog).findAllByRole('listitem');
+    expect(within(item!).queryByText('Not yet acknowledged')).toBeNull();
+    expect(within(item!).getByTestId('alert-acknowledgement')).toHaveTextContent(
+      /^Acknowledged by Sam Sitter at .+\(1m ago\)$/,
+    );
   });
 
   it('says when there is nothing yet', async () => {

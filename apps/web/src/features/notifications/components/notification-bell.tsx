@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Bell, BellRing, CheckCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatRelativeTime, type Notification } from '@pawguard/shared';
+import { AlertAcknowledgement } from '@/components/alert-acknowledgement';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -150,7 +151,7 @@ function NotificationItem({
             {n.read ? null : <span className="sr-only">Unread: </span>}
             {n.title}
           </Link>
-          {n.kind === 'unacknowledged' ? (
+          {n.kind === 'unacknowledged' && n.acknowledged_at === null ? (
             <Badge
               variant={n.read ? 'muted' : 'destructive'}
               className="mt-1"
@@ -161,6 +162,7 @@ function NotificationItem({
             </Badge>
           ) : null}
           <p className="mt-1 text-muted-foreground">{n.message}</p>
+          <AlertAcknowledgement alert={n} now={now} className="mt-1 text-xs font-medium" />
           <p className="mt-1 text-xs text-muted-foreground">
             <time dateTime={n.created_at}>{formatRelativeTime(n.created_at, now)}</time>
           </p>
