@@ -253,15 +253,21 @@ describe('every write route, whole-body garbage', () => {
     for (const route of writeRoutes()) {
       const principal: Principal =
         route.auth === 'admin' ? 'admin' : route.auth === 'public' ? 'anon' : 'user';
+      // One sample a route, made again only after a request it took: a refused one changed
+      // nothing, so the next garbage meets the same request.
+      const make = () => samples[`${route.method} ${route.url}`]!(principal);
+      let sample = await make();
       for (const raw of GARBAGE) {
-        const sample = await samples[`${route.method} ${route.url}`]!(principal);
         const before = await stored();
         const res = await send(sample, route.auth, undefined, raw);
         const what = `${route.method} ${route.url} ${raw.slice(0, 30)} → ${res.statusCode} ${res.body.slice(0, 100)}`;
         expect(res.statusCode, what).toBeLessThan(500);
         // JSON null, or nothing after the JSON content type, is "no body", which a bodyless
         // route (logout, rotate-key) takes.
-        if ((raw === 'null' || raw === '') && res.statusCode < 300) continue;
+        if ((raw === 'null' || raw === '') && res.statusCode < 300) {
+          sample = await make();
+          continue;
+        }
         expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
         expect(Object.keys(res.json()), what).toEqual(['error']);
         expect(leaksIn(res.body), what).toEqual([]);
