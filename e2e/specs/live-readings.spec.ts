@@ -114,7 +114,12 @@ test('the history chart draws for each range and the last hour stays live', asyn
   // From the collar's card on Monitoring (the pet card's View Activity opens its health
   // dashboard, which has e2e/specs/activity-and-goals.spec.ts).
   await signInWithToken(page, owner.token, '/monitoring');
-  await page.getByRole('link', { name: 'View history of History collar' }).click();
+  // The cards render again as the page's queries arrive: a click on a link being replaced is
+  // lost, so it is tried again until the history opens.
+  await expect(async () => {
+    await page.getByRole('link', { name: 'View history of History collar' }).click();
+    await expect(page).toHaveURL(/\/devices\/[^/]+\/history/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'History collar' })).toBeVisible();
   await expect(page.getByText('Warning 29.4°C / 85.0°F')).toBeVisible();
   await expect(page.getByText('Critical 40.6°C / 105.0°F')).toBeVisible();
