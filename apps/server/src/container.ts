@@ -93,13 +93,14 @@ export function createContainer(opts: {
       now: () => clock.now().getTime(),
     },
   });
+  const outbox = new OutboxRepository(db);
   const repos = {
     users: new UsersRepository(db, dbHandle.dialect),
     sessions: new SessionsRepository(db),
     confirmations: new EmailConfirmationsRepository(db),
     dogs: new DogsRepository(db, dbHandle.dialect),
     preferences: new PreferencesRepository(db),
-    outbox: new OutboxRepository(db),
+    outbox,
     devices: new DevicesRepository(db),
     waitlist: new WaitlistRepository(db),
     readings: new ReadingsRepository(db),
@@ -109,7 +110,7 @@ export function createContainer(opts: {
     notifications: new NotificationsRepository(db),
     alertMail: new AlertMailRepository(db),
     offlineSweep: new OfflineSweepRepository(db),
-    push: new PushRepository(db),
+    push: new PushRepository(db, outbox),
     pack: new PackRepository(db),
   };
   // What a person is to a pet and its collars: owner, pack member (docs/pack.md), or nothing.

@@ -18,12 +18,21 @@ export type OutboxRow = Selectable<OutboxTable>;
 export class OutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Call inside the transaction that records the event the mail reports. */
-  async enqueue(mail: OutgoingMail, now: string, ex: Executor = this.db): Promise<void> {
+  /**
+   * Call inside the transaction that records the event the mail reports. `push`: the row is a
+   * push to that browser instead (docs/push.md): `to` names the subscription, `text` the payload.
+   */
+  async enqueue(
+    mail: OutgoingMail,
+    now: string,
+    ex: Executor = this.db,
+    push?: { subscriptionId: string },
+  ): Promise<void> {
     await ex
       .insertInto('outbox')
       .values({
         id: randomUUID(),
+        ...(push ? { channel: 'push' as const, push_subscription_id: push.subscriptionId } : {}),
         idempotency_key: mail.idempotencyKey,
         to_address: mail.to,
         subject: mail.subject,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { OutboxRepository } from './outbox-repository.js';
 import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_PUSH_SETTINGS, type PushSettings } from '@pawguard/shared';
 import { fromBool, toBool, type Database, type PushSubscriptionsTable } from '../db/schema.js';
@@ -20,7 +21,11 @@ export interface OutgoingPush {
 
 /** Browsers that take a person's pushes, which alerts push, and push rows for the outbox. */
 export class PushRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The outbox a push row is written to (pushes ride it like mail). */
+    private readonly outbox: OutboxRepository,
+  ) {}
 
   /**
    * Stores a browser's subscription for `userId`, at most `max` per person: subscribing the
@@ -164,25 +169,17 @@ export class PushRepository {
   }
 
   /** Queues a push in the outbox; call inside the transaction of the event it reports. */
-  async enqueue(push: OutgoingPush, now: string, ex: Executor = this.db): Promise<void> {
-    await ex
-      .insertInto('outbox')
-      .values({
-        id: randomUUID(),
-        idempotency_key: push.idempotencyKey,
-        channel: 'push',
-        push_subscription_id: push.subscriptionId,
-        to_address: push.subscriptionId,
+  enqueue(push: OutgoingPush, now: string, ex: Executor = this.db): Promise<void> {
+    return this.outbox.enqueue(
+      {
+        idempotencyKey: push.idempotencyKey,
+        to: push.subscriptionId,
         subject: push.title,
-        text_body: push.payload,
-        html_body: null,
-        status: 'pending',
-        next_attempt_at: now,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-      })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .execute();
+        text: push.payload,
+      },
+      now,
+      ex,
+      { subscriptionId: push.subscriptionId },
+    );
   }
 }
